@@ -1,0 +1,118 @@
+/**
+ * Every route of the product (spec section 2): `path` is the router pattern, `getHref` builds a link to it.
+ * Links are always built here, so a renamed route or query parameter changes in one place.
+ */
+
+type Id = string | number;
+
+const segment = (value: Id): string => encodeURIComponent(String(value));
+
+const withQuery = (path: string, query: Record<string, string>): string =>
+  `${path}?${new URLSearchParams(query).toString()}`;
+
+const fixed = <P extends string>(path: P) => ({ path, getHref: (): P => path });
+
+/** The How it works page stays hidden unless the link carries this query. */
+export const howItWorksQuery = { showpage: 'yessir' } as const;
+
+export type PropertyListMode = 'address' | 'tenant';
+
+/** A new property is added through form id 0. */
+export const NEW_PROPERTY_FORM_ID = 0;
+
+export const paths = {
+  home: fixed('/'),
+  homeRedirect: fixed('/home-redirect'),
+  howItWorks: {
+    path: '/how-it-works',
+    getHref: () => withQuery('/how-it-works', howItWorksQuery),
+  },
+  signIn: fixed('/sign-in'),
+  signUp: fixed('/sign-up'),
+  forgotPassword: fixed('/forgot-password'),
+  passwordResetSuccess: fixed('/password-reset-success'),
+  resetPassword: {
+    path: '/account/reset-password',
+    getHref: (base64Email: string) => withQuery('/account/reset-password', { email: base64Email }),
+  },
+  createPassword: {
+    path: '/account/create-password',
+    getHref: (base64Email: string, token: string) =>
+      withQuery('/account/create-password', { email: base64Email, token }),
+  },
+  privacyPolicy: fixed('/privacy-policy'),
+  termsOfUse: fixed('/terms-of-use'),
+
+  onboarding: {
+    registered: fixed('/landlord/registered'),
+    payoutAccountReturn: {
+      path: '/landlord/oAuth',
+      getHref: (state: string, code: string) => withQuery('/landlord/oAuth', { state, code }),
+    },
+    payoutAccountCreated: fixed('/landlord/stripe-account/created'),
+    payoutAccountError: fixed('/landlord/stripe-account/error'),
+  },
+
+  landlord: {
+    dashboard: fixed('/landlord/dashboard'),
+    faq: fixed('/landlord/faq'),
+    info: fixed('/landlord/info'),
+    paymentHistory: fixed('/landlord/payment-history'),
+    propertyPaymentHistory: {
+      path: '/landlord/payment-history/:propertyId',
+      getHref: (propertyId: Id) => `/landlord/payment-history/${segment(propertyId)}`,
+    },
+    monthPayments: {
+      path: '/landlord/payment-history/:propertyId/:month/:year',
+      /** `month` is 1 (January) to 12. */
+      getHref: (propertyId: Id, month: number, year: number) =>
+        `/landlord/payment-history/${segment(propertyId)}/${segment(month)}/${segment(year)}`,
+    },
+    paymentReceipt: {
+      path: '/landlord/payment-receipt/:receiptId',
+      getHref: (receiptId: Id) => `/landlord/payment-receipt/${segment(receiptId)}`,
+    },
+    properties: {
+      path: '/landlord/properties',
+      getHref: (mode: PropertyListMode) => withQuery('/landlord/properties', { mode }),
+    },
+    addProperty: {
+      path: '/landlord/property/:formId/add',
+      getHref: (formId: Id = NEW_PROPERTY_FORM_ID) => `/landlord/property/${segment(formId)}/add`,
+    },
+    updateProperty: {
+      path: '/landlord/property/:propertyId/update',
+      getHref: (propertyId: Id) => `/landlord/property/${segment(propertyId)}/update`,
+    },
+    propertyTenants: {
+      path: '/landlord/property/:propertyId/tenants',
+      getHref: (propertyId: Id) => `/landlord/property/${segment(propertyId)}/tenants`,
+    },
+    addTenant: {
+      path: '/landlord/property/:propertyId/tenants/add',
+      getHref: (propertyId: Id) => `/landlord/property/${segment(propertyId)}/tenants/add`,
+    },
+    editTenant: {
+      path: '/landlord/property/:propertyId/:tenantId/edit',
+      getHref: (propertyId: Id, tenantId: Id) =>
+        `/landlord/property/${segment(propertyId)}/${segment(tenantId)}/edit`,
+    },
+    tenantAdded: {
+      path: '/landlord/property/:propertyId/tenant/added',
+      getHref: (propertyId: Id) => `/landlord/property/${segment(propertyId)}/tenant/added`,
+    },
+  },
+
+  tenant: {
+    dashboard: fixed('/tenant/dashboard'),
+    contactLandlord: fixed('/tenant/contact-landlord'),
+    payment: fixed('/tenant/payment'),
+    paymentHistory: fixed('/tenant/payment-history'),
+    paymentReceipt: {
+      path: '/tenant/payment-receipt/:receiptId',
+      getHref: (receiptId: Id) => `/tenant/payment-receipt/${segment(receiptId)}`,
+    },
+    info: fixed('/tenant/info'),
+    support: fixed('/tenant/support'),
+  },
+} as const;

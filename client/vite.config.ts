@@ -1,0 +1,31 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const apiServer = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // libs/ is compiled to CommonJS for the server; the client bundles its TypeScript source directly.
+    alias: [{ find: /^@rentwise\/libs\//, replacement: fileURLToPath(new URL('../libs/src/', import.meta.url)) }],
+  },
+  server: {
+    proxy: {
+      '/api': apiServer,
+      '/dev': apiServer,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,56 @@
+/**
+ * The product's message catalogue (spec section 8 and the validation rules of section 5).
+ * Client and server both show these exact strings; change them here only.
+ */
+export const MESSAGES = {
+  // Errors
+  loginFailed: 'Incorrect Login. Try again.',
+  passwordAlreadyCreated: "You've already created a password. Please return to the homepage and sign in.",
+  unexpectedError: 'Unexpected error. Please refresh the page and try again.',
+  registrationFailed: 'Unable to complete registration at this time.',
+  propertyUpdateFailed: 'Unable to update property',
+  propertyDeleteFailed: 'Unable to delete property',
+  photoUploadFailed: 'Error uploading photo. Try again',
+  photoUploadRejected: "Couldn't upload photo. Try again.",
+  cardNotAdded: 'We were unable to add this card.',
+  invalidAmount: 'Please enter a valid dollar amount.',
+  staleLogin: 'You need to log in again.',
+  gatewayError: 'Error. Check your card information.',
+  noGatewayResponse: 'Please refresh and try again.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  sessionExpired: 'Your session has ended. Please sign in again.',
+  notFound: 'Not found',
+
+  // Validation
+  allAddressFieldsRequired: 'All address fields are required',
+  addressInvalid: 'The address entered appears to be invalid.',
+  rentOutOfRange: 'Rent must be $100 - $99,999',
+  completeAllFields: 'Please complete all form fields.',
+  emailsDoNotMatch: "Emails don't match! Please check.",
+  passwordTooShort: 'Password must be at least 8 characters.',
+  passwordsDoNotMatch: 'Passwords do not match. Please double check and try again.',
+  passwordTooCommon: 'This password is too common. Please choose a less guessable one.',
+  emailInvalid: 'Please enter a valid email address.',
+  phoneInvalid: 'Please enter a 10-digit phone number.',
+  emailTaken: 'An account with this email already exists.',
+  minimumDirectAmount: 'Your must enter at least $1',
+  cardNumberIncomplete: 'Your card number is incomplete.',
+  cardExpiryIncomplete: 'Your card expiry is incomplete.',
+  cardExpiryFormat: 'Card expiration format: MM/YY',
+  securityCodeIncomplete: 'Your security code is incomplete.',
+
+  // Successes
+  imageUpdated: 'Image updated successfully!',
+  updated: 'Successfully updated!',
+  addressAdded: 'Successfully added address!',
+  propertyAdded: 'Successfully added property!',
+  propertyUpdated: 'Successfully updated property!',
+  passwordCreated: 'Successfully created password!',
+  passwordUpdated: 'Successfully updated password!',
+  paymentSucceeded: 'Payment succeeded!',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** '{name} has been removed!' */
+export const removedMessage = (name: string): string => `${name} has been removed!`;

@@ -1,0 +1,65 @@
+// Serves the built product for the browser tests on a throwaway database that is dropped on exit.
+const { spawn } = require('node:child_process');
+const { resolve } = require('node:path');
+const { Client } = require('pg');
+
+const root = resolve(__dirname, '..');
+const baseUrl = process.env.DATABASE_URL;
+if (!baseUrl || !process.env.REDIS_URL) {
+  console.error('Browser tests need DATABASE_URL and REDIS_URL: run them through `npm test`');
+  process.exit(1);
+}
+
+const withDatabase = (url, name) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+};
+
+async function admin(sql) {
+  const client = new Client({ connectionString: withDatabase(baseUrl, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const database = `rentwise_e2e_${process.pid}`;
+  await admin(`CREATE DATABASE "${database}"`);
+  const port = process.env.E2E_PORT ?? '3100';
+  const server = spawn(process.execPath, [resolve(root, 'server/dist/main.js')], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: port,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: withDatabase(baseUrl, database),
+      QUEUE_PREFIX: `e2e-${process.pid}`,
+      DEV_SMTP_PORT: '0',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      SMTP_URL: '',
+      CLIENT_DIST: resolve(root, 'client/dist'),
+    },
+  });
+  let stopping = false;
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    server.kill('SIGTERM');
+    await new Promise((done) => (server.exitCode !== null ? done() : server.once('exit', done)));
+    await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
+    process.exit(code);
+  };
+  server.once('exit', (code) => stop(code ?? 1));
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { AppModule } from './app.module';
+import { Clock } from './infrastructure/clock/clock';
+import { AppConfig } from './infrastructure/config/app-config';
+import { ApiExceptionFilter } from './infrastructure/http/api-exception.filter';
+
+const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+function clientDistDirectory(config: AppConfig): string | undefined {
+  if (!config.env.SERVE_CLIENT) return undefined;
+  const directory = resolve(config.env.CLIENT_DIST ?? resolve(__dirname, '../../client/dist'));
+  return existsSync(resolve(directory, 'index.html')) ? directory : undefined;
+}
+
+/** Builds the HTTP application: API under /api, the client app on every other path, one port. */
+export interface AppOptions {
+  /** Tests pass a FixedClock; everything else runs on the system clock. */
+  clock?: Clock;
+}
+
+export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024 });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, 'api', options.clock), adapter, {
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('api', { exclude: ['dev/mailbox'] });
+  app.enableShutdownHooks();
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.isProduction,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+
+  const clientDist = clientDistDirectory(config);
+  if (clientDist) {
+    await app.register(fastifyStatic, {
+      root: clientDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        // Vite fingerprints everything under assets/, so those can be cached for good.
+        if (path.includes('/assets/')) void reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.useGlobalFilters(new ApiExceptionFilter(Boolean(clientDist)));
+
+  const openApi = new DocumentBuilder()
+    .setTitle('Rentwise API')
+    .setDescription('Rent collection for landlords and tenants. Answers use { status, error } on failure.')
+    .setVersion('1')
+    .addCookieAuth('rw_session')
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+
+  return app;
+}

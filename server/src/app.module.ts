@@ -1,0 +1,71 @@
+import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import { IncomingMessage } from 'node:http';
+import { Clock, SystemClock } from './infrastructure/clock/clock';
+import { ClockModule } from './infrastructure/clock/clock.module';
+import { AppConfig } from './infrastructure/config/app-config';
+import { ConfigModule } from './infrastructure/config/config.module';
+import { DatabaseModule } from './infrastructure/database/database.module';
+import { HealthModule } from './infrastructure/health/health.module';
+import { MailModule } from './infrastructure/mail/mail.module';
+import { OutboxModule } from './infrastructure/outbox/outbox.module';
+import { OutboxRelay } from './infrastructure/outbox/outbox-relay';
+import { QueueModule } from './infrastructure/queue/queue.module';
+import { AccountsModule } from './modules/accounts/accounts.module';
+import { OnboardingModule } from './modules/onboarding/onboarding.module';
+import { PaymentsModule } from './modules/payments/payments.module';
+import { PropertiesModule } from './modules/properties/properties.module';
+import { StatementsModule } from './modules/statements/statements.module';
+import { TenantsModule } from './modules/tenants/tenants.module';
+
+export type ProcessRole = 'api' | 'worker';
+
+/** Wires infrastructure and the business modules; the worker process gets the same graph minus HTTP concerns. */
+@Module({})
+export class AppModule {
+  static register(config: AppConfig, role: ProcessRole, clock: Clock = new SystemClock()): DynamicModule {
+    const runWorkers = role === 'worker' || config.env.RUN_WORKERS;
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+          pinoHttp: {
+            level: config.env.LOG_LEVEL,
+            genReqId: (request: IncomingMessage) => {
+              const header = request.headers['x-request-id'];
+              return typeof header === 'string' && /^[\w-]{1,64}$/.test(header) ? header : randomUUID();
+            },
+            // Request lines only: headers carry cookies and tokens, and add noise.
+            serializers: {
+              req: (request: { id: string; method: string; url: string }) => ({
+                id: request.id,
+                method: request.method,
+                url: request.url.split('?')[0],
+              }),
+              res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+            },
+            autoLogging: { ignore: (request: IncomingMessage) => request.url === '/api/health' },
+          },
+        }),
+        ClockModule.register(clock),
+        CqrsModule.forRoot(),
+        DatabaseModule,
+        QueueModule,
+        OutboxModule,
+        MailModule.register({ devMailbox: role === 'api' && config.usesDevMailbox, runWorker: runWorkers }),
+        ...(role === 'api' ? [HealthModule] : []),
+        AccountsModule,
+        OnboardingModule,
+        PropertiesModule,
+        TenantsModule,
+        PaymentsModule,
+        StatementsModule,
+      ],
+      providers: runWorkers ? [OutboxRelay] : [],
+    };
+  }
+}

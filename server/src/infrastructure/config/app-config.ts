@@ -1,0 +1,48 @@
+import { configSchema, Env } from './config.schema';
+
+/** A development-only secret, refused in production by the schema. */
+const DEVELOPMENT_APP_SECRET = 'rentwise-development-secret-not-for-production';
+
+export class ConfigError extends Error {}
+
+/** Typed, validated configuration. Injected everywhere instead of process.env. */
+export class AppConfig {
+  private constructor(readonly env: Env) {}
+
+  static fromEnvironment(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+    // An empty variable (VAR= in a compose file or shell) means "not set".
+    const source = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+    const result = configSchema.safeParse(source);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const name = issue.path.join('.') || 'environment';
+      const isMissing = issue.path.length > 0 && source[String(issue.path[0])] === undefined;
+      // Values are never echoed: the variable may hold a secret.
+      const problem = isMissing && issue.code === 'invalid_type' ? 'required but not set' : issue.message;
+      throw new ConfigError(`Configuration error: ${name}: ${problem}`);
+    }
+    return new AppConfig(result.data);
+  }
+
+  get isProduction(): boolean {
+    return this.env.NODE_ENV === 'production';
+  }
+
+  get appSecret(): string {
+    return this.env.APP_SECRET ?? DEVELOPMENT_APP_SECRET;
+  }
+
+  /** The sandbox gateway is used whenever no provider key is configured (never in production). */
+  get paymentGateway(): 'stripe' | 'sandbox' {
+    return this.env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox';
+  }
+
+  /** Without SMTP_URL, development and test runs start their own SMTP sink and mailbox page. */
+  get usesDevMailbox(): boolean {
+    return !this.isProduction && !this.env.SMTP_URL;
+  }
+
+  get smtpUrl(): string {
+    return this.env.SMTP_URL ?? `smtp://127.0.0.1:${this.env.DEV_SMTP_PORT}`;
+  }
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL');
+
+const redisUrl = z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// URL');
+
+/**
+ * Every environment variable the server and worker read. Parsed once at start-up;
+ * nothing else in the code reads process.env.
+ */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    DATABASE_URL: postgresUrl,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('rentwise'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    DEV_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(1025),
+    MAIL_FROM: z.string().min(3).default('Rentwise <no-reply@rentwise.localhost>'),
+    SUPPORT_EMAIL: z.email().default('support@rentwise.example'),
+    APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
+    STRIPE_CLIENT_ID: z.string().startsWith('ca_', 'must start with ca_').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+    STRIPE_API_BASE: z.url().optional(),
+    RUN_WORKERS: booleanFlag.default(true),
+    MIGRATE_ON_START: booleanFlag.default(true),
+    SEED_DEMO_DATA: booleanFlag.default(false),
+    SERVE_CLIENT: booleanFlag.default(true),
+    CLIENT_DIST: z.string().optional(),
+    STORAGE_DIR: z.string().default('.data/uploads'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    const required = ['SMTP_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+    for (const key of required) {
+      if (!env[key]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'required in production (the sandbox gateway and dev mailbox are refused there)',
+        });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof configSchema>;

@@ -1,0 +1,36 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import Redis from 'ioredis';
+import { Public } from '../http/public.decorator';
+import { REDIS } from '../queue/queue.module';
+
+@ApiTags('health')
+@Public()
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly indicators: HealthIndicatorService,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  @Get()
+  @HealthCheck()
+  @ApiOperation({ summary: 'Database and Redis status; 503 when either is down' })
+  check() {
+    return this.health.check([
+      () => this.database.pingCheck('database', { timeout: 1500 }),
+      async () => {
+        const indicator = this.indicators.check('redis');
+        try {
+          await this.redis.ping();
+          return indicator.up();
+        } catch (error) {
+          return indicator.down({ message: (error as Error).message });
+        }
+      },
+    ]);
+  }
+}

@@ -1,0 +1,2 @@
+export const MAIL_QUEUE = 'mail';
+export const WEBHOOKS_QUEUE = 'webhooks';

@@ -1,0 +1,52 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Global, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import Redis from 'ioredis';
+import { AppConfig } from '../config/app-config';
+import { MAIL_QUEUE, WEBHOOKS_QUEUE } from './queue-names';
+import { assertRedisKeepsJobs } from './redis-eviction-policy';
+import { redisOptionsFrom } from './redis-options';
+
+export const REDIS = Symbol('REDIS');
+
+/** Retries with exponential backoff: 2s, 4s, 8s ... about 8 minutes in all before a job is given up. */
+const DEFAULT_JOB_OPTIONS = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+@Global()
+@Module({
+  imports: [
+    BullModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        connection: redisOptionsFrom(config.env.REDIS_URL),
+        prefix: config.env.QUEUE_PREFIX,
+        defaultJobOptions: DEFAULT_JOB_OPTIONS,
+      }),
+    }),
+    BullModule.registerQueue({ name: MAIL_QUEUE }, { name: WEBHOOKS_QUEUE }),
+  ],
+  providers: [
+    {
+      provide: REDIS,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new Redis({ ...redisOptionsFrom(config.env.REDIS_URL), lazyConnect: true }),
+    },
+  ],
+  exports: [BullModule, REDIS],
+})
+export class QueueModule implements OnModuleInit, OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.redis.connect();
+    await assertRedisKeepsJobs(this.redis);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.redis.disconnect();
+  }
+}

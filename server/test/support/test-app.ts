@@ -1,0 +1,51 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.factory';
+import { Clock } from '../../src/infrastructure/clock/clock';
+import { AppConfig } from '../../src/infrastructure/config/app-config';
+import { SmtpSink } from '../../src/infrastructure/mail/dev-mailbox/smtp-sink';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  mailbox: SmtpSink;
+  dataSource: DataSource;
+  request: NestFastifyApplication['inject'];
+  clock: Clock;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole API, as it runs in production, on the run's throwaway database, a queue prefix of its
+ * own on the real Redis and a real SMTP sink on a free port. Requests go through Fastify's inject.
+ */
+export async function startTestApp(
+  overrides: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestApp> {
+  const config = AppConfig.fromEnvironment({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    MIGRATE_ON_START: 'false',
+    SERVE_CLIENT: 'false',
+    RUN_WORKERS: 'true',
+    DEV_SMTP_PORT: '0',
+    SMTP_URL: '',
+    QUEUE_PREFIX: `it-${randomUUID().slice(0, 8)}`,
+    ...overrides,
+  });
+  const app = await createApp(config, options);
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  return {
+    app,
+    config,
+    mailbox: app.get(SmtpSink),
+    dataSource: app.get(DataSource),
+    request: app.inject.bind(app),
+    clock: app.get(Clock),
+    close: () => app.close(),
+  };
+}
