@@ -25,9 +25,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    // shared -> features -> app: only app/ (the router) may import features.
+    files: ['client/src/features/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../features/*', '../../features/*'], message: 'A feature must not import another feature; move shared code to components/ or app/.' }] },
+        { patterns: [{ regex: '^\\.\\./(?!\\.\\./)', message: 'A feature must not import another feature; move shared code to components/ or app/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['client/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '/features/', message: 'Shared components must not depend on a feature.' }] },
       ],
     },
   },

@@ -10,6 +10,7 @@ export const MESSAGES = {
   registrationFailed: 'Unable to complete registration at this time.',
   propertyUpdateFailed: 'Unable to update property',
   propertyDeleteFailed: 'Unable to delete property',
+  propertyHasTenants: 'This property still has tenants. Move or remove them first.',
   photoUploadFailed: 'Error uploading photo. Try again',
   photoUploadRejected: "Couldn't upload photo. Try again.",
   cardNotAdded: 'We were unable to add this card.',
@@ -20,6 +21,11 @@ export const MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   sessionExpired: 'Your session has ended. Please sign in again.',
   notFound: 'Not found',
+  accountStatusConflict: 'This account has already been reviewed or changed. Please refresh the page.',
+  activationLinkInvalid: 'This link is invalid or has expired. Please ask for a new invitation email.',
+  registrationAlreadyReviewed: 'This registration has already been reviewed. Please refresh the page.',
+  payoutAccountNotConnected: "Your payout account isn't connected yet. Complete step 1 in your approval email.",
+  payoutAccountNotConfirmed: "We couldn't confirm your payout account. Please try step 1 again.",
 
   // Validation
   allAddressFieldsRequired: 'All address fields are required',
@@ -30,6 +36,9 @@ export const MESSAGES = {
   passwordTooShort: 'Password must be at least 8 characters.',
   passwordsDoNotMatch: 'Passwords do not match. Please double check and try again.',
   passwordTooCommon: 'This password is too common. Please choose a less guessable one.',
+  passwordTooLong: 'Password must be 256 characters or fewer.',
+  nameTooLong: 'Names must be 100 characters or fewer.',
+  linkInvalid: 'This link is invalid or has expired. Please request a new one.',
   emailInvalid: 'Please enter a valid email address.',
   phoneInvalid: 'Please enter a 10-digit phone number.',
   emailTaken: 'An account with this email already exists.',
@@ -38,6 +47,8 @@ export const MESSAGES = {
   cardExpiryIncomplete: 'Your card expiry is incomplete.',
   cardExpiryFormat: 'Card expiration format: MM/YY',
   securityCodeIncomplete: 'Your security code is incomplete.',
+  rejectionReasonRequired: 'Please give the landlord a reason.',
+  rejectionReasonTooLong: 'Please keep the reason to 1,000 characters or fewer.',
 
   // Successes
   imageUpdated: 'Image updated successfully!',

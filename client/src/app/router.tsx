@@ -1,47 +1,21 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/PublicLayout';
+import { accountsRoutes } from '../features/accounts/routes';
+import { onboardingRoutes } from '../features/onboarding/routes';
+import { propertiesRoutes } from '../features/properties/routes';
+import { notFoundRoute, publicRoutes } from '../features/public/routes';
+import { tenantsRoutes } from '../features/tenants/routes';
+import type { FeatureRoutes } from './featureRoutes';
 import { PageLoading } from './PageLoading';
 import { paths } from './paths';
+import { RequireRole } from './RequireRole';
 import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 
-/** Every page is its own chunk, so the first visit downloads only the page it asked for. */
-const publicPages: RouteObject[] = [
-  {
-    index: true,
-    lazy: () => import('../features/public/HomePage').then((page) => ({ Component: page.HomePage })),
-  },
-  {
-    path: paths.howItWorks.path,
-    lazy: () => import('../features/public/HowItWorksPage').then((page) => ({ Component: page.HowItWorksPage })),
-  },
-  {
-    path: paths.privacyPolicy.path,
-    lazy: () => import('../features/public/PrivacyPolicyPage').then((page) => ({ Component: page.PrivacyPolicyPage })),
-  },
-  {
-    path: paths.termsOfUse.path,
-    lazy: () => import('../features/public/TermsOfUsePage').then((page) => ({ Component: page.TermsOfUsePage })),
-  },
-  {
-    path: paths.signIn.path,
-    lazy: () => import('../features/accounts/SignInPage').then((page) => ({ Component: page.SignInPage })),
-  },
-  {
-    path: paths.signUp.path,
-    lazy: () => import('../features/accounts/SignUpPage').then((page) => ({ Component: page.SignUpPage })),
-  },
-  {
-    path: paths.forgotPassword.path,
-    lazy: () =>
-      import('../features/accounts/ForgotPasswordPage').then((page) => ({ Component: page.ForgotPasswordPage })),
-  },
-  {
-    path: '*',
-    lazy: () => import('../features/public/NotFoundPage').then((page) => ({ Component: page.NotFoundPage })),
-  },
-];
+const features: FeatureRoutes[] = [accountsRoutes, onboardingRoutes, propertiesRoutes, tenantsRoutes];
+const pagesFor = (set: keyof FeatureRoutes): RouteObject[] => features.flatMap((feature) => feature[set] ?? []);
 
+/** Every page is its own chunk, so the first visit downloads only the page it asked for. */
 export const routes: RouteObject[] = [
   {
     path: paths.home.path,
@@ -52,8 +26,27 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           // Pathless so a failing page keeps the public header and footer around its error.
-          { errorElement: <RouteErrorPage />, hydrateFallbackElement: <PageLoading />, children: publicPages },
+          {
+            errorElement: <RouteErrorPage />,
+            hydrateFallbackElement: <PageLoading />,
+            children: [...publicRoutes, ...pagesFor('signedOut'), notFoundRoute],
+          },
         ],
+      },
+      {
+        element: <RequireRole role="landlord" />,
+        errorElement: <RouteErrorPage />,
+        children: pagesFor('landlord'),
+      },
+      {
+        element: <RequireRole role="tenant" />,
+        errorElement: <RouteErrorPage />,
+        children: pagesFor('tenant'),
+      },
+      {
+        element: <RequireRole role="operator" />,
+        errorElement: <RouteErrorPage />,
+        children: pagesFor('operator'),
       },
     ],
   },

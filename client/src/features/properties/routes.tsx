@@ -1,0 +1,3 @@
+import type { FeatureRoutes } from '../../app/featureRoutes';
+
+export const propertiesRoutes: FeatureRoutes = {};

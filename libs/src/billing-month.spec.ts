@@ -1,0 +1,143 @@
+import fc from 'fast-check';
+import {
+  billingMonthKey,
+  billingMonthLabel,
+  billingMonthOf,
+  billingMonthRange,
+  compareBillingMonths,
+  monthlyStatus,
+  parseBillingMonthKey,
+  shiftBillingMonth,
+} from './billing-month';
+
+describe('billingMonthOf', () => {
+  it('counts a payment made on or before the 10th to that month', () => {
+    expect(billingMonthOf(new Date('2024-03-01T05:00:00Z'))).toEqual({ year: 2024, month: 3 });
+    // 23:59:59.999 on March 10th in New York (EDT, UTC-4).
+    expect(billingMonthOf(new Date('2024-03-11T03:59:59.999Z'))).toEqual({ year: 2024, month: 3 });
+  });
+
+  it('counts a payment made after the 10th to the next month', () => {
+    // Midnight starting March 11th in New York.
+    expect(billingMonthOf(new Date('2024-03-11T04:00:00.000Z'))).toEqual({ year: 2024, month: 4 });
+    expect(billingMonthOf(new Date('2024-03-31T12:00:00Z'))).toEqual({ year: 2024, month: 4 });
+  });
+
+  it('counts December after the 10th to January of the next year', () => {
+    expect(billingMonthOf(new Date('2024-12-11T05:00:00Z'))).toEqual({ year: 2025, month: 1 });
+    expect(billingMonthOf(new Date('2024-12-11T04:59:59Z'))).toEqual({ year: 2024, month: 12 });
+  });
+
+  it('judges the date on the given time zone calendar', () => {
+    const instant = new Date('2024-03-11T02:00:00Z'); // 10th in New York, 11th in UTC
+    expect(billingMonthOf(instant)).toEqual({ year: 2024, month: 3 });
+    expect(billingMonthOf(instant, 'UTC')).toEqual({ year: 2024, month: 4 });
+    expect(billingMonthOf(new Date('2024-03-10T20:00:00Z'), 'Asia/Tokyo')).toEqual({ year: 2024, month: 4 });
+  });
+
+  it('refuses invalid dates and unknown time zones', () => {
+    expect(() => billingMonthOf(new Date('nope'))).toThrow(RangeError);
+    expect(() => billingMonthOf(new Date(), 'Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+});
+
+describe('billingMonthRange', () => {
+  it('runs from local midnight on the 11th of the previous month to local midnight on the 11th', () => {
+    // February 11th is EST (UTC-5), March 11th 2024 is already EDT (UTC-4): DST began March 10th.
+    expect(billingMonthRange(2024, 3)).toEqual({
+      startsAt: new Date('2024-02-11T05:00:00Z'),
+      endsBefore: new Date('2024-03-11T04:00:00Z'),
+    });
+  });
+
+  it('starts January at December 11th of the previous year', () => {
+    expect(billingMonthRange(2025, 1, 'UTC')).toEqual({
+      startsAt: new Date('2024-12-11T00:00:00Z'),
+      endsBefore: new Date('2025-01-11T00:00:00Z'),
+    });
+  });
+
+  it('finds midnight when the clocks change on the 11th itself', () => {
+    // DST began at 02:00 on Sunday March 11th 2029 in New York, after midnight EST.
+    expect(billingMonthRange(2029, 3).endsBefore).toEqual(new Date('2029-03-11T05:00:00Z'));
+  });
+
+  it('starts the day when a clock change skips midnight', () => {
+    // Chile skipped from 00:00 to 01:00 on 2022-09-11; the 11th began at 04:00Z (01:00 -03).
+    expect(billingMonthRange(2022, 9, 'America/Santiago').endsBefore).toEqual(new Date('2022-09-11T04:00:00Z'));
+  });
+
+  it('refuses months outside 1-12', () => {
+    expect(() => billingMonthRange(2024, 13)).toThrow(RangeError);
+    expect(() => billingMonthRange(2024, 0)).toThrow(RangeError);
+  });
+
+  it.each(['America/New_York', 'America/Los_Angeles', 'UTC', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/Santiago'])(
+    'agrees with billingMonthOf for every instant in %s',
+    (timeZone) => {
+      const from = Date.UTC(2018, 0, 1);
+      const to = Date.UTC(2032, 0, 1);
+      fc.assert(
+        fc.property(fc.integer({ min: from, max: to }), (ms) => {
+          const paidAt = new Date(ms);
+          const { year, month } = billingMonthOf(paidAt, timeZone);
+          const { startsAt, endsBefore } = billingMonthRange(year, month, timeZone);
+          expect(startsAt.getTime()).toBeLessThanOrEqual(ms);
+          expect(ms).toBeLessThan(endsBefore.getTime());
+          expect(billingMonthOf(new Date(endsBefore.getTime() - 1), timeZone)).toEqual({ year, month });
+          expect(billingMonthOf(endsBefore, timeZone)).toEqual(shiftBillingMonth({ year, month }, 1));
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
+});
+
+describe('billing month helpers', () => {
+  it('keys a month as YYYY-MM and reads the key back', () => {
+    expect(billingMonthKey({ year: 2024, month: 3 })).toBe('2024-03');
+    expect(parseBillingMonthKey('2024-03')).toEqual({ year: 2024, month: 3 });
+    expect(parseBillingMonthKey('2024-13')).toBeNull();
+    expect(parseBillingMonthKey('2024-3')).toBeNull();
+  });
+
+  it('labels a month with its English name and year', () => {
+    expect(billingMonthLabel({ year: 2024, month: 3 })).toBe('March 2024');
+    expect(billingMonthLabel({ year: 2025, month: 12 })).toBe('December 2025');
+  });
+
+  it('orders months chronologically, the same way as their keys', () => {
+    const month = fc.record({ year: fc.integer({ min: 2000, max: 2100 }), month: fc.integer({ min: 1, max: 12 }) });
+    fc.assert(
+      fc.property(month, month, (a, b) => {
+        const byKey = billingMonthKey(a).localeCompare(billingMonthKey(b));
+        expect(Math.sign(compareBillingMonths(a, b))).toBe(Math.sign(byKey));
+      }),
+    );
+  });
+
+  it('shifts across year ends both ways', () => {
+    expect(shiftBillingMonth({ year: 2024, month: 12 }, 1)).toEqual({ year: 2025, month: 1 });
+    expect(shiftBillingMonth({ year: 2024, month: 1 }, -1)).toEqual({ year: 2023, month: 12 });
+    expect(shiftBillingMonth({ year: 2024, month: 5 }, -17)).toEqual({ year: 2022, month: 12 });
+  });
+});
+
+describe('monthlyStatus', () => {
+  it('shows Full Amount Received when exactly the rent has arrived', () => {
+    expect(monthlyStatus(150_000, 150_000)).toEqual({ fullAmountReceived: true, receivedCents: 150_000, dueCents: 0 });
+  });
+
+  it('shows Full Amount Received when more than the rent has arrived, with nothing due', () => {
+    expect(monthlyStatus(160_000, 150_000)).toEqual({ fullAmountReceived: true, receivedCents: 160_000, dueCents: 0 });
+  });
+
+  it('shows what was received and what is still due when a cent short', () => {
+    expect(monthlyStatus(149_999, 150_000)).toEqual({ fullAmountReceived: false, receivedCents: 149_999, dueCents: 1 });
+    expect(monthlyStatus(0, 150_000)).toEqual({ fullAmountReceived: false, receivedCents: 0, dueCents: 150_000 });
+  });
+
+  it('refuses fractional cents', () => {
+    expect(() => monthlyStatus(1.5, 100)).toThrow(RangeError);
+  });
+});

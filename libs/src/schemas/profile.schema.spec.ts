@@ -1,0 +1,36 @@
+import { MESSAGES } from '../messages';
+import { profileSchema } from './profile.schema';
+
+const valid = {
+  firstName: 'Lena',
+  lastName: 'Landlord',
+  phone: '(555) 987-6543',
+  email: 'lena@example.com',
+  confirmEmail: 'lena@example.com',
+};
+
+const problems = (value: unknown) =>
+  profileSchema.safeParse(value).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+describe('profileSchema', () => {
+  it('accepts personal information', () => {
+    expect(profileSchema.parse(valid)).toEqual(valid);
+  });
+
+  it.each(['firstName', 'lastName', 'phone', 'email', 'confirmEmail'])('requires %s', (field) => {
+    expect(problems({ ...valid, [field]: ' ' })).toEqual([[field, MESSAGES.completeAllFields]]);
+  });
+
+  it('refuses emails that do not match', () => {
+    expect(problems({ ...valid, email: 'lena@example.org' })).toEqual([['confirmEmail', MESSAGES.emailsDoNotMatch]]);
+  });
+
+  it('refuses an invalid email, an incomplete phone and an over-long name', () => {
+    expect(problems({ ...valid, email: 'lena@example', confirmEmail: 'lena@example' })?.[0]).toEqual([
+      'email',
+      MESSAGES.emailInvalid,
+    ]);
+    expect(problems({ ...valid, phone: '(555) 987' })).toEqual([['phone', MESSAGES.phoneInvalid]]);
+    expect(problems({ ...valid, firstName: 'x'.repeat(101) })).toEqual([['firstName', MESSAGES.nameTooLong]]);
+  });
+});

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { contactDetailsShape, emailsMatch } from './fields';
+
+/** Personal information, for landlords and tenants alike. */
+export const profileSchema = z.object(contactDetailsShape).refine(...emailsMatch);
+
+export type ProfileFormValues = z.input<typeof profileSchema>;
+export type ProfileInput = z.output<typeof profileSchema>;
