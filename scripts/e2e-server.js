@@ -1,5 +1,7 @@
 // Serves the built product for the browser tests on a throwaway database that is dropped on exit.
 const { spawn } = require('node:child_process');
+const { rmSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
 const { resolve } = require('node:path');
 const { Client } = require('pg');
 
@@ -30,27 +32,33 @@ async function main() {
   const database = `rentwise_e2e_${process.pid}`;
   await admin(`CREATE DATABASE "${database}"`);
   const port = process.env.E2E_PORT ?? '3100';
+  const serverEnv = {
+    NODE_ENV: 'test',
+    PORT: port,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATABASE_URL: withDatabase(baseUrl, database),
+    QUEUE_PREFIX: `e2e-${process.pid}`,
+    DEV_SMTP_PORT: '0',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    SMTP_URL: '',
+    // E2E_CLIENT_DIST: a private build, so that a rebuild of client/dist mid-run cannot break the pages.
+    CLIENT_DIST: process.env.E2E_CLIENT_DIST ?? resolve(root, 'client/dist'),
+  };
   const server = spawn(process.execPath, [resolve(root, 'server/dist/main.js')], {
     stdio: 'inherit',
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: port,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATABASE_URL: withDatabase(baseUrl, database),
-      QUEUE_PREFIX: `e2e-${process.pid}`,
-      DEV_SMTP_PORT: '0',
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-      SMTP_URL: '',
-      CLIENT_DIST: resolve(root, 'client/dist'),
-    },
+    env: { ...process.env, ...serverEnv },
   });
+  // Fixtures: tests create accounts by running the product's CLIs (server/dist/cli) against this
+  // server's database; e2e/support/fixtures.ts reads where that is from here.
+  const fixturesFile = resolve(tmpdir(), `rentwise-e2e-${port}.json`);
+  writeFileSync(fixturesFile, JSON.stringify({ REDIS_URL: process.env.REDIS_URL, ...serverEnv }));
   let stopping = false;
   const stop = async (code) => {
     if (stopping) return;
     stopping = true;
     server.kill('SIGTERM');
+    rmSync(fixturesFile, { force: true });
     await new Promise((done) => (server.exitCode !== null ? done() : server.once('exit', done)));
     await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
     process.exit(code);

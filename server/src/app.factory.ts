@@ -28,9 +28,11 @@ export interface AppOptions {
 }
 
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024 });
+  const adapter = new FastifyAdapter({ trustProxy: config.env.TRUST_PROXY, bodyLimit: 1024 * 1024 });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, 'api', options.clock), adapter, {
     bufferLogs: true,
+    // Keeps request.rawBody for JSON bodies: webhook signatures are computed over the exact bytes.
+    rawBody: true,
   });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api', { exclude: ['dev/mailbox'] });

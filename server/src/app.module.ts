@@ -12,7 +12,9 @@ import { HealthModule } from './infrastructure/health/health.module';
 import { MailModule } from './infrastructure/mail/mail.module';
 import { OutboxModule } from './infrastructure/outbox/outbox.module';
 import { OutboxRelay } from './infrastructure/outbox/outbox-relay';
+import { PaymentGatewayModule } from './infrastructure/payment-gateway/payment-gateway.module';
 import { QueueModule } from './infrastructure/queue/queue.module';
+import { StorageModule } from './infrastructure/storage/storage.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { OnboardingModule } from './modules/onboarding/onboarding.module';
 import { PaymentsModule } from './modules/payments/payments.module';
@@ -20,13 +22,14 @@ import { PropertiesModule } from './modules/properties/properties.module';
 import { StatementsModule } from './modules/statements/statements.module';
 import { TenantsModule } from './modules/tenants/tenants.module';
 
-export type ProcessRole = 'api' | 'worker';
+/** api: HTTP (and workers too unless RUN_WORKERS=false); worker: queue workers only; cli: neither. */
+export type ProcessRole = 'api' | 'worker' | 'cli';
 
 /** Wires infrastructure and the business modules; the worker process gets the same graph minus HTTP concerns. */
 @Module({})
 export class AppModule {
   static register(config: AppConfig, role: ProcessRole, clock: Clock = new SystemClock()): DynamicModule {
-    const runWorkers = role === 'worker' || config.env.RUN_WORKERS;
+    const runWorkers = role === 'worker' || (role === 'api' && config.env.RUN_WORKERS);
     return {
       module: AppModule,
       imports: [
@@ -56,13 +59,15 @@ export class AppModule {
         DatabaseModule,
         QueueModule,
         OutboxModule,
+        StorageModule,
         MailModule.register({ devMailbox: role === 'api' && config.usesDevMailbox, runWorker: runWorkers }),
+        PaymentGatewayModule.register(config),
         ...(role === 'api' ? [HealthModule] : []),
         AccountsModule,
         OnboardingModule,
         PropertiesModule,
         TenantsModule,
-        PaymentsModule,
+        PaymentsModule.register({ runWorker: runWorkers }),
         StatementsModule,
       ],
       providers: runWorkers ? [OutboxRelay] : [],

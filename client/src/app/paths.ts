@@ -103,6 +103,10 @@ export const paths = {
     },
   },
 
+  operator: {
+    registrations: fixed('/operator/registrations'),
+  },
+
   tenant: {
     dashboard: fixed('/tenant/dashboard'),
     contactLandlord: fixed('/tenant/contact-landlord'),

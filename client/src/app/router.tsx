@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/PublicLayout';
 import { accountsRoutes } from '../features/accounts/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
+import { operatorRoutes } from '../features/operator/routes';
 import { propertiesRoutes } from '../features/properties/routes';
 import { notFoundRoute, publicRoutes } from '../features/public/routes';
 import { tenantsRoutes } from '../features/tenants/routes';
@@ -12,7 +13,7 @@ import { RequireRole } from './RequireRole';
 import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 
-const features: FeatureRoutes[] = [accountsRoutes, onboardingRoutes, propertiesRoutes, tenantsRoutes];
+const features: FeatureRoutes[] = [accountsRoutes, onboardingRoutes, operatorRoutes, propertiesRoutes, tenantsRoutes];
 const pagesFor = (set: keyof FeatureRoutes): RouteObject[] => features.flatMap((feature) => feature[set] ?? []);
 
 /** Every page is its own chunk, so the first visit downloads only the page it asked for. */
@@ -36,16 +37,19 @@ export const routes: RouteObject[] = [
       {
         element: <RequireRole role="landlord" />,
         errorElement: <RouteErrorPage />,
+        hydrateFallbackElement: <PageLoading />,
         children: pagesFor('landlord'),
       },
       {
         element: <RequireRole role="tenant" />,
         errorElement: <RouteErrorPage />,
+        hydrateFallbackElement: <PageLoading />,
         children: pagesFor('tenant'),
       },
       {
         element: <RequireRole role="operator" />,
         errorElement: <RouteErrorPage />,
+        hydrateFallbackElement: <PageLoading />,
         children: pagesFor('operator'),
       },
     ],

@@ -1,5 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api } from './api';
+import { sessionListener } from './session';
 
 /** Features declare their slices here (`interface LazyLoadedSlices extends WithSlice<typeof slice> {}`). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
@@ -13,7 +14,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 export function createAppStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(sessionListener.middleware).concat(api.middleware),
     preloadedState,
   });
 }

@@ -1,10 +1,14 @@
+import { getQueueToken, WorkerHost } from '@nestjs/bullmq';
+import { DiscoveryService } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { Clock } from '../../src/infrastructure/clock/clock';
 import { AppConfig } from '../../src/infrastructure/config/app-config';
 import { SmtpSink } from '../../src/infrastructure/mail/dev-mailbox/smtp-sink';
+import { MAIL_QUEUE, WEBHOOKS_QUEUE } from '../../src/infrastructure/queue/queue-names';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -39,6 +43,7 @@ export async function startTestApp(
   const app = await createApp(config, options);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
+  await queueConnectionsReady(app);
   return {
     app,
     config,
@@ -48,4 +53,21 @@ export async function startTestApp(
     clock: app.get(Clock),
     close: () => app.close(),
   };
+}
+
+/**
+ * BullMQ connects in the background; closing a queue or worker before it has connected makes its
+ * connection emit an error nobody listens to any more. Tests open and close apps quickly, so wait.
+ */
+async function queueConnectionsReady(app: NestFastifyApplication): Promise<void> {
+  const queues = [MAIL_QUEUE, WEBHOOKS_QUEUE].map((name) => app.get<Queue>(getQueueToken(name)));
+  const workers = app
+    .get(DiscoveryService)
+    .getProviders()
+    .map((wrapper) => wrapper.instance as unknown)
+    .filter((instance): instance is WorkerHost => instance instanceof WorkerHost);
+  await Promise.all([
+    ...queues.map((queue) => queue.waitUntilReady()),
+    ...workers.map((host) => host.worker.waitUntilReady()),
+  ]);
 }

@@ -1,11 +1,47 @@
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
+import { MESSAGES } from '@rentwise/libs/messages';
+import {
+  forgotPasswordSchema,
+  type ForgotPasswordFormValues,
+  type ForgotPasswordInput,
+} from '@rentwise/libs/schemas/forgot-password.schema';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
-import { paths } from '../../app/paths';
+import { TextField } from '../../components/TextField';
+import { useSendPasswordResetMutation } from './accountsApi';
+import { refusalMessage } from '../../app/apiError';
+import '../../styles/accounts.css';
 
 export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const [sendPasswordReset] = useSendPasswordResetMutation();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordFormValues, unknown, ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+
+  const submit = handleSubmit(async ({ email }) => {
+    setFailure(undefined);
+    try {
+      await sendPasswordReset({ email }).unwrap();
+      await navigate(paths.passwordResetSuccess.getHref());
+    } catch (error) {
+      setFailure(refusalMessage(error) ?? MESSAGES.noGatewayResponse);
+    }
+  });
+
   return (
     <div className="account-page">
       <div className="account-page__panel">
@@ -13,11 +49,28 @@ export function ForgotPasswordPage() {
           <PageHeader
             back={{ to: paths.signIn.getHref(), label: 'Back to Sign In' }}
             title="Forgot Password"
-            description="We’ll email you a link to reset your password. If it doesn’t arrive, check your junk folder."
+            description="Enter the email you sign in with. We’ll email you a link to choose a new password."
           />
-          <Notice title="Password reset opens soon">
-            Resetting a password online isn’t available yet. Please check back shortly.
-          </Notice>
+          <form className="account-form" onSubmit={submit} noValidate>
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            {failure && (
+              <div role="alert">
+                <Notice tone="danger" title={failure} />
+              </div>
+            )}
+            <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
+              Send Reset Link
+            </Button>
+          </form>
         </Card>
         <div className="account-page__links">
           <Link to={paths.home.getHref()}>

@@ -1,19 +1,84 @@
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { signInSchema, type SignInFormValues, type SignInInput } from '@rentwise/libs/schemas/sign-in.schema';
+import { paths } from '../../app/paths';
+import { homePathFor } from '../../app/session';
+import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
-import { paths } from '../../app/paths';
+import { TextField } from '../../components/TextField';
+import { useSignInMutation } from './accountsApi';
+import { refusalMessage, statusOf } from '../../app/apiError';
+import '../../styles/accounts.css';
+
+/** What to say when sign-in fails: the same words for every wrong email or password (decision 0007). */
+function signInFailure(error: unknown): string {
+  const status = statusOf(error);
+  if (status === 401) return MESSAGES.loginFailed;
+  if (status === 429) return refusalMessage(error) ?? MESSAGES.tooManyAttempts;
+  return refusalMessage(error) ?? MESSAGES.noGatewayResponse;
+}
 
 export function SignInPage() {
+  const navigate = useNavigate();
+  const [signIn] = useSignInMutation();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInFormValues, unknown, SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const submit = handleSubmit(async (credentials) => {
+    setFailure(undefined);
+    try {
+      const { user } = await signIn(credentials).unwrap();
+      await navigate(homePathFor(user.type), { replace: true });
+    } catch (error) {
+      setFailure(signInFailure(error));
+    }
+  });
+
   return (
     <div className="account-page">
       <div className="account-page__panel">
         <Card padding="lg" className="account-page__card">
           <PageHeader title="Sign In" description="Landlords and tenants sign in here to collect or pay rent." />
-          <Notice title="Sign-in opens soon">
-            Online sign-in isn’t available yet. Please check back shortly.
-          </Notice>
+          <form className="account-form" onSubmit={submit} noValidate>
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            {failure && (
+              <div role="alert">
+                <Notice tone="danger" title={failure} />
+              </div>
+            )}
+            <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
+              Sign In
+            </Button>
+          </form>
           <Link className="account-page__inline-link" to={paths.forgotPassword.getHref()}>
             Forgot Password
           </Link>

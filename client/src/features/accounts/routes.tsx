@@ -1,15 +1,96 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import type { FeatureRoutes } from '../../app/featureRoutes';
+import { SignedOutOnly } from '../../app/sessionRoutes';
+
+/** Placeholders for pages later releases build; replace the entry (keep the path) when the real page exists. */
+const comingSoon = (path: string, title: string, description: string): RouteObject => ({
+  path,
+  lazy: () =>
+    import('./ComingSoonPage').then((page) => ({
+      Component: () => <page.ComingSoonPage title={title} description={description} />,
+    })),
+});
 
 export const accountsRoutes: FeatureRoutes = {
   signedOut: [
     {
-      path: paths.signIn.path,
-      lazy: () => import('./SignInPage').then((page) => ({ Component: page.SignInPage })),
+      // Pages for people who are not signed in: a signed-in person goes to their dashboard instead.
+      element: <SignedOutOnly />,
+      children: [
+        {
+          path: paths.signIn.path,
+          lazy: () => import('./SignInPage').then((page) => ({ Component: page.SignInPage })),
+        },
+        {
+          path: paths.forgotPassword.path,
+          lazy: () => import('./ForgotPasswordPage').then((page) => ({ Component: page.ForgotPasswordPage })),
+        },
+        {
+          path: paths.passwordResetSuccess.path,
+          lazy: () =>
+            import('./PasswordResetSuccessPage').then((page) => ({ Component: page.PasswordResetSuccessPage })),
+        },
+        {
+          path: paths.resetPassword.path,
+          lazy: () => import('./ResetPasswordPage').then((page) => ({ Component: page.ResetPasswordPage })),
+        },
+        {
+          path: paths.createPassword.path,
+          lazy: () => import('./CreatePasswordPage').then((page) => ({ Component: page.CreatePasswordPage })),
+        },
+      ],
     },
     {
-      path: paths.forgotPassword.path,
-      lazy: () => import('./ForgotPasswordPage').then((page) => ({ Component: page.ForgotPasswordPage })),
+      path: paths.homeRedirect.path,
+      lazy: () => import('./HomeRedirectPage').then((page) => ({ Component: page.HomeRedirectPage })),
     },
+  ],
+  landlord: [
+    {
+      path: paths.landlord.dashboard.path,
+      lazy: () => import('./LandlordDashboardPage').then((page) => ({ Component: page.LandlordDashboardPage })),
+    },
+    {
+      path: paths.landlord.info.path,
+      lazy: () => import('./PersonalInfoPage').then((page) => ({ Component: page.PersonalInfoPage })),
+    },
+    {
+      path: paths.landlord.faq.path,
+      lazy: () => import('./LandlordFaqPage').then((page) => ({ Component: page.LandlordFaqPage })),
+    },
+    comingSoon(
+      paths.landlord.paymentHistory.path,
+      'Payment History',
+      'Soon you will see the rent received for each property, month by month, with a receipt for every payment.',
+    ),
+    // Spec section 2: any other landlord page goes to the dashboard.
+    { path: '/landlord/*', element: <Navigate to={paths.landlord.dashboard.getHref()} replace /> },
+  ],
+  tenant: [
+    {
+      path: paths.tenant.dashboard.path,
+      lazy: () => import('./TenantDashboardPage').then((page) => ({ Component: page.TenantDashboardPage })),
+    },
+    {
+      path: paths.tenant.info.path,
+      lazy: () => import('./PersonalInfoPage').then((page) => ({ Component: page.PersonalInfoPage })),
+    },
+    {
+      path: paths.tenant.support.path,
+      lazy: () => import('./TenantSupportPage').then((page) => ({ Component: page.TenantSupportPage })),
+    },
+    comingSoon(
+      paths.tenant.payment.path,
+      'Make a Payment',
+      'Paying rent by card opens here soon. Until then, pay your landlord the way you usually do.',
+    ),
+    comingSoon(
+      paths.tenant.paymentHistory.path,
+      'Payment History',
+      'Soon you will see every rent payment you made here, with a receipt for each.',
+    ),
+    // Spec section 2: the tenant dashboard is also the catch-all.
+    { path: '/tenant/*', element: <Navigate to={paths.tenant.dashboard.getHref()} replace /> },
   ],
 };

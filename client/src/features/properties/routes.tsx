@@ -1,3 +1,19 @@
+import { paths } from '../../app/paths';
 import type { FeatureRoutes } from '../../app/featureRoutes';
 
-export const propertiesRoutes: FeatureRoutes = {};
+export const propertiesRoutes: FeatureRoutes = {
+  landlord: [
+    {
+      path: paths.landlord.properties.path,
+      lazy: () => import('./ManagePropertiesPage').then((page) => ({ Component: page.ManagePropertiesPage })),
+    },
+    {
+      path: paths.landlord.addProperty.path,
+      lazy: () => import('./PropertyFormPage').then((page) => ({ Component: page.AddPropertyPage })),
+    },
+    {
+      path: paths.landlord.updateProperty.path,
+      lazy: () => import('./PropertyFormPage').then((page) => ({ Component: page.UpdatePropertyPage })),
+    },
+  ],
+};

@@ -20,6 +20,15 @@ export const configSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     PUBLIC_URL: z.url().default('http://localhost:3000'),
+    // Whose X-Forwarded-For to believe: false (direct), a hop count, or addresses/CIDRs of the proxies.
+    // Believing anyone would let a client pick its own address and dodge the sign-in limits.
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d+|[\d.:/a-f, ]+)$/i, 'must be true, false, a hop count or proxy addresses')
+      .default('false')
+      .transform((value): boolean | number | string =>
+        value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
+      ),
     DATABASE_URL: postgresUrl,
     REDIS_URL: redisUrl,
     QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('rentwise'),

@@ -1,5 +1,31 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AddPropertyHandler } from './commands/add-property.handler';
+import { RemovePropertyHandler } from './commands/remove-property.handler';
+import { UpdatePropertyHandler } from './commands/update-property.handler';
+import { LandlordPropertiesController } from './http/landlord-properties.controller';
+import { Property } from './properties/property.entity';
+import { RentHistoryEntry } from './properties/rent-history-entry.entity';
+import { GetManagedPropertyHandler } from './queries/get-managed-property.handler';
+import { GetPropertyHandler } from './queries/get-property.handler';
+import { GetRentHistoryHandler } from './queries/get-rent-history.handler';
+import { ListLandlordPropertiesHandler } from './queries/list-landlord-properties.handler';
+import { ListManagedPropertiesHandler } from './queries/list-managed-properties.handler';
 
-@Module({ imports: [CqrsModule] })
+/** A landlord's properties: address, rent (with its history), and removal by archiving. */
+@Module({
+  imports: [CqrsModule, TypeOrmModule.forFeature([Property, RentHistoryEntry])],
+  controllers: [LandlordPropertiesController],
+  providers: [
+    AddPropertyHandler,
+    UpdatePropertyHandler,
+    RemovePropertyHandler,
+    GetPropertyHandler,
+    ListLandlordPropertiesHandler,
+    GetRentHistoryHandler,
+    GetManagedPropertyHandler,
+    ListManagedPropertiesHandler,
+  ],
+})
 export class PropertiesModule {}

@@ -1,5 +1,35 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { InviteTenantHandler } from './commands/invite-tenant.handler';
+import { RemoveTenantHandler } from './commands/remove-tenant.handler';
+import { ResendInvitationHandler } from './commands/resend-invitation.handler';
+import { UpdateTenantHandler } from './commands/update-tenant.handler';
+import { LandlordTenantsController } from './http/landlord-tenants.controller';
+import { TenantResidenceController } from './http/tenant-residence.controller';
+import { InvitationSender } from './invitations/invitation-sender';
+import { CountCurrentTenantsHandler } from './queries/count-current-tenants.handler';
+import { GetLandlordTenantHandler } from './queries/get-landlord-tenant.handler';
+import { GetResidenceHandler } from './queries/get-residence.handler';
+import { GetTenancyHandler } from './queries/get-tenancy.handler';
+import { ListPropertyTenantsHandler } from './queries/list-property-tenants.handler';
+import { Tenancy } from './tenancies/tenancy.entity';
 
-@Module({ imports: [CqrsModule] })
+/** Who lives where: tenancies (invite, move, remove) and the tenant's view of their home. */
+@Module({
+  imports: [CqrsModule, TypeOrmModule.forFeature([Tenancy])],
+  controllers: [LandlordTenantsController, TenantResidenceController],
+  providers: [
+    InvitationSender,
+    InviteTenantHandler,
+    UpdateTenantHandler,
+    RemoveTenantHandler,
+    ResendInvitationHandler,
+    ListPropertyTenantsHandler,
+    GetLandlordTenantHandler,
+    GetResidenceHandler,
+    GetTenancyHandler,
+    CountCurrentTenantsHandler,
+  ],
+})
 export class TenantsModule {}

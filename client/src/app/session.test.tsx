@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { mswServer } from '../test/mswServer';
+import { renderRoute } from '../test/renderRoute';
+import { api } from './api';
+import { sessionApi, type SessionUser } from './session';
+import { createAppStore } from './store';
+
+const landlord: SessionUser = {
+  userId: 'u-1',
+  type: 'landlord',
+  firstName: 'Lena',
+  lastName: 'Landlord',
+  email: 'lena@example.com',
+  phone: '(555) 555-0100',
+  photoUrl: null,
+  lastLoginAt: null,
+};
+
+const signedInAs = (user: SessionUser | null) =>
+  http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: Boolean(user), user }));
+
+const probeApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    probe: build.query<unknown, void>({ query: () => '/probe' }),
+    signIn: build.mutation<unknown, void>({ query: () => ({ url: '/account/login', method: 'POST' }) }),
+  }),
+  overrideExisting: true,
+});
+
+describe('the session', () => {
+  it('counts any 401 as an ended session', async () => {
+    mswServer.use(signedInAs(landlord), http.get('/api/probe', () => HttpResponse.json({}, { status: 401 })));
+    const store = createAppStore();
+    await store.dispatch(sessionApi.endpoints.validateSession.initiate());
+    expect(sessionApi.endpoints.validateSession.select()(store.getState()).data?.isValid).toBe(true);
+
+    await store.dispatch(probeApi.endpoints.probe.initiate());
+    expect(sessionApi.endpoints.validateSession.select()(store.getState()).data).toMatchObject({ isValid: false, user: null });
+  });
+
+  it('does not count a refused sign-in (401: wrong password) as an ended session', async () => {
+    mswServer.use(signedInAs(null), http.post('/api/account/login', () => HttpResponse.json({}, { status: 401 })));
+    const store = createAppStore();
+    await store.dispatch(probeApi.endpoints.signIn.initiate());
+    expect(sessionApi.endpoints.validateSession.select()(store.getState()).data).toBeUndefined();
+  });
+});
+
+describe('signed-in route sets', () => {
+  it('send a visitor without a session to /home-redirect', async () => {
+    mswServer.use(signedInAs(null));
+    const { router } = renderRoute('/landlord/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Your session has ended' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home-redirect');
+  });
+
+  it("send a person to their own dashboard from another role's page", async () => {
+    mswServer.use(signedInAs(landlord));
+    const { router } = renderRoute('/tenant/payment');
+    expect(await screen.findByRole('heading', { name: 'Lena Landlord' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/landlord/dashboard');
+  });
+
+  it('send an unknown page of the set to its dashboard', async () => {
+    mswServer.use(signedInAs({ ...landlord, type: 'tenant', firstName: 'Tia' }), http.get('/api/tenant/residence', () => HttpResponse.json({ status: 'success', residence: null })));
+    const { router } = renderRoute('/tenant/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Tia Landlord' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/tenant/dashboard');
+  });
+
+  it('offer a retry, not a redirect, when the session cannot be checked', async () => {
+    mswServer.use(http.get('/api/account/validate', () => HttpResponse.error()));
+    const { router } = renderRoute('/landlord/dashboard');
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/landlord/dashboard');
+  });
+
+  it('send a signed-in person away from the sign-in page to their dashboard', async () => {
+    mswServer.use(signedInAs(landlord));
+    const { router } = renderRoute('/sign-in');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landlord/dashboard'));
+  });
+});

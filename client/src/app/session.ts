@@ -1,0 +1,116 @@
+import { createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from './api';
+import { useAppDispatch } from './hooks';
+import { paths } from './paths';
+
+export type UserType = 'landlord' | 'tenant' | 'operator';
+
+/** The signed-in person as the server describes them (GET /api/account/validate, POST /api/account/login). */
+export interface SessionUser {
+  userId: string;
+  type: UserType;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  /** Null when the person has no photo: show the default avatar. */
+  photoUrl: string | null;
+  lastLoginAt: string | null;
+}
+
+export interface SessionAnswer {
+  status: 'success';
+  isValid: boolean;
+  user: SessionUser | null;
+}
+
+const SIGNED_OUT: SessionAnswer = { status: 'success', isValid: false, user: null };
+
+/**
+ * The session lives in an HttpOnly cookie the page cannot read, so "who is signed in" is a query
+ * like any other: validated when a signed-in route set is entered, and written into the cache by
+ * sign-in, profile changes and sign-out.
+ */
+export const sessionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    validateSession: build.query<SessionAnswer, void>({
+      query: () => '/account/validate',
+      providesTags: ['User'],
+    }),
+    signOut: build.mutation<{ status: 'success' }, void>({
+      query: () => ({ url: '/account/logout', method: 'POST' }),
+    }),
+  }),
+});
+
+export const { useValidateSessionQuery } = sessionApi;
+
+/** Where each kind of person lands after signing in, and where another role's page sends them. */
+export function homePathFor(type: UserType): string {
+  switch (type) {
+    case 'landlord':
+      return paths.landlord.dashboard.getHref();
+    case 'tenant':
+      return paths.tenant.dashboard.getHref();
+    case 'operator':
+      return paths.operator.registrations.getHref();
+  }
+}
+
+// A plain action (not a thunk), so that a listener or any dispatch can write the session.
+const sessionAnswerAction = (answer: SessionAnswer) =>
+  sessionApi.util.upsertQueryEntries([{ endpointName: 'validateSession', arg: undefined, value: answer }]);
+
+/** Puts a person (just signed in, or with changed details or photo) into the session cache. */
+export const storeSessionUser = (user: SessionUser) => sessionAnswerAction({ status: 'success', isValid: true, user });
+
+/** Marks the session as ended in the cache; the signed-in frame then goes to /home-redirect. */
+export const markSessionEnded = () => sessionAnswerAction(SIGNED_OUT);
+
+/**
+ * The signed-in person. Only for pages inside a signed-in route set, where RequireRole has already
+ * waited for the session: there it is never null.
+ */
+export function useSessionUser(): SessionUser {
+  const { data } = useValidateSessionQuery();
+  if (!data?.user) throw new Error('useSessionUser used outside a signed-in route set');
+  return data.user;
+}
+
+/** Signs out on the server, goes to the home page, and forgets every cached answer of this person. */
+export function useSignOut(): () => Promise<void> {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [signOut] = sessionApi.useSignOutMutation();
+  return useCallback(async () => {
+    // The cookie is cleared by the server; even if the call fails, the page forgets the person.
+    await signOut()
+      .unwrap()
+      .catch(() => undefined);
+    await navigate(paths.home.getHref(), { replace: true });
+    dispatch(api.util.resetApiState());
+  }, [dispatch, navigate, signOut]);
+}
+
+/** Endpoints whose 401 means "wrong password", not "your session ended". */
+const NOT_A_SESSION_401 = new Set(['signIn']);
+
+/**
+ * One place that reacts to an ended session: any API call answered 401 (idle or absolute timeout,
+ * signed out in another tab, account removed) marks the session ended, and RequireRole redirects.
+ */
+export const sessionListener = createListenerMiddleware();
+
+sessionListener.startListening({
+  predicate: (action) => {
+    if (!isRejectedWithValue(action)) return false;
+    const status = (action.payload as { status?: unknown } | undefined)?.status;
+    const endpoint = (action.meta as { arg?: { endpointName?: string } }).arg?.endpointName;
+    return status === 401 && !NOT_A_SESSION_401.has(endpoint ?? '');
+  },
+  effect: (_action, listenerApi) => {
+    listenerApi.dispatch(markSessionEnded());
+  },
+});

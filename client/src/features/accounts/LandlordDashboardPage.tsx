@@ -1,0 +1,104 @@
+import { Link } from 'react-router-dom';
+import { Building2, CircleHelp, ExternalLink, LogOut, ReceiptText, UserRound, Users } from 'lucide-react';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { paths } from '../../app/paths';
+import { useSessionUser, useSignOut } from '../../app/session';
+import { Button } from '../../components/Button';
+import { PhotoUpload } from '../../components/PhotoUpload';
+import { showToast } from '../../components/toastStore';
+import { usePayoutDashboardLinkMutation } from './accountsApi';
+import { refusalMessage } from '../../app/apiError';
+import { DashboardTile } from './DashboardTile';
+import { todayLabel } from './todayLabel';
+import { usePhotoUpload } from './usePhotoUpload';
+import '../../styles/accounts.css';
+
+function ViewStripeAccountButton() {
+  const [getLink, { isLoading }] = usePayoutDashboardLinkMutation();
+
+  async function open() {
+    try {
+      const { url } = await getLink().unwrap();
+      // Same tab: opening a window after an await is blocked by phone browsers.
+      window.location.assign(url);
+    } catch (error) {
+      showToast(refusalMessage(error) ?? MESSAGES.noGatewayResponse, { tone: 'error' });
+    }
+  }
+
+  return (
+    <Button variant="secondary" onClick={open} isLoading={isLoading}>
+      <ExternalLink aria-hidden="true" size={18} />
+      View Stripe Account
+    </Button>
+  );
+}
+
+export function LandlordDashboardPage() {
+  const user = useSessionUser();
+  const signOut = useSignOut();
+  const photo = usePhotoUpload();
+  const fullName = `${user.firstName} ${user.lastName}`;
+
+  return (
+    <div className="app-page dashboard">
+      <title>Dashboard · Rentwise</title>
+      <section className="dashboard-profile" aria-label="Your profile">
+        <PhotoUpload
+          photoUrl={user.photoUrl}
+          name={fullName}
+          isUploading={photo.isUploading}
+          onSelect={photo.upload}
+          onRefuse={photo.refuse}
+        />
+        <div className="dashboard-profile__text">
+          <p className="dashboard-profile__date">{todayLabel()}</p>
+          <h1 className="dashboard-profile__name">{fullName}</h1>
+          <p className="dashboard-profile__detail">{user.email}</p>
+        </div>
+      </section>
+
+      <nav className="dashboard-tiles" aria-label="Manage">
+        <DashboardTile
+          to={paths.landlord.paymentHistory.getHref()}
+          icon={ReceiptText}
+          title="Payment History"
+          description="Rent received by property and month"
+        />
+        <DashboardTile
+          to={paths.landlord.properties.getHref('address')}
+          icon={Building2}
+          title="Manage Properties"
+          description="Addresses and monthly rent"
+        />
+        <DashboardTile
+          to={paths.landlord.properties.getHref('tenant')}
+          icon={Users}
+          title="Manage Tenants"
+          description="Add tenants and their contact details"
+        />
+        <DashboardTile
+          to={paths.landlord.info.getHref()}
+          icon={UserRound}
+          title="Personal Information"
+          description="Name, phone, email and photo"
+        />
+      </nav>
+
+      <div className="dashboard-actions">
+        <ViewStripeAccountButton />
+        <Button variant="ghost" to={paths.landlord.faq.getHref()}>
+          <CircleHelp aria-hidden="true" size={18} />
+          FAQ
+        </Button>
+        <Button variant="ghost" onClick={() => void signOut()}>
+          <LogOut aria-hidden="true" size={18} />
+          Sign Out
+        </Button>
+      </div>
+      <p className="dashboard-footnote muted">
+        Questions about fees or payouts? <Link to={paths.landlord.faq.getHref()}>Read the landlord FAQ</Link>.
+      </p>
+    </div>
+  );
+}

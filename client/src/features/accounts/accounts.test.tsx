@@ -1,0 +1,178 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { encodeEmailParam } from '@rentwise/libs/base64-email';
+import type { SessionUser } from '../../app/session';
+import { mswServer } from '../../test/mswServer';
+import { renderRoute } from '../../test/renderRoute';
+
+const tenant: SessionUser = {
+  userId: 'u-2',
+  type: 'tenant',
+  firstName: 'Theo',
+  lastName: 'Tenant',
+  email: 'theo@example.com',
+  phone: '(555) 555-0101',
+  photoUrl: null,
+  lastLoginAt: null,
+};
+
+const signedOut = http.get('/api/account/validate', () =>
+  HttpResponse.json({ status: 'success', isValid: false, user: null }),
+);
+const signedInAs = (user: SessionUser) =>
+  http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user }));
+
+describe('sign in', () => {
+  it('shows the spec message when the server refuses the credentials', async () => {
+    mswServer.use(
+      signedOut,
+      http.post('/api/account/login', () => HttpResponse.json({ status: 'error', error: 'x' }, { status: 401 })),
+    );
+    const user = userEvent.setup();
+    renderRoute('/sign-in');
+    await user.type(await screen.findByLabelText('Email'), 'theo@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginFailed);
+  });
+
+  it('shows the cooling-off message on 429', async () => {
+    mswServer.use(
+      signedOut,
+      http.post('/api/account/login', () =>
+        HttpResponse.json({ status: 'error', error: MESSAGES.tooManyAttempts }, { status: 429 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/sign-in');
+    await user.type(await screen.findByLabelText('Email'), 'theo@example.com');
+    await user.type(screen.getByLabelText('Password'), 'any-password{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.tooManyAttempts);
+  });
+
+  it("goes to the person's dashboard on success", async () => {
+    mswServer.use(
+      signedOut,
+      http.post('/api/account/login', () => HttpResponse.json({ status: 'success', user: tenant })),
+      http.get('/api/tenant/residence', () => HttpResponse.json({ status: 'success', residence: null })),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute('/sign-in');
+    await user.type(await screen.findByLabelText('Email'), 'theo@example.com');
+    await user.type(screen.getByLabelText('Password'), 'right-password{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Theo Tenant' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/tenant/dashboard');
+  });
+});
+
+describe('password links', () => {
+  it('reset password goes to the home page when the link has no email', async () => {
+    mswServer.use(signedOut);
+    const { router } = renderRoute('/account/reset-password?token=abcdefghijklmnopqrstuvwxyz');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('create password shows Already Activated for an active account', async () => {
+    mswServer.use(
+      signedOut,
+      http.post('/api/account/check-activated', () =>
+        HttpResponse.json({ status: 'success', activated: true, linkValid: false }),
+      ),
+    );
+    renderRoute(`/account/create-password?email=${encodeEmailParam('theo@example.com')}&token=abcdefghijklmnopqrstuvwxyz`);
+    expect(await screen.findByRole('heading', { name: 'Already Activated' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue to sign-in' })).toHaveAttribute('href', '/sign-in');
+  });
+
+  it('create password checks the password rules before calling the server', async () => {
+    let calls = 0;
+    mswServer.use(
+      signedOut,
+      http.post('/api/account/check-activated', () =>
+        HttpResponse.json({ status: 'success', activated: false, linkValid: true }),
+      ),
+      http.post('/api/account/set-password', () => {
+        calls++;
+        return HttpResponse.json({ status: 'success' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute(`/account/create-password?email=${encodeEmailParam('theo@example.com')}&token=abcdefghijklmnopqrstuvwxyz`);
+    await user.type(await screen.findByLabelText('New password'), 'short');
+    await user.type(screen.getByLabelText('Confirm password'), 'short{Enter}');
+    expect(await screen.findByText(MESSAGES.passwordTooShort)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'long-enough-one');
+    await user.clear(screen.getByLabelText('Confirm password'));
+    await user.type(screen.getByLabelText('Confirm password'), 'long-enough-two{Enter}');
+    expect(await screen.findByText(MESSAGES.passwordsDoNotMatch)).toBeInTheDocument();
+    expect(calls).toBe(0);
+
+    await user.clear(screen.getByLabelText('Confirm password'));
+    await user.type(screen.getByLabelText('Confirm password'), 'long-enough-one{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
+    expect(calls).toBe(1);
+  });
+});
+
+describe('personal information', () => {
+  it('answers an unchanged form without calling the server', async () => {
+    let updates = 0;
+    mswServer.use(
+      signedInAs(tenant),
+      http.post('/api/account/update-user', () => {
+        updates++;
+        return HttpResponse.json({ status: 'success', user: tenant });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/tenant/info');
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(MESSAGES.updated)).toBeInTheDocument();
+    expect(updates).toBe(0);
+  });
+
+  it('shows the email-taken message under the email field', async () => {
+    mswServer.use(
+      signedInAs(tenant),
+      http.post('/api/account/update-user', () =>
+        HttpResponse.json({ status: 'error', error: MESSAGES.emailTaken }, { status: 409 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/tenant/info');
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'taken@example.com');
+    await user.clear(screen.getByLabelText('Confirm email'));
+    await user.type(screen.getByLabelText('Confirm email'), 'taken@example.com{Enter}');
+    expect(await screen.findByText(MESSAGES.emailTaken)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeInvalid();
+  });
+});
+
+describe('tenant dashboard', () => {
+  it('shows the property address when the tenant has a residence, and nothing when not', async () => {
+    mswServer.use(
+      signedInAs(tenant),
+      http.get('/api/tenant/residence', () =>
+        HttpResponse.json({ status: 'success', residence: { propertyAddress: '12 Elm St, Springfield, IL 62701' } }),
+      ),
+    );
+    renderRoute('/tenant/dashboard');
+    expect(await screen.findByText('12 Elm St, Springfield, IL 62701')).toBeInTheDocument();
+  });
+
+  it('shows no address when the residence is unknown', async () => {
+    mswServer.use(
+      signedInAs(tenant),
+      http.get('/api/tenant/residence', () => HttpResponse.json({ status: 'error', error: 'Not found' }, { status: 404 })),
+    );
+    renderRoute('/tenant/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Theo Tenant' })).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('.skeleton')).toBeNull());
+    expect(document.querySelector('.dashboard-profile__address')).toBeNull();
+  });
+});

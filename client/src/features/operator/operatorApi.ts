@@ -1,0 +1,48 @@
+import type { RejectRegistrationInput } from '@rentwise/libs/schemas/registration-review.schema';
+import { api } from '../../app/api';
+
+export type RegistrationStatus = 'pending' | 'approved' | 'rejected';
+
+/** A landlord's registration as the review queue shows it (GET /api/onboarding/registrations). */
+export interface RegistrationRow {
+  registrationId: string;
+  status: RegistrationStatus;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  submittedAt: string;
+  reviewedAt: string | null;
+  rejectionReason: string | null;
+  payoutStatus: 'pending' | 'active' | 'restricted' | null;
+  payoutConnected: boolean;
+}
+
+export type RegistrationList = 'pending' | 'reviewed';
+
+const LIST = { type: 'Registration', id: 'LIST' } as const;
+
+export const operatorApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listRegistrations: build.query<RegistrationRow[], RegistrationList>({
+      query: (status) => `/onboarding/registrations?status=${status}`,
+      transformResponse: (answer: { rows: RegistrationRow[] }) => answer.rows,
+      providesTags: (rows = []) => [LIST, ...rows.map(({ registrationId }) => ({ type: 'Registration' as const, id: registrationId }))],
+    }),
+    approveRegistration: build.mutation<{ status: 'success' }, string>({
+      query: (registrationId) => ({ url: `/onboarding/registrations/${encodeURIComponent(registrationId)}/approve`, method: 'POST' }),
+      // A 409 means someone else reviewed it: refresh the queue then too.
+      invalidatesTags: (_answer, error) => (!error || (error as { status?: unknown }).status === 409 ? [LIST] : []),
+    }),
+    rejectRegistration: build.mutation<{ status: 'success' }, { registrationId: string } & RejectRegistrationInput>({
+      query: ({ registrationId, reason }) => ({
+        url: `/onboarding/registrations/${encodeURIComponent(registrationId)}/reject`,
+        method: 'POST',
+        body: { reason },
+      }),
+      invalidatesTags: (_answer, error) => (!error || (error as { status?: unknown }).status === 409 ? [LIST] : []),
+    }),
+  }),
+});
+
+export const { useListRegistrationsQuery, useApproveRegistrationMutation, useRejectRegistrationMutation } = operatorApi;

@@ -1,0 +1,123 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { Building2, ChevronRight, Home, Plus, Users } from 'lucide-react';
+import { formatCents } from '@rentwise/libs/money';
+import { paths, type PropertyListMode } from '../../app/paths';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Notice } from '../../components/Notice';
+import { PageHeader } from '../../components/PageHeader';
+import { Skeleton } from '../../components/Skeleton';
+import { useListPropertiesQuery, type ManagedProperty } from './propertiesApi';
+import './properties.css';
+
+const MODES = {
+  address: {
+    title: 'Manage Properties',
+    description: 'Your properties and the monthly rent each one asks.',
+    rowHref: (property: ManagedProperty) => paths.landlord.updateProperty.getHref(property.propertyId),
+  },
+  tenant: {
+    title: 'Manage Tenants',
+    description: 'Choose a property to see its tenants, add new ones or change their details.',
+    rowHref: (property: ManagedProperty) => paths.landlord.propertyTenants.getHref(property.propertyId),
+  },
+} as const;
+
+function tenantsLabel(count: number): string {
+  if (count === 0) return 'No tenants yet';
+  return count === 1 ? '1 tenant' : `${count} tenants`;
+}
+
+/** /landlord/properties?mode=address (Manage Properties) or ?mode=tenant (Manage Tenants). */
+export function ManagePropertiesPage() {
+  const [searchParams] = useSearchParams();
+  const mode: PropertyListMode = searchParams.get('mode') === 'tenant' ? 'tenant' : 'address';
+  const { title, description, rowHref } = MODES[mode];
+  const { data: properties, isLoading, isError, refetch, isFetching } = useListPropertiesQuery();
+  const addProperty = (
+    <Button to={paths.landlord.addProperty.getHref()}>
+      <Plus aria-hidden="true" size={20} />
+      Add a Property
+    </Button>
+  );
+
+  return (
+    <div className="container container--narrow properties-page">
+      <PageHeader
+        back={{ to: paths.landlord.dashboard.getHref(), label: 'Dashboard' }}
+        title={title}
+        description={description}
+        actions={mode === 'address' && properties && properties.length > 0 ? addProperty : undefined}
+      />
+
+      {isLoading && (
+        <ul className="property-list" aria-label="Loading properties">
+          {[0, 1, 2].map((row) => (
+            <li key={row} className="property-row property-row--placeholder">
+              <Skeleton shape="block" width="2.75rem" height="2.75rem" />
+              <span className="property-row__text">
+                <Skeleton width="70%" />
+                <Skeleton width="45%" />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {isError && !properties && (
+        <Notice tone="danger" title="Your properties didn’t load">
+          <p>Check your connection, then try again.</p>
+          <Button variant="secondary" className="properties-page__retry" onClick={() => void refetch()} isLoading={isFetching}>
+            Try again
+          </Button>
+        </Notice>
+      )}
+
+      {properties?.length === 0 && (
+        <EmptyState
+          icon={Building2}
+          title="No properties yet"
+          action={addProperty}
+        >
+          {mode === 'address'
+            ? 'Add your first property with its address and monthly rent. You can add as many as you like.'
+            : 'Add a property first; then you can add its tenants and they can pay rent online.'}
+        </EmptyState>
+      )}
+
+      {properties && properties.length > 0 && (
+        <ul className="property-list">
+          {properties.map((property) => (
+            <li key={property.propertyId}>
+              <Link className="property-row" to={rowHref(property)}>
+                <span className="icon-badge" aria-hidden="true">
+                  {mode === 'address' ? <Home size={22} /> : <Users size={22} />}
+                </span>
+                <span className="property-row__text">
+                  <span className="property-row__street">
+                    {property.line1}
+                    {property.line2 && `, ${property.line2}`}
+                  </span>
+                  <span className="property-row__city">
+                    {property.city}, {property.state} {property.zip}
+                  </span>
+                </span>
+                {mode === 'address' ? (
+                  <span className="property-row__figure">
+                    <span className="property-row__amount tabular">{formatCents(property.rentCents)}</span>
+                    <span className="property-row__unit">per month</span>
+                  </span>
+                ) : (
+                  <span className="property-row__figure">
+                    <span className="property-row__count">{tenantsLabel(property.tenantCount)}</span>
+                  </span>
+                )}
+                <ChevronRight className="property-row__chevron" aria-hidden="true" size={20} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { formatPhoneInput } from '@rentwise/libs/phone';
+import { tenantSchema, type TenantFormValues } from '@rentwise/libs/schemas/tenant.schema';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { TextField } from '../../components/TextField';
+import type { PropertyChoice } from './tenantsApi';
+
+/** Why a save failed: a message for one field (an email in use) or for the whole form. */
+export class SaveRefused extends Error {
+  constructor(
+    message: string,
+    readonly field?: 'email',
+  ) {
+    super(message);
+  }
+}
+
+interface TenantFormProps {
+  initialValues: TenantFormValues;
+  submitLabel: string;
+  /** Offered on the edit form: the tenant can be moved to another of the landlord's properties. */
+  propertyChoices?: PropertyChoice[];
+  /** Rejects with SaveRefused to show why. */
+  onSave: (values: TenantFormValues) => Promise<void>;
+  children?: ReactNode;
+}
+
+export function TenantForm({ initialValues, submitLabel, propertyChoices, onSave, children }: TenantFormProps) {
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = useForm<TenantFormValues, unknown, TenantFormValues>({
+    // raw: the server parses what was typed with this same schema (it lower-cases the email).
+    resolver: zodResolver(tenantSchema, undefined, { raw: true }),
+    defaultValues: initialValues,
+  });
+  const phoneField = register('phone');
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(undefined);
+    try {
+      await onSave(values);
+    } catch (error) {
+      const refusal = error instanceof SaveRefused ? error : new SaveRefused(MESSAGES.unexpectedError);
+      if (refusal.field) setError(refusal.field, { message: refusal.message }, { shouldFocus: true });
+      else setFailure(refusal.message);
+      throw error;
+    }
+  });
+
+  return (
+    <form className="tenant-form" onSubmit={(event) => void submit(event).catch(() => undefined)} noValidate>
+      <div className="tenant-form__pair">
+        <TextField label="First name" autoComplete="off" error={errors.firstName?.message} {...register('firstName')} />
+        <TextField label="Last name" autoComplete="off" error={errors.lastName?.message} {...register('lastName')} />
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Confirm email"
+        type="email"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.confirmEmail?.message}
+        {...register('confirmEmail')}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        placeholder="(555) 555-5555"
+        error={errors.phone?.message}
+        {...phoneField}
+        onChange={(event) => {
+          event.target.value = formatPhoneInput(event.target.value);
+          void phoneField.onChange(event);
+        }}
+      />
+      {propertyChoices && propertyChoices.length > 1 && (
+        <div className="field">
+          <label className="field__label" htmlFor="tenant-property">
+            Property
+          </label>
+          <p className="field__hint" id="tenant-property-hint">
+            Choose another property to move this tenant there.
+          </p>
+          <select
+            id="tenant-property"
+            className="field__input tenant-form__select"
+            aria-describedby="tenant-property-hint"
+            {...register('propertyId')}
+          >
+            {propertyChoices.map((choice) => (
+              <option key={choice.propertyId} value={choice.propertyId}>
+                {choice.address}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {failure && <Notice tone="danger" title={failure} />}
+      {children}
+      <Button type="submit" size="lg" fullWidth isLoading={isSubmitting || isSubmitSuccessful}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { billingMonthLabel } from '@rentwise/libs/billing-month';
+import { propertySchema } from '@rentwise/libs/schemas/property.schema';
+import { signUpSchema } from '@rentwise/libs/schemas/sign-up.schema';
+import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
+import { Clock } from '../infrastructure/clock/clock';
+import { ActivateAccount } from '../modules/accounts/activation/activate-account.command';
+import { CreateUser } from '../modules/accounts/contracts/create-user.command';
+import { IssuePasswordLink } from '../modules/accounts/contracts/issue-password-link.command';
+import { ApproveRegistration } from '../modules/onboarding/commands/approve-registration.command';
+import { RegisterLandlord } from '../modules/onboarding/commands/register-landlord.command';
+import { RecordRentPayment } from '../modules/payments/contracts/record-rent-payment.command';
+import { AddProperty } from '../modules/properties/commands/add-property.command';
+import { InviteTenant } from '../modules/tenants/commands/invite-tenant.command';
+import { demoPayments } from './demo-payments';
+import { runCli } from './run-cli';
+
+/** Demo sign-ins; printed by `npm start`. Only ever loaded into an empty database. */
+const DEMO_PASSWORD = 'rentwise-demo-2019';
+const DEMO = {
+  landlord: { email: 'landlord@rentwise.demo', firstName: 'Dana', lastName: 'Whitaker', phone: '(555) 201-4410' },
+  pendingLandlord: { email: 'priya.natarajan@rentwise.demo', firstName: 'Priya', lastName: 'Natarajan', phone: '(555) 410-2231' },
+  operator: { email: 'operator@rentwise.demo', firstName: 'Olive', lastName: 'Reviewer', phone: '(555) 201-4400' },
+  tenants: [
+    { email: 'tenant@rentwise.demo', firstName: 'Sam', lastName: 'Rivera', phone: '(555) 301-7721' },
+    { email: 'jordan.lee@rentwise.demo', firstName: 'Jordan', lastName: 'Lee', phone: '(555) 301-7790' },
+  ],
+} as const;
+
+const PROPERTIES = [
+  { line1: '1428 Elm Street', line2: 'Apt 2', city: 'Springfield', state: 'IL', zip: '62704', rent: '1,450' },
+  { line1: '77 Harbor View Road', line2: null, city: 'Portland', state: 'ME', zip: '04101', rent: '2,100' },
+];
+
+/** The first payment predates the first fee change, so every fee era of the schedule appears. */
+const HISTORY_STARTS = new Date(Date.UTC(2019, 9, 1));
+
+function printSignIns(): void {
+  const lines = [
+    `  Demo sign-ins (password for all: ${DEMO_PASSWORD})`,
+    `    landlord  ${DEMO.landlord.email}`,
+    ...DEMO.tenants.map((tenant) => `    tenant    ${tenant.email}`),
+    `    operator  ${DEMO.operator.email}`,
+  ];
+  console.log(lines.join('\n'));
+}
+
+async function seed(context: INestApplicationContext): Promise<void> {
+  const [{ has_users: hasUsers }] = await context
+    .get(DataSource)
+    .query(`SELECT EXISTS (SELECT 1 FROM accounts.users) AS has_users`);
+  if (hasUsers) {
+    console.log('Demo data: the database already has accounts; leaving it as it is');
+    return;
+  }
+  const commands = context.get(CommandBus);
+  const now = context.get(Clock).now();
+
+  const activate = async (userId: string, email: string) => {
+    const { url } = await commands.execute(new IssuePasswordLink(userId, 'activation'));
+    await commands.execute(new ActivateAccount(email, new URL(url).searchParams.get('token')!, DEMO_PASSWORD));
+  };
+  const register = (person: { email: string; firstName: string; lastName: string; phone: string }) =>
+    commands.execute(new RegisterLandlord(signUpSchema.parse({ ...person, confirmEmail: person.email })));
+
+  const { userId: operatorUserId } = await commands.execute(
+    new CreateUser({ ...DEMO.operator, type: 'operator', status: 'active', password: DEMO_PASSWORD }),
+  );
+  // The landlord comes in the way every landlord does: signs up, is approved, creates a password.
+  // Step 1 (the payout account) is left for the demo: its link is in the approval email in /dev/mailbox.
+  const { registrationId, landlordUserId } = await register(DEMO.landlord);
+  await commands.execute(new ApproveRegistration(registrationId, operatorUserId));
+  await activate(landlordUserId, DEMO.landlord.email);
+  await register(DEMO.pendingLandlord);
+
+  let payments = 0;
+  for (const [index, property] of PROPERTIES.entries()) {
+    const added = await commands.execute(
+      new AddProperty(landlordUserId, propertySchema.parse(property)),
+    );
+    const tenant = DEMO.tenants[index];
+    const { tenantUserId } = await commands.execute(
+      new InviteTenant(landlordUserId, added.propertyId, tenantSchema.parse({ ...tenant, confirmEmail: tenant.email })),
+    );
+    await activate(tenantUserId, tenant.email);
+
+    for (const payment of demoPayments(added.rentCents, HISTORY_STARTS, now, index + 7)) {
+      await commands.execute(
+        new RecordRentPayment({
+          idempotencyKey: `demo:${tenantUserId}:${payment.paidAt.toISOString()}`,
+          occurredAt: payment.paidAt,
+          tenantUserId,
+          landlordUserId,
+          propertyId: added.propertyId,
+          chargedCents: payment.chargedCents,
+          description: `Rent: ${billingMonthLabel(payment.forMonth)}`,
+          provider: 'import',
+          providerReference: null,
+        }),
+      );
+      payments++;
+    }
+  }
+  console.log(`Demo data loaded: 1 landlord (and 1 awaiting review), 1 operator, ${PROPERTIES.length} properties, ${DEMO.tenants.length} tenants, ${payments} payments since ${HISTORY_STARTS.toISOString().slice(0, 7)}`);
+}
+
+if (process.argv.includes('--print-sign-ins')) printSignIns();
+else runCli(seed);

@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { createHmac } from 'node:crypto';
+import { Clock } from '../../clock/clock';
+import { AppConfig } from '../../config/app-config';
+import {
+  ConnectedAccountNotFound,
+  ConnectedAccountState,
+  CreateAccountLink,
+  CreateConnectedAccount,
+  GatewayEvent,
+  OAuthAuthorize,
+  OAuthCodeRejected,
+  PaymentGateway,
+} from '../payment-gateway.port';
+import { verifyStripeEvent } from '../stripe-events';
+import { SandboxAccounts } from './sandbox-accounts';
+import { SandboxLinks } from './sandbox-links';
+
+/** Stripe's account links last minutes; these are generous enough for a developer who wanders off. */
+const ACCOUNT_LINK_LIFETIME_SECONDS = 30 * 60;
+const OAUTH_LINK_LIFETIME_SECONDS = 30 * 60;
+const DASHBOARD_LINK_LIFETIME_SECONDS = 60 * 60;
+
+/**
+ * The webhook signing secret of the sandbox, derived from APP_SECRET so that nothing needs
+ * configuring: sign events with it (stripe.webhooks.generateTestHeaderString) and post them to
+ * /api/webhooks/stripe exactly as Stripe would.
+ */
+export function sandboxWebhookSecret(appSecret: string): string {
+  return `whsec_${createHmac('sha256', appSecret).update('rentwise/sandbox-webhooks').digest('hex')}`;
+}
+
+/**
+ * The offline provider used whenever STRIPE_SECRET_KEY is unset (never in production). It behaves
+ * like Stripe where the product can tell: idempotent account creation, hosted onboarding and OAuth
+ * pages that redirect back, single-use OAuth codes, signed webhooks and `account.updated` events.
+ */
+@Injectable()
+export class SandboxGateway extends PaymentGateway {
+  readonly name = 'sandbox';
+  readonly supportsOAuth = true;
+  readonly webhookSecret: string;
+
+  constructor(
+    private readonly accounts: SandboxAccounts,
+    private readonly links: SandboxLinks,
+    private readonly clock: Clock,
+    config: AppConfig,
+  ) {
+    super();
+    this.webhookSecret = sandboxWebhookSecret(config.appSecret);
+  }
+
+  async createConnectedAccount({ email, idempotencyKey }: CreateConnectedAccount): Promise<{ accountId: string }> {
+    const account = await this.accounts.create(email, idempotencyKey);
+    return { accountId: account.accountId };
+  }
+
+  async createAccountLink({ accountId, refreshUrl, returnUrl }: CreateAccountLink): Promise<{ url: string }> {
+    await this.retrieveAccount(accountId);
+    const url = this.links.url(
+      'onboard',
+      { account: accountId, refresh_url: refreshUrl, return_url: returnUrl },
+      ACCOUNT_LINK_LIFETIME_SECONDS,
+    );
+    return { url };
+  }
+
+  oauthAuthorizeUrl({ state, redirectUri, email }: OAuthAuthorize): string {
+    return this.links.url(
+      'oauth/authorize',
+      { state, redirect_uri: redirectUri, ...(email ? { email } : {}) },
+      OAUTH_LINK_LIFETIME_SECONDS,
+    );
+  }
+
+  async exchangeOAuthCode(code: string): Promise<{ accountId: string }> {
+    const accountId = await this.accounts.redeemOAuthCode(code);
+    if (!accountId) {
+      throw new OAuthCodeRejected(`Sandbox OAuth code is unknown or already used`, { code: 'invalid_grant' });
+    }
+    return { accountId };
+  }
+
+  async retrieveAccount(accountId: string): Promise<ConnectedAccountState> {
+    const account = await this.accounts.find(accountId);
+    if (!account) throw new ConnectedAccountNotFound(`No such sandbox account: ${accountId}`, { code: 'resource_missing' });
+    const { chargesEnabled, payoutsEnabled, detailsSubmitted } = account;
+    return { accountId, chargesEnabled, payoutsEnabled, detailsSubmitted };
+  }
+
+  async createDashboardLink(accountId: string): Promise<{ url: string }> {
+    await this.retrieveAccount(accountId);
+    return { url: this.links.url('dashboard', { account: accountId }, DASHBOARD_LINK_LIFETIME_SECONDS) };
+  }
+
+  parseWebhook(rawBody: Buffer, signatureHeader: string): GatewayEvent {
+    return verifyStripeEvent(rawBody, signatureHeader, this.webhookSecret, this.clock.now().getTime());
+  }
+}

@@ -1,0 +1,25 @@
+import { Command } from '@nestjs/cqrs';
+import type { UserView } from './user-view';
+
+export interface UserContact {
+  firstName: string;
+  lastName: string;
+  /** Trimmed and lowercased here as well, whatever the caller did. */
+  email: string;
+  /** (999) 999-9999, as the shared schemas produce it. */
+  phone: string;
+}
+
+/**
+ * Changes a person's name, email and phone (their own profile, or a landlord editing a tenant).
+ * 409 with the catalogue's emailTaken when another account uses the email; 404 for an unknown
+ * or removed user. Answers the updated view.
+ */
+export class UpdateUserContact extends Command<UserView> {
+  constructor(
+    readonly userId: string,
+    readonly contact: UserContact,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,59 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { SignInInput, signInSchema } from '@rentwise/libs/schemas/sign-in.schema';
+import { RequestWithRequester } from '../../../infrastructure/http/current-user';
+import { Public } from '../../../infrastructure/http/public.decorator';
+import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
+import { GetUser } from '../contracts/get-user.query';
+import { UserView } from '../contracts/user-view';
+import { SignIn } from '../sign-in/sign-in.command';
+import { SignOut } from '../sign-in/sign-out.command';
+import { toUserView } from '../users/to-user-view';
+import { SessionCookies } from './session-cookies';
+
+@ApiTags('account')
+@Controller('account')
+export class SessionController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly cookies: SessionCookies,
+  ) {}
+
+  @Post('login')
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({ summary: 'Sign in with email and password; sets the session and CSRF cookies' })
+  async login(
+    @Body(new ZodPipe(signInSchema)) body: SignInInput,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ status: 'success'; user: UserView }> {
+    const signedIn = await this.commands.execute(new SignIn(body.email, body.password, request.ip));
+    this.cookies.set(reply, signedIn.token, signedIn.session.id);
+    return { status: 'success', user: toUserView(signedIn.user) };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({ summary: 'Ends the session server-side and clears its cookies' })
+  async logout(
+    @Req() request: RequestWithRequester,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ status: 'success' }> {
+    if (request.requester) await this.commands.execute(new SignOut(request.requester.sessionId));
+    this.cookies.clear(reply);
+    return { status: 'success' };
+  }
+
+  @Get('validate')
+  @Public()
+  @ApiOperation({ summary: 'Whether the session cookie is live, and whose it is' })
+  async validate(@Req() request: RequestWithRequester): Promise<{ status: 'success'; isValid: boolean; user: UserView | null }> {
+    const user = request.requester ? await this.queries.execute(new GetUser(request.requester.userId)) : null;
+    return { status: 'success', isValid: Boolean(user), user };
+  }
+}

@@ -1,0 +1,51 @@
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { FastifyRequest } from 'fastify';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { RequestWithRequester } from '../../../infrastructure/http/current-user';
+import { IS_PUBLIC } from '../../../infrastructure/http/public.decorator';
+import { ROLES, UserType } from '../../../infrastructure/http/roles.decorator';
+import { SessionStore } from '../sessions/session-store';
+import { SessionCookies } from './session-cookies';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Runs before every endpoint: attaches the signed-in person when the session cookie is live,
+ * then lets through @Public() endpoints and, for the rest, only the @Roles() named (deny by default).
+ */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionStore,
+    private readonly cookies: SessionCookies,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false;
+    const roles = this.reflector.getAllAndOverride<UserType[] | undefined>(ROLES, targets);
+    const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithRequester>();
+
+    const token = this.cookies.sessionTokenOf(request);
+    const live = token ? await this.sessions.find(token) : null;
+    if (live) {
+      request.requester = {
+        userId: live.user.id,
+        type: live.user.type,
+        sessionId: live.session.id,
+        lastLoginAt: live.user.lastLoginAt ?? live.session.createdAt,
+      };
+    }
+    if (isPublic) return true;
+    if (!roles?.length) throw new ForbiddenException(MESSAGES.unexpectedError);
+    if (!request.requester) throw new UnauthorizedException(MESSAGES.sessionExpired);
+    if (!roles.includes(request.requester.type)) throw new ForbiddenException(MESSAGES.notFound);
+    if (!SAFE_METHODS.has(request.method) && !this.cookies.hasValidCsrfToken(request, request.requester.sessionId)) {
+      throw new ForbiddenException(MESSAGES.unexpectedError);
+    }
+    return true;
+  }
+}

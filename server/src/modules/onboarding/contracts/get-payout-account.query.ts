@@ -1,0 +1,19 @@
+import { Query } from '@nestjs/cqrs';
+import type { PayoutStatus } from '../../../infrastructure/payment-gateway/payout-status';
+
+export interface PayoutAccountView {
+  /** The provider's connected account id (`acct_...`): the destination of the landlord's rent. */
+  accountId: string;
+  /** 'active' only when the provider accepts charges and pays out; see payout-status.ts. */
+  status: PayoutStatus;
+}
+
+/**
+ * The landlord's payout account, or null when step 1 was never started. A status of 'pending' means
+ * the landlord left the provider's onboarding before giving their details. Payments ask this before charging.
+ */
+export class GetPayoutAccount extends Query<PayoutAccountView | null> {
+  constructor(readonly landlordUserId: string) {
+    super();
+  }
+}

@@ -1,0 +1,17 @@
+import { Command } from '@nestjs/cqrs';
+
+/**
+ * The payment provider reports a landlord's payout account as it is now (sent by the payments
+ * module's webhook processor on `account.updated`). Safe to execute more than once; an account no
+ * registration knows finishes quietly.
+ */
+export class SyncPayoutAccount extends Command<void> {
+  constructor(
+    readonly accountId: string,
+    readonly chargesEnabled: boolean,
+    readonly payoutsEnabled: boolean,
+    readonly detailsSubmitted: boolean,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,32 @@
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import Redis from 'ioredis';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { AppConfig } from '../../../infrastructure/config/app-config';
+import { REDIS } from '../../../infrastructure/queue/queue.module';
+
+/**
+ * Sign-ups per network address in a fixed window: enough for an office sharing one address,
+ * too few to flood the review queue or to test many emails for an account ('email taken').
+ */
+export const SIGN_UP_WINDOW_SECONDS = 60 * 60;
+export const MAX_SIGN_UPS_PER_ADDRESS = 10;
+
+@Injectable()
+export class SignUpAttempts {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Counts this attempt and answers 429 past the limit, until the window ends. */
+  async take(address: string): Promise<void> {
+    const key = `${this.config.env.QUEUE_PREFIX}:sign-ups:address:${address}`;
+    const [[, count]] = (await this.redis.multi().incr(key).expire(key, SIGN_UP_WINDOW_SECONDS, 'NX').exec()) as [
+      [Error | null, number],
+      unknown,
+    ];
+    if (count > MAX_SIGN_UPS_PER_ADDRESS) {
+      throw new HttpException(MESSAGES.tooManyAttempts, HttpStatus.TOO_MANY_REQUESTS);
+    }
+  }
+}

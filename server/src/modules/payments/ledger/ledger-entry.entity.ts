@@ -1,0 +1,23 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * tenant_card: money taken from the tenant's card (negative). landlord_payable: what the landlord
+ * receives. processing_fees: the processor's fee. A transaction's entries sum to zero.
+ */
+export type LedgerAccount = 'tenant_card' | 'landlord_payable' | 'processing_fees';
+
+@Entity({ schema: 'payments', name: 'ledger_entries' })
+export class LedgerEntry {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ name: 'transaction_id', type: 'uuid' })
+  transactionId!: string;
+
+  @Column({ type: 'text' })
+  account!: LedgerAccount;
+
+  /** bigint in PostgreSQL; read back as a number (cents fit easily in a safe integer). */
+  @Column({ name: 'amount_cents', type: 'bigint', transformer: { to: (v: number) => v, from: (v: string) => Number(v) } })
+  amountCents!: number;
+}

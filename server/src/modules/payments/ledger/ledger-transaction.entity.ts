@@ -1,0 +1,45 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export type LedgerTransactionKind = 'rent_payment' | 'refund' | 'correction';
+
+/** One money movement. Immutable: the database refuses updates and deletes. */
+@Entity({ schema: 'payments', name: 'ledger_transactions' })
+export class LedgerTransaction {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  /** The caller's key for this movement: recording it twice records it once. */
+  @Column({ name: 'idempotency_key' })
+  idempotencyKey!: string;
+
+  @Column({ type: 'text' })
+  kind!: LedgerTransactionKind;
+
+  /** When the money moved; statements and fee eras go by this, not by when we wrote it down. */
+  @Column({ name: 'occurred_at', type: 'timestamptz' })
+  occurredAt!: Date;
+
+  @Column({ name: 'recorded_at', type: 'timestamptz' })
+  recordedAt!: Date;
+
+  @Column({ name: 'tenant_user_id', type: 'uuid' })
+  tenantUserId!: string;
+
+  @Column({ name: 'landlord_user_id', type: 'uuid' })
+  landlordUserId!: string;
+
+  @Column({ name: 'property_id', type: 'uuid' })
+  propertyId!: string;
+
+  @Column()
+  description!: string;
+
+  @Column()
+  provider!: string;
+
+  @Column({ name: 'provider_reference', type: 'text', nullable: true })
+  providerReference!: string | null;
+
+  @Column({ name: 'corrects_transaction_id', type: 'uuid', nullable: true })
+  correctsTransactionId!: string | null;
+}

@@ -1,0 +1,49 @@
+import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { Clock } from '../../../infrastructure/clock/clock';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { PropertyAdded } from '../contracts/property-added.event';
+import type { PropertySummary } from '../contracts/property-summary';
+import { Property } from '../properties/property.entity';
+import { RentHistoryEntry } from '../properties/rent-history-entry.entity';
+import { toPropertySummary } from '../properties/to-property-summary';
+import { AddProperty } from './add-property.command';
+
+@CommandHandler(AddProperty)
+export class AddPropertyHandler implements ICommandHandler<AddProperty> {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly events: EventBus,
+  ) {}
+
+  async execute({ landlordUserId, property: input }: AddProperty): Promise<PropertySummary> {
+    const now = this.clock.now();
+    const property = await this.unitOfWork.run(async () => {
+      const properties = this.unitOfWork.repository(Property);
+      const { line1, line2, city, state, zip } = input.addressParts;
+      const saved = await properties.save(
+        properties.create({
+          landlordUserId,
+          address: input.address,
+          line1,
+          line2: line2 ?? null,
+          city,
+          state,
+          zip,
+          rentCents: input.rentCents,
+          archivedAt: null,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
+      await this.unitOfWork
+        .repository(RentHistoryEntry)
+        .insert({ propertyId: saved.id, rentCents: input.rentCents, effectiveFrom: now });
+      return saved;
+    });
+    this.events.publish(
+      new PropertyAdded(property.id, landlordUserId, property.address, property.rentCents, now.toISOString()),
+    );
+    return toPropertySummary(property);
+  }
+}

@@ -1,0 +1,36 @@
+import { ConflictException } from '@nestjs/common';
+import { CommandHandler, EventBus, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { Clock } from '../../../infrastructure/clock/clock';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { CountCurrentTenants } from '../../tenants/contracts/count-current-tenants.query';
+import { PropertyRemoved } from '../contracts/property-removed.event';
+import { findManagedPropertyForUpdate } from '../properties/landlord-property';
+import { Property } from '../properties/property.entity';
+import { RemoveProperty } from './remove-property.command';
+
+@CommandHandler(RemoveProperty)
+export class RemovePropertyHandler implements ICommandHandler<RemoveProperty> {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly queries: QueryBus,
+    private readonly clock: Clock,
+    private readonly events: EventBus,
+  ) {}
+
+  async execute({ landlordUserId, propertyId }: RemoveProperty): Promise<void> {
+    const now = this.clock.now();
+    await this.unitOfWork.run(async () => {
+      // The row lock makes a tenant being added at this moment wait (GetProperty takes a share
+      // lock inside a transaction), so the count below cannot miss them.
+      const property = await findManagedPropertyForUpdate(this.unitOfWork, landlordUserId, propertyId);
+      const tenants = await this.queries.execute(new CountCurrentTenants([property.id]));
+      // Removing the tenants silently would close accounts the landlord may not mean to close.
+      if (tenants[property.id] > 0) throw new ConflictException(MESSAGES.propertyHasTenants);
+      property.archivedAt = now;
+      property.updatedAt = now;
+      await this.unitOfWork.repository(Property).save(property);
+    });
+    this.events.publish(new PropertyRemoved(propertyId, landlordUserId, now.toISOString()));
+  }
+}

@@ -1,0 +1,53 @@
+import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { Clock } from '../../../infrastructure/clock/clock';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { PropertyUpdated } from '../contracts/property-updated.event';
+import type { PropertySummary } from '../contracts/property-summary';
+import { RentChanged } from '../contracts/rent-changed.event';
+import { findManagedPropertyForUpdate } from '../properties/landlord-property';
+import { Property } from '../properties/property.entity';
+import { RentHistoryEntry } from '../properties/rent-history-entry.entity';
+import { toPropertySummary } from '../properties/to-property-summary';
+import { UpdateProperty } from './update-property.command';
+
+@CommandHandler(UpdateProperty)
+export class UpdatePropertyHandler implements ICommandHandler<UpdateProperty> {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly events: EventBus,
+  ) {}
+
+  async execute({ landlordUserId, propertyId, property: input }: UpdateProperty): Promise<PropertySummary> {
+    const now = this.clock.now();
+    const { property, previousRentCents } = await this.unitOfWork.run(async () => {
+      const property = await findManagedPropertyForUpdate(this.unitOfWork, landlordUserId, propertyId);
+      const previousRentCents = property.rentCents;
+      const { line1, line2, city, state, zip } = input.addressParts;
+      Object.assign(property, {
+        address: input.address,
+        line1,
+        line2: line2 ?? null,
+        city,
+        state,
+        zip,
+        rentCents: input.rentCents,
+        updatedAt: now,
+      });
+      await this.unitOfWork.repository(Property).save(property);
+      if (input.rentCents !== previousRentCents) {
+        await this.unitOfWork
+          .repository(RentHistoryEntry)
+          .insert({ propertyId: property.id, rentCents: input.rentCents, effectiveFrom: now });
+      }
+      return { property, previousRentCents };
+    });
+
+    const at = now.toISOString();
+    this.events.publish(new PropertyUpdated(property.id, landlordUserId, property.address, property.rentCents, at));
+    if (property.rentCents !== previousRentCents) {
+      this.events.publish(new RentChanged(property.id, landlordUserId, previousRentCents, property.rentCents, at));
+    }
+    return toPropertySummary(property);
+  }
+}

@@ -1,0 +1,22 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { CountCurrentTenants } from '../contracts/count-current-tenants.query';
+import { isId } from '../tenancies/ids';
+
+@QueryHandler(CountCurrentTenants)
+export class CountCurrentTenantsHandler implements IQueryHandler<CountCurrentTenants> {
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  async execute({ propertyIds }: CountCurrentTenants): Promise<Record<string, number>> {
+    const counts: Record<string, number> = Object.fromEntries(propertyIds.map((id) => [id, 0]));
+    const ids = propertyIds.filter(isId);
+    if (ids.length === 0) return counts;
+    const rows: { property_id: string; tenants: number }[] = await this.unitOfWork.manager.query(
+      `SELECT property_id, count(*)::int AS tenants FROM tenants.tenancies
+        WHERE ended_at IS NULL AND property_id = ANY($1::uuid[]) GROUP BY property_id`,
+      [ids],
+    );
+    for (const row of rows) counts[row.property_id] = row.tenants;
+    return counts;
+  }
+}
