@@ -25,10 +25,10 @@ async function admin(sql) {
   }
 }
 
-function run(title, options) {
+function run(title, { path, ...options }) {
   return new Promise((done, fail) => {
     autocannon(
-      { url: base, duration: Number(values.duration), connections: Number(values.connections), ...options },
+      { url: base + path, duration: Number(values.duration), connections: Number(values.connections), ...options },
       (error, result) => (error ? fail(error) : done({ title, result })),
     );
   });
@@ -41,6 +41,7 @@ async function main() {
     NODE_ENV: 'test',
     DATABASE_URL: withDatabase(process.env.DATABASE_URL, database),
     PORT: String(port),
+    PUBLIC_URL: base,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     QUEUE_PREFIX: `bench-${process.pid}`,
@@ -62,6 +63,7 @@ async function main() {
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const signedIn = { headers: { cookie } };
 
+    await run('warm-up', { path: '/api/account/validate', ...signedIn, duration: 2 });
     const results = [];
     results.push(await run('GET /api/health (database + Redis ping)', { path: '/api/health' }));
     results.push(await run('GET /api/account/validate, signed out', { path: '/api/account/validate' }));
@@ -81,7 +83,7 @@ async function main() {
     console.log(`\n${values.connections} connections, ${values.duration} s each, on ${require('node:os').cpus().length} cores\n`);
     console.log('scenario'.padEnd(58), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'vs signed-out'.padStart(14));
     for (const { title, result } of results) {
-      if (result.non2xx) console.log(`  (${result.non2xx} non-2xx answers in ${title})`);
+      if (result.non2xx) throw new Error(`${result.non2xx} answers were not 2xx in: ${title}`);
       console.log(
         title.padEnd(58),
         result.requests.average.toFixed(0).padStart(8),

@@ -1,24 +1,23 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { SignInInput, signInSchema } from '@rentwise/libs/schemas/sign-in.schema';
 import { RequestWithRequester } from '../../../infrastructure/http/current-user';
 import { Public } from '../../../infrastructure/http/public.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
-import { GetUser } from '../contracts/get-user.query';
 import { UserView } from '../contracts/user-view';
 import { SignIn } from '../sign-in/sign-in.command';
 import { SignOut } from '../sign-in/sign-out.command';
 import { toUserView } from '../users/to-user-view';
 import { SessionCookies } from './session-cookies';
+import { RequestWithSessionUser } from './session-user';
 
 @ApiTags('account')
 @Controller('account')
 export class SessionController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
     private readonly cookies: SessionCookies,
   ) {}
 
@@ -52,8 +51,8 @@ export class SessionController {
   @Get('validate')
   @Public()
   @ApiOperation({ summary: 'Whether the session cookie is live, and whose it is' })
-  async validate(@Req() request: RequestWithRequester): Promise<{ status: 'success'; isValid: boolean; user: UserView | null }> {
-    const user = request.requester ? await this.queries.execute(new GetUser(request.requester.userId)) : null;
+  validate(@Req() request: RequestWithSessionUser): { status: 'success'; isValid: boolean; user: UserView | null } {
+    const user = request.sessionUser ? toUserView(request.sessionUser) : null;
     return { status: 'success', isValid: Boolean(user), user };
   }
 }

@@ -2,11 +2,11 @@ import { CanActivate, ExecutionContext, ForbiddenException, Injectable, Unauthor
 import { Reflector } from '@nestjs/core';
 import { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { RequestWithRequester } from '../../../infrastructure/http/current-user';
 import { IS_PUBLIC } from '../../../infrastructure/http/public.decorator';
 import { ROLES, UserType } from '../../../infrastructure/http/roles.decorator';
 import { SessionStore } from '../sessions/session-store';
 import { SessionCookies } from './session-cookies';
+import { RequestWithSessionUser } from './session-user';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -27,11 +27,12 @@ export class SessionGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false;
     const roles = this.reflector.getAllAndOverride<UserType[] | undefined>(ROLES, targets);
-    const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithRequester>();
+    const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithSessionUser>();
 
     const token = this.cookies.sessionTokenOf(request);
     const live = token ? await this.sessions.find(token) : null;
     if (live) {
+      request.sessionUser = live.user;
       request.requester = {
         userId: live.user.id,
         type: live.user.type,
