@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { IsNull } from 'typeorm';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { hashSecretToken, newSecretToken } from '../sessions/secret-token';
+import { hashSecretToken, newSecretToken } from '../../../infrastructure/security/secret-token';
 import { OneTimeToken, OneTimeTokenPurpose } from './one-time-token.entity';
 
 /** How long an emailed link works. Invitations wait longer: people read email late. */

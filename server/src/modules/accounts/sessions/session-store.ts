@@ -3,7 +3,7 @@ import { IsNull } from 'typeorm';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { User } from '../users/user.entity';
-import { hashSecretToken, newSecretToken } from './secret-token';
+import { hashSecretToken, newSecretToken } from '../../../infrastructure/security/secret-token';
 import { Session } from './session.entity';
 import { isSessionLive, sessionExpiry, sessionNeedsTouch } from './session-policy';
 

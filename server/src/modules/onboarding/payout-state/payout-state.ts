@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hashSecretToken, newSecretToken } from '../../../infrastructure/security/secret-token';
 
 /**
  * The `state` that travels through the provider and back to /landlord/oAuth (the spec's "base64
@@ -19,12 +20,10 @@ export type PayoutStateCheck =
   | { valid: true; registrationId: string; binding: string }
   | { valid: false; reason: 'invalid' | 'expired' };
 
-export function newBindingNonce(): string {
-  return randomBytes(32).toString('base64url');
-}
+export const newBindingNonce = newSecretToken;
 
 export function bindingOf(nonce: string): string {
-  return createHash('sha256').update(nonce, 'utf8').digest().subarray(0, 16).toString('base64url');
+  return hashSecretToken(nonce).subarray(0, 16).toString('base64url');
 }
 
 export class PayoutStateSigner {

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
 import { IsNull } from 'typeorm';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { hashSecretToken, newSecretToken } from '../../../infrastructure/security/secret-token';
 import { StepOneToken } from './step-one-token.entity';
 
 /** How long the step-1 link of the approval email works: people read email late. */
 export const STEP_ONE_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-
-const hashToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
 
 export type StepOneTokenCheck =
   | { valid: true; registrationId: string }
@@ -31,10 +29,10 @@ export class StepOneTokens {
     const tokens = this.unitOfWork.repository(StepOneToken);
     const now = this.clock.now();
     await tokens.update({ registrationId, usedAt: IsNull() }, { usedAt: now });
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecretToken();
     await tokens.insert({
       registrationId,
-      tokenHash: hashToken(token),
+      tokenHash: hashSecretToken(token),
       createdAt: now,
       expiresAt: new Date(now.getTime() + STEP_ONE_TOKEN_LIFETIME_MS),
       usedAt: null,
@@ -43,7 +41,7 @@ export class StepOneTokens {
   }
 
   async check(token: string): Promise<StepOneTokenCheck> {
-    const found = await this.unitOfWork.repository(StepOneToken).findOneBy({ tokenHash: hashToken(token) });
+    const found = await this.unitOfWork.repository(StepOneToken).findOneBy({ tokenHash: hashSecretToken(token) });
     if (!found) return { valid: false, reason: 'unknown' };
     if (found.usedAt) return { valid: false, reason: 'used' };
     if (found.expiresAt.getTime() <= this.clock.now().getTime()) return { valid: false, reason: 'expired' };
