@@ -87,6 +87,8 @@ test.describe('passwords from emailed links', () => {
 
     await page.goto('/sign-in');
     await page.getByRole('link', { name: 'Forgot Password' }).click();
+    // The sign-in page has an Email field too: wait for the new page before typing.
+    await expect(heading(page)).toHaveText('Forgot Password');
     await page.getByLabel('Email').fill(landlord.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page).toHaveURL('/password-reset-success');

@@ -4,7 +4,7 @@ import { AppLayout } from '../components/AppLayout';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
 import { paths } from './paths';
-import { homePathFor, useSignOut, useValidateSessionQuery, type UserType } from './session';
+import { homePathFor, SessionUserContext, useSignOut, useValidateSessionQuery, type UserType } from './session';
 
 export type Role = UserType;
 
@@ -47,8 +47,10 @@ export function RequireRole({ role }: { role: Role }) {
   if (user.type !== role) return <Navigate to={homePathFor(user.type)} replace />;
 
   return (
-    <AppLayout user={user} homeHref={homePathFor(role)} profileHref={PROFILE_PAGE[role]} onSignOut={signOut}>
-      <Outlet />
-    </AppLayout>
+    <SessionUserContext value={user}>
+      <AppLayout user={user} homeHref={homePathFor(role)} profileHref={PROFILE_PAGE[role]} onSignOut={signOut}>
+        <Outlet />
+      </AppLayout>
+    </SessionUserContext>
   );
 }

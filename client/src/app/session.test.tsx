@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mswServer } from '../test/mswServer';
@@ -75,6 +76,17 @@ describe('signed-in route sets', () => {
     const { router } = renderRoute('/landlord/dashboard');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/landlord/dashboard');
+  });
+
+  it('send a page whose save is answered 401 to /home-redirect', async () => {
+    mswServer.use(signedInAs(landlord), http.post('/api/account/update-user', () => HttpResponse.json({}, { status: 401 })));
+    const user = userEvent.setup();
+    const { router } = renderRoute('/landlord/info');
+    await user.type(await screen.findByRole('textbox', { name: 'First name' }), 'x');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByRole('heading', { name: 'Your session has ended' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home-redirect');
   });
 
   it('send a signed-in person away from the sign-in page to their dashboard', async () => {

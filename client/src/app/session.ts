@@ -1,5 +1,5 @@
 import { createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit';
-import { useCallback } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from './api';
 import { useAppDispatch } from './hooks';
@@ -70,13 +70,17 @@ export const storeSessionUser = (user: SessionUser) => sessionAnswerAction({ sta
 export const markSessionEnded = () => sessionAnswerAction(SIGNED_OUT);
 
 /**
- * The signed-in person. Only for pages inside a signed-in route set, where RequireRole has already
- * waited for the session: there it is never null.
+ * The person RequireRole last rendered its pages for. Pages read it from here rather than from the
+ * cache: when a 401 empties the cache, a page may re-render before RequireRole redirects, and it
+ * must still see the person it was showing instead of failing.
  */
+export const SessionUserContext = createContext<SessionUser | null>(null);
+
+/** The signed-in person. Only for pages inside a signed-in route set, where RequireRole provides it. */
 export function useSessionUser(): SessionUser {
-  const { data } = useValidateSessionQuery();
-  if (!data?.user) throw new Error('useSessionUser used outside a signed-in route set');
-  return data.user;
+  const user = useContext(SessionUserContext);
+  if (!user) throw new Error('useSessionUser used outside a signed-in route set');
+  return user;
 }
 
 /** Signs out on the server, goes to the home page, and forgets every cached answer of this person. */

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router-dom';
-import { ArrowLeft, CircleCheck, PartyPopper } from 'lucide-react';
+import { Navigate } from 'react-router-dom';
+import { CircleCheck, PartyPopper } from 'lucide-react';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { paths } from '../../app/paths';
 import { supportEmail } from '../../app/config';
+import { AccountPage } from '../../components/AccountPage';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Notice } from '../../components/Notice';
@@ -94,23 +95,15 @@ export function CreatePasswordPage() {
   if (!email) return <Navigate to={paths.home.getHref()} replace />;
 
   return (
-    <div className="account-page">
-      <div className="account-page__panel">
-        {token ? (
-          <CreatePasswordForm email={email} token={token} />
-        ) : (
-          <Card padding="lg" className="account-page__card">
-            <PageHeader title="Create Password" />
-            <Notice tone="danger" title={MESSAGES.activationLinkInvalid} />
-          </Card>
-        )}
-        <div className="account-page__links">
-          <Link to={paths.home.getHref()}>
-            <ArrowLeft aria-hidden="true" size={18} />
-            Return to Homepage
-          </Link>
-        </div>
-      </div>
-    </div>
+    <AccountPage>
+      {token ? (
+        <CreatePasswordForm email={email} token={token} />
+      ) : (
+        <Card padding="lg" className="account-page__card">
+          <PageHeader title="Create Password" />
+          <Notice tone="danger" title={MESSAGES.activationLinkInvalid} />
+        </Card>
+      )}
+    </AccountPage>
   );
 }

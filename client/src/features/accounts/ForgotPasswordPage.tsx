@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router-dom';
-import { ArrowLeft } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@rentwise/libs/messages';
 import {
   forgotPasswordSchema,
@@ -10,6 +9,7 @@ import {
   type ForgotPasswordInput,
 } from '@rentwise/libs/schemas/forgot-password.schema';
 import { paths } from '../../app/paths';
+import { AccountPage } from '../../components/AccountPage';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Notice } from '../../components/Notice';
@@ -43,42 +43,34 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <div className="account-page">
-      <div className="account-page__panel">
-        <Card padding="lg" className="account-page__card">
-          <PageHeader
-            back={{ to: paths.signIn.getHref(), label: 'Back to Sign In' }}
-            title="Forgot Password"
-            description="Enter the email you sign in with. We’ll email you a link to choose a new password."
+    <AccountPage>
+      <Card padding="lg" className="account-page__card">
+        <PageHeader
+          back={{ to: paths.signIn.getHref(), label: 'Back to Sign In' }}
+          title="Forgot Password"
+          description="Enter the email you sign in with. We’ll email you a link to choose a new password."
+        />
+        <form className="account-form" onSubmit={submit} noValidate>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.email?.message}
+            {...register('email')}
           />
-          <form className="account-form" onSubmit={submit} noValidate>
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            {failure && (
-              <div role="alert">
-                <Notice tone="danger" title={failure} />
-              </div>
-            )}
-            <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
-              Send Reset Link
-            </Button>
-          </form>
-        </Card>
-        <div className="account-page__links">
-          <Link to={paths.home.getHref()}>
-            <ArrowLeft aria-hidden="true" size={18} />
-            Return to Homepage
-          </Link>
-        </div>
-      </div>
-    </div>
+          {failure && (
+            <div role="alert">
+              <Notice tone="danger" title={failure} />
+            </div>
+          )}
+          <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
+            Send Reset Link
+          </Button>
+        </form>
+      </Card>
+    </AccountPage>
   );
 }

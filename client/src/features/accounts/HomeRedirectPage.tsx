@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
-import { ArrowLeft, Clock } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { api } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../app/paths';
+import { AccountPage } from '../../components/AccountPage';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { PageHeader } from '../../components/PageHeader';
@@ -18,27 +18,19 @@ export function HomeRedirectPage() {
   }, [dispatch]);
 
   return (
-    <div className="account-page">
-      <div className="account-page__panel">
-        <Card padding="lg" className="account-page__card account-page__card--centered">
-          <span className="icon-badge icon-badge--lg">
-            <Clock aria-hidden="true" size={28} />
-          </span>
-          <PageHeader
-            title="Your session has ended"
-            description="For your security, you were signed out. Please sign in again to continue."
-          />
-          <Button to={paths.signIn.getHref()} size="lg" fullWidth>
-            Sign In
-          </Button>
-        </Card>
-        <div className="account-page__links">
-          <Link to={paths.home.getHref()}>
-            <ArrowLeft aria-hidden="true" size={18} />
-            Return to Homepage
-          </Link>
-        </div>
-      </div>
-    </div>
+    <AccountPage>
+      <Card padding="lg" className="account-page__card account-page__card--centered">
+        <span className="icon-badge icon-badge--lg">
+          <Clock aria-hidden="true" size={28} />
+        </span>
+        <PageHeader
+          title="Your session has ended"
+          description="For your security, you were signed out. Please sign in again to continue."
+        />
+        <Button to={paths.signIn.getHref()} size="lg" fullWidth>
+          Sign In
+        </Button>
+      </Card>
+    </AccountPage>
   );
 }

@@ -2,15 +2,14 @@ import { Link } from 'react-router-dom';
 import { Building2, CircleHelp, ExternalLink, LogOut, ReceiptText, UserRound, Users } from 'lucide-react';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { paths } from '../../app/paths';
-import { useSessionUser, useSignOut } from '../../app/session';
+import { useSignOut } from '../../app/session';
 import { Button } from '../../components/Button';
-import { PhotoUpload } from '../../components/PhotoUpload';
 import { showToast } from '../../components/toastStore';
 import { usePayoutDashboardLinkMutation } from './accountsApi';
 import { refusalMessage } from '../../app/apiError';
+import { DashboardProfile } from './DashboardProfile';
 import { DashboardTile } from './DashboardTile';
 import { todayLabel } from './todayLabel';
-import { usePhotoUpload } from './usePhotoUpload';
 import '../../styles/accounts.css';
 
 function ViewStripeAccountButton() {
@@ -35,28 +34,12 @@ function ViewStripeAccountButton() {
 }
 
 export function LandlordDashboardPage() {
-  const user = useSessionUser();
   const signOut = useSignOut();
-  const photo = usePhotoUpload();
-  const fullName = `${user.firstName} ${user.lastName}`;
 
   return (
     <div className="app-page dashboard">
       <title>Dashboard · Rentwise</title>
-      <section className="dashboard-profile" aria-label="Your profile">
-        <PhotoUpload
-          photoUrl={user.photoUrl}
-          name={fullName}
-          isUploading={photo.isUploading}
-          onSelect={photo.upload}
-          onRefuse={photo.refuse}
-        />
-        <div className="dashboard-profile__text">
-          <p className="dashboard-profile__date">{todayLabel()}</p>
-          <h1 className="dashboard-profile__name">{fullName}</h1>
-          <p className="dashboard-profile__detail">{user.email}</p>
-        </div>
-      </section>
+      <DashboardProfile date={todayLabel()} />
 
       <nav className="dashboard-tiles" aria-label="Manage">
         <DashboardTile

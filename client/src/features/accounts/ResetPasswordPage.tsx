@@ -1,7 +1,7 @@
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { ArrowLeft } from 'lucide-react';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { paths } from '../../app/paths';
+import { AccountPage } from '../../components/AccountPage';
 import { Card } from '../../components/Card';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
@@ -36,26 +36,18 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <div className="account-page">
-      <div className="account-page__panel">
-        <Card padding="lg" className="account-page__card">
-          <PageHeader title="Reset Password" description={<>Choose a new password for <strong>{email}</strong>.</>} />
-          {token ? (
-            <NewPasswordForm email={email} submitLabel="Update Password" onSave={save} />
-          ) : (
-            <Notice tone="danger" title={MESSAGES.linkInvalid}>
-              {requestNewLink}
-            </Notice>
-          )}
-        </Card>
-        <div className="account-page__links">
-          <Link to={paths.home.getHref()}>
-            <ArrowLeft aria-hidden="true" size={18} />
-            Return to Homepage
-          </Link>
-        </div>
-      </div>
-    </div>
+    <AccountPage>
+      <Card padding="lg" className="account-page__card">
+        <PageHeader title="Reset Password" description={<>Choose a new password for <strong>{email}</strong>.</>} />
+        {token ? (
+          <NewPasswordForm email={email} submitLabel="Update Password" onSave={save} />
+        ) : (
+          <Notice tone="danger" title={MESSAGES.linkInvalid}>
+            {requestNewLink}
+          </Notice>
+        )}
+      </Card>
+    </AccountPage>
   );
 }
 

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router-dom';
-import { ArrowLeft } from 'lucide-react';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { signInSchema, type SignInFormValues, type SignInInput } from '@rentwise/libs/schemas/sign-in.schema';
 import { paths } from '../../app/paths';
 import { homePathFor } from '../../app/session';
+import { AccountPage } from '../../components/AccountPage';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Notice } from '../../components/Notice';
@@ -48,51 +48,43 @@ export function SignInPage() {
   });
 
   return (
-    <div className="account-page">
-      <div className="account-page__panel">
-        <Card padding="lg" className="account-page__card">
-          <PageHeader title="Sign In" description="Landlords and tenants sign in here to collect or pay rent." />
-          <form className="account-form" onSubmit={submit} noValidate>
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              error={errors.password?.message}
-              {...register('password')}
-            />
-            {failure && (
-              <div role="alert">
-                <Notice tone="danger" title={failure} />
-              </div>
-            )}
-            <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
-              Sign In
-            </Button>
-          </form>
-          <Link className="account-page__inline-link" to={paths.forgotPassword.getHref()}>
-            Forgot Password
-          </Link>
-        </Card>
-        <p className="account-page__fine-print">
-          New landlord? <Link to={paths.signUp.getHref()}>Sign up free</Link>. Tenants are added by their landlord.
-        </p>
-        <div className="account-page__links">
-          <Link to={paths.home.getHref()}>
-            <ArrowLeft aria-hidden="true" size={18} />
-            Return to Homepage
-          </Link>
-        </div>
-      </div>
-    </div>
+    <AccountPage>
+      <Card padding="lg" className="account-page__card">
+        <PageHeader title="Sign In" description="Landlords and tenants sign in here to collect or pay rent." />
+        <form className="account-form" onSubmit={submit} noValidate>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          {failure && (
+            <div role="alert">
+              <Notice tone="danger" title={failure} />
+            </div>
+          )}
+          <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
+            Sign In
+          </Button>
+        </form>
+        <Link className="account-page__inline-link" to={paths.forgotPassword.getHref()}>
+          Forgot Password
+        </Link>
+      </Card>
+      <p className="account-page__fine-print">
+        New landlord? <Link to={paths.signUp.getHref()}>Sign up free</Link>. Tenants are added by their landlord.
+      </p>
+    </AccountPage>
   );
 }

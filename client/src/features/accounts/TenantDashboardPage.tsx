@@ -1,12 +1,11 @@
 import { Link } from 'react-router-dom';
 import { CreditCard, LifeBuoy, LogOut, MapPin, MessageCircle, ReceiptText, UserRound } from 'lucide-react';
 import { paths } from '../../app/paths';
-import { useSessionUser, useSignOut } from '../../app/session';
-import { PhotoUpload } from '../../components/PhotoUpload';
+import { useSignOut } from '../../app/session';
 import { Skeleton } from '../../components/Skeleton';
 import { useDashboardResidenceQuery } from './accountsApi';
+import { DashboardProfile } from './DashboardProfile';
 import { DashboardTile } from './DashboardTile';
-import { usePhotoUpload } from './usePhotoUpload';
 import '../../styles/accounts.css';
 
 /** Where the tenant lives; a skeleton while loading, nothing when there is no residence to show. */
@@ -29,28 +28,14 @@ function PropertyAddress() {
 }
 
 export function TenantDashboardPage() {
-  const user = useSessionUser();
   const signOut = useSignOut();
-  const photo = usePhotoUpload();
-  const fullName = `${user.firstName} ${user.lastName}`;
 
   return (
     <div className="app-page dashboard">
       <title>Dashboard · Rentwise</title>
-      <section className="dashboard-profile" aria-label="Your profile">
-        <PhotoUpload
-          photoUrl={user.photoUrl}
-          name={fullName}
-          isUploading={photo.isUploading}
-          onSelect={photo.upload}
-          onRefuse={photo.refuse}
-        />
-        <div className="dashboard-profile__text">
-          <h1 className="dashboard-profile__name">{fullName}</h1>
-          <p className="dashboard-profile__detail">{user.email}</p>
-          <PropertyAddress />
-        </div>
-      </section>
+      <DashboardProfile>
+        <PropertyAddress />
+      </DashboardProfile>
 
       <nav className="dashboard-tiles" aria-label="Your rent">
         <DashboardTile

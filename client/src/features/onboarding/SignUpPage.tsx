@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router-dom';
-import { ArrowLeft, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { formatPhoneInput } from '@rentwise/libs/phone';
 import { signUpSchema, type SignUpFormValues, type SignUpInput } from '@rentwise/libs/schemas/sign-up.schema';
 import { paths } from '../../app/paths';
+import { AccountPage } from '../../components/AccountPage';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { ContactFields } from '../../components/ContactFields';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
-import { TextField } from '../../components/TextField';
 import { refusalMessage, statusOf } from '../../app/apiError';
 import { useRegisterLandlordMutation } from './onboardingApi';
 import './onboarding.css';
@@ -23,16 +23,15 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const [registerLandlord] = useRegisterLandlordMutation();
   const [failure, setFailure] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<SignUpFormValues, unknown, SignUpInput>({
+  const form = useForm<SignUpFormValues, unknown, SignUpInput>({
     resolver: zodResolver(signUpSchema),
     defaultValues: EMPTY_FORM,
   });
-  const phoneField = register('phone');
+  const {
+    handleSubmit,
+    setError,
+    formState: { isSubmitting, isSubmitSuccessful },
+  } = form;
 
   const submit = handleSubmit(async (application) => {
     setFailure(undefined);
@@ -52,14 +51,14 @@ export function SignUpPage() {
   });
 
   return (
-    <div className="account-page">
-      <div className="account-page__panel">
-        <Card padding="lg" className="account-page__card">
-          <PageHeader
-            eyebrow="For landlords"
-            title="Landlord Sign Up"
-            description="Collect rent online for free. We review your registration and email you a setup link within 24 hrs."
-          />
+    <AccountPage>
+      <Card padding="lg" className="account-page__card">
+        <PageHeader
+          eyebrow="For landlords"
+          title="Landlord Sign Up"
+          description="Collect rent online for free. We review your registration and email you a setup link within 24 hrs."
+        />
+        <FormProvider {...form}>
           <form
             className="sign-up-form"
             noValidate
@@ -71,42 +70,7 @@ export function SignUpPage() {
                 <Notice tone="danger" title={failure} />
               </div>
             )}
-            <div className="sign-up-form__names">
-              <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-              <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-            </div>
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <TextField
-              label="Confirm email"
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              error={errors.confirmEmail?.message}
-              {...register('confirmEmail')}
-            />
-            <TextField
-              label="Phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="(555) 555-5555"
-              maxLength={14}
-              error={errors.phone?.message}
-              {...phoneField}
-              onChange={(event) => {
-                event.target.value = formatPhoneInput(event.target.value);
-                void phoneField.onChange(event);
-              }}
-            />
+            <ContactFields namesClassName="sign-up-form__names" autofill="self" />
             <p className="account-page__fine-print">
               By clicking Continue, you agree to our <Link to={paths.termsOfUse.getHref()}>Terms</Link> and{' '}
               <Link to={paths.privacyPolicy.getHref()}>Privacy Policy</Link>.
@@ -115,26 +79,20 @@ export function SignUpPage() {
               Continue
             </Button>
           </form>
-        </Card>
-        <aside className="tenant-aside" aria-labelledby="tenant-aside-title">
-          <KeyRound className="tenant-aside__icon" aria-hidden="true" size={20} />
-          <div>
-            <h2 id="tenant-aside-title" className="tenant-aside__title">
-              Are you a tenant?
-            </h2>
-            <p className="muted">
-              Tenants don’t sign up here. Ask your landlord to add you to Rentwise, or check your inbox and junk folder
-              for an email from Rentwise with a link to create your password.
-            </p>
-          </div>
-        </aside>
-        <div className="account-page__links">
-          <Link to={paths.home.getHref()}>
-            <ArrowLeft aria-hidden="true" size={18} />
-            Return to Homepage
-          </Link>
+        </FormProvider>
+      </Card>
+      <aside className="tenant-aside" aria-labelledby="tenant-aside-title">
+        <KeyRound className="tenant-aside__icon" aria-hidden="true" size={20} />
+        <div>
+          <h2 id="tenant-aside-title" className="tenant-aside__title">
+            Are you a tenant?
+          </h2>
+          <p className="muted">
+            Tenants don’t sign up here. Ask your landlord to add you to Rentwise, or check your inbox and junk folder
+            for an email from Rentwise with a link to create your password.
+          </p>
         </div>
-      </div>
-    </div>
+      </aside>
+    </AccountPage>
   );
 }

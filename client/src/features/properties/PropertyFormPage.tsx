@@ -11,6 +11,7 @@ import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
+import { RemovalSection } from '../../components/RemovalSection';
 import { Skeleton } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { showToast } from '../../components/toastStore';
@@ -246,15 +247,9 @@ export function UpdatePropertyPage() {
       <Card padding="lg">
         <PropertyForm initialValues={formValuesOf(property)} submitLabel="Save Changes" onSave={save} />
       </Card>
-      <section className="property-removal" aria-label="Remove this property">
-        <div className="property-removal__text">
-          <h2 className="property-removal__title">Remove this property</h2>
-          <p>It leaves your lists; its payment history stays available to you.</p>
-        </div>
-        <Button className="property-removal__button" variant="secondary" onClick={() => setConfirming(true)}>
-          Remove Property
-        </Button>
-      </section>
+      <RemovalSection title="Remove this property" buttonLabel="Remove Property" onRemove={() => setConfirming(true)}>
+        It leaves your lists; its payment history stays available to you.
+      </RemovalSection>
       {hasTenants ? (
         <ConfirmDialog
           open={confirming}

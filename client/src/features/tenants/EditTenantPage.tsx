@@ -9,6 +9,7 @@ import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
+import { RemovalSection } from '../../components/RemovalSection';
 import { Skeleton } from '../../components/Skeleton';
 import { showToast } from '../../components/toastStore';
 import { isNotFound, refusalMessage } from '../../app/apiError';
@@ -134,15 +135,9 @@ export function EditTenantPage() {
           onSave={save}
         />
       </Card>
-      <section className="tenant-removal" aria-label="Remove this tenant">
-        <div className="tenant-removal__text">
-          <h2 className="tenant-removal__title">Remove this tenant</h2>
-          <p>They can no longer sign in or pay. Payments they made stay in your history.</p>
-        </div>
-        <Button className="tenant-removal__button" variant="secondary" onClick={() => setConfirming(true)}>
-          Remove Tenant
-        </Button>
-      </section>
+      <RemovalSection title="Remove this tenant" buttonLabel="Remove Tenant" onRemove={() => setConfirming(true)}>
+        They can no longer sign in or pay. Payments they made stay in your history.
+      </RemovalSection>
       <ConfirmDialog
         open={confirming}
         title={`Remove ${name}?`}

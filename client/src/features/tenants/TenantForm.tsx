@@ -1,12 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { formatPhoneInput } from '@rentwise/libs/phone';
 import { tenantSchema, type TenantFormValues } from '@rentwise/libs/schemas/tenant.schema';
 import { Button } from '../../components/Button';
+import { ContactFields } from '../../components/ContactFields';
 import { Notice } from '../../components/Notice';
-import { TextField } from '../../components/TextField';
 import type { PropertyChoice } from './tenantsApi';
 
 /** Why a save failed: a message for one field (an email in use) or for the whole form. */
@@ -31,17 +30,17 @@ interface TenantFormProps {
 
 export function TenantForm({ initialValues, submitLabel, propertyChoices, onSave, children }: TenantFormProps) {
   const [failure, setFailure] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<TenantFormValues, unknown, TenantFormValues>({
+  const form = useForm<TenantFormValues, unknown, TenantFormValues>({
     // raw: the server parses what was typed with this same schema (it lower-cases the email).
     resolver: zodResolver(tenantSchema, undefined, { raw: true }),
     defaultValues: initialValues,
   });
-  const phoneField = register('phone');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting, isSubmitSuccessful },
+  } = form;
 
   const submit = handleSubmit(async (values) => {
     setFailure(undefined);
@@ -56,69 +55,37 @@ export function TenantForm({ initialValues, submitLabel, propertyChoices, onSave
   });
 
   return (
-    <form className="tenant-form" onSubmit={(event) => void submit(event).catch(() => undefined)} noValidate>
-      <div className="tenant-form__pair">
-        <TextField label="First name" autoComplete="off" error={errors.firstName?.message} {...register('firstName')} />
-        <TextField label="Last name" autoComplete="off" error={errors.lastName?.message} {...register('lastName')} />
-      </div>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        label="Confirm email"
-        type="email"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.confirmEmail?.message}
-        {...register('confirmEmail')}
-      />
-      <TextField
-        label="Phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        placeholder="(555) 555-5555"
-        error={errors.phone?.message}
-        {...phoneField}
-        onChange={(event) => {
-          event.target.value = formatPhoneInput(event.target.value);
-          void phoneField.onChange(event);
-        }}
-      />
-      {propertyChoices && propertyChoices.length > 1 && (
-        <div className="field">
-          <label className="field__label" htmlFor="tenant-property">
-            Property
-          </label>
-          <p className="field__hint" id="tenant-property-hint">
-            Choose another property to move this tenant there.
-          </p>
-          <select
-            id="tenant-property"
-            className="field__input tenant-form__select"
-            aria-describedby="tenant-property-hint"
-            {...register('propertyId')}
-          >
-            {propertyChoices.map((choice) => (
-              <option key={choice.propertyId} value={choice.propertyId}>
-                {choice.address}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      {failure && <Notice tone="danger" title={failure} />}
-      {children}
-      <Button type="submit" size="lg" fullWidth isLoading={isSubmitting || isSubmitSuccessful}>
-        {submitLabel}
-      </Button>
-    </form>
+    <FormProvider {...form}>
+      <form className="tenant-form" onSubmit={(event) => void submit(event).catch(() => undefined)} noValidate>
+        <ContactFields namesClassName="tenant-form__pair" autofill="off" />
+        {propertyChoices && propertyChoices.length > 1 && (
+          <div className="field">
+            <label className="field__label" htmlFor="tenant-property">
+              Property
+            </label>
+            <p className="field__hint" id="tenant-property-hint">
+              Choose another property to move this tenant there.
+            </p>
+            <select
+              id="tenant-property"
+              className="field__input tenant-form__select"
+              aria-describedby="tenant-property-hint"
+              {...register('propertyId')}
+            >
+              {propertyChoices.map((choice) => (
+                <option key={choice.propertyId} value={choice.propertyId}>
+                  {choice.address}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {failure && <Notice tone="danger" title={failure} />}
+        {children}
+        <Button type="submit" size="lg" fullWidth isLoading={isSubmitting || isSubmitSuccessful}>
+          {submitLabel}
+        </Button>
+      </form>
+    </FormProvider>
   );
 }
