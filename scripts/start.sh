@@ -17,6 +17,7 @@ npm run build -w client --silent >/dev/null
 
 export PORT="${PORT:-3000}"
 export PUBLIC_URL="${PUBLIC_URL:-http://localhost:$PORT}"
+export LOG_FORMAT="${LOG_FORMAT:-pretty}"
 node server/dist/cli/migrate.js
 if [ -f server/dist/cli/seed.js ]; then node server/dist/cli/seed.js; fi
 

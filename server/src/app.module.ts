@@ -38,6 +38,9 @@ export class AppModule {
           forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
           pinoHttp: {
             level: config.env.LOG_LEVEL,
+            ...(config.env.LOG_FORMAT === 'pretty' && {
+              transport: { target: 'pino-pretty', options: { singleLine: true, ignore: 'pid,hostname,req.id' } },
+            }),
             genReqId: (request: IncomingMessage) => {
               const header = request.headers['x-request-id'];
               return typeof header === 'string' && /^[\w-]{1,64}$/.test(header) ? header : randomUUID();

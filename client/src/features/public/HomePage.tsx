@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { ArrowRight, BadgeDollarSign, Building2, CalendarClock, KeyRound, Percent } from 'lucide-react';
 import { Button } from '../../components/Button';
 import { paths } from '../../app/paths';
@@ -45,7 +45,8 @@ const gettingStarted = [
 ];
 
 export function HomePage() {
-  useEffect(() => {
+  // A layout effect, so nothing on the page can read a stale value before it is gone.
+  useLayoutEffect(() => {
     // The home page is where every visit starts over: no session value from an earlier visit survives it.
     localStorage.clear();
   }, []);

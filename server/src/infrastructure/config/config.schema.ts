@@ -52,9 +52,14 @@ export const configSchema = z
     CLIENT_DIST: z.string().optional(),
     STORAGE_DIR: z.string().default('.data/uploads'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // json for machines (production, log shippers); pretty for a person at a terminal (`npm start`).
+    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
+    if (env.LOG_FORMAT === 'pretty') {
+      ctx.addIssue({ code: 'custom', path: ['LOG_FORMAT'], message: 'must be json in production' });
+    }
     const required = ['SMTP_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
     for (const key of required) {
       if (!env[key]) {
