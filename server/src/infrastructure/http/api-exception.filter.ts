@@ -5,11 +5,19 @@ import { MESSAGES } from '@rentwise/libs/messages';
 interface ApiErrorBody {
   status: 'error';
   error: string;
+  /** A machine-readable reason when the client must act on it (e.g. 'reauthenticate'). */
+  code?: string;
 }
 
 /** Any GET outside /api is a page of the client app, which renders its own not-found page. */
 function isPageRequest(request: FastifyRequest): boolean {
   return request.method === 'GET' && !/^\/api(\/|\?|$)/.test(request.url);
+}
+
+function codeOf(exception: HttpException): string | undefined {
+  const response = exception.getResponse();
+  const code = typeof response === 'object' ? (response as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
 }
 
 function messageOf(exception: HttpException): string {
@@ -48,7 +56,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     let body: ApiErrorBody = { status: 'error', error: MESSAGES.unexpectedError };
     if (exception instanceof HttpException && exception.getStatus() < 500) {
       status = exception.getStatus();
-      body = { status: 'error', error: messageOf(exception) };
+      const code = codeOf(exception);
+      body = { status: 'error', error: messageOf(exception), ...(code && { code }) };
     } else {
       this.logger.error({ err: exception, url: request.url }, 'Request failed');
     }
