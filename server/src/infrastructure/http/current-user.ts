@@ -6,8 +6,11 @@ export interface Requester {
   userId: string;
   type: UserType;
   sessionId: string;
-  /** When the person last proved who they are with a password (the 30-minute payment rule). */
-  lastLoginAt: Date;
+  /**
+   * When this session was opened by a password sign-in (the 30-minute payment rule). Per session:
+   * signing in on another device does not make this one fresh.
+   */
+  signedInAt: Date;
 }
 
 export interface RequestWithRequester {

@@ -37,7 +37,9 @@ export class SessionGuard implements CanActivate {
         userId: live.user.id,
         type: live.user.type,
         sessionId: live.session.id,
-        lastLoginAt: live.user.lastLoginAt ?? live.session.createdAt,
+        // A session is opened only by a password sign-in, so its own creation time is when this
+        // browser last proved who it is; the user's lastLoginAt moves with sign-ins on other devices.
+        signedInAt: live.session.createdAt,
       };
     }
     if (isPublic) return true;
