@@ -26,6 +26,10 @@ export const MESSAGES = {
   registrationAlreadyReviewed: 'This registration has already been reviewed. Please refresh the page.',
   payoutAccountNotConnected: "Your payout account isn't connected yet. Complete step 1 in your approval email.",
   payoutAccountNotConfirmed: "We couldn't confirm your payout account. Please try step 1 again.",
+  landlordCannotBePaid: "Your landlord can't accept card payments yet, so you have not been charged. Please contact them.",
+  noTenancyToPay: "You aren't linked to a property yet, so there is no rent to pay. Please contact your landlord.",
+  paymentAttemptReused: 'This payment was already submitted with different details. Please start the payment again.',
+  paymentFieldsRefused: 'Card details are never sent to Rentwise. Please enter your card in the card form.',
 
   // Validation
   allAddressFieldsRequired: 'All address fields are required',

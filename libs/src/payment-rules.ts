@@ -1,0 +1,31 @@
+import { KEYPAD_MAX_WHOLE_DOLLARS } from './keypad';
+import type { Cents } from './money';
+
+/** Confirming a payment needs a sign-in younger than this (spec section 9). */
+export const SIGN_IN_FRESHNESS_MS = 30 * 60 * 1000;
+
+/** 'If the last login was 30 or more minutes ago' the payment is refused: fresh means strictly younger. */
+export function isSignInFresh(signedInAt: Date, now: Date): boolean {
+  const age = now.getTime() - signedInAt.getTime();
+  if (Number.isNaN(age)) throw new RangeError('Invalid date');
+  return age < SIGN_IN_FRESHNESS_MS;
+}
+
+/** The most a tenant can enter: a whole-dollar part of 99999 with two decimals ($99,999.99). */
+export const MAX_PAYMENT_CENTS: Cents = KEYPAD_MAX_WHOLE_DOLLARS * 100 + 99;
+
+/** An entered amount (fee excluded) the keypad could have produced: more than zero, at most $99,999.99. */
+export function isPayableAmount(enteredCents: Cents): boolean {
+  return Number.isSafeInteger(enteredCents) && enteredCents > 0 && enteredCents <= MAX_PAYMENT_CENTS;
+}
+
+/** The text after the first colon of a payment description, which the history list shows. */
+export function paymentDescriptionDetail(description: string): string {
+  const colon = description.indexOf(':');
+  return colon === -1 ? description.trim() : description.slice(colon + 1).trim();
+}
+
+/** The description stored with a card payment of rent. */
+export function rentPaymentDescription(propertyAddress: string): string {
+  return `Rent payment: ${propertyAddress}`;
+}
