@@ -18,13 +18,17 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   fi
 fi
 
-# Stop at the end only the local servers this run had to start.
+# Stop at the end only the local servers this run had to start. A service that cannot start
+# ends the run here, with stack.sh's one line saying why.
 services_were_running=$(bash scripts/stack.sh status | grep -c running || true)
-step "Services"
-eval "$(bash scripts/stack.sh up)"
 if [ "$services_were_running" -lt 2 ] && [ -z "${KEEP_SERVICES:-}" ]; then
   trap 'bash scripts/stack.sh stop' EXIT
 fi
+step "Services"
+stack_env=$(bash scripts/stack.sh up)
+eval "$stack_env"
+# The browser tests' server gets a free port, so that two checkouts can test at once.
+export E2E_PORT="${E2E_PORT:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}"
 
 step "Type checks"
 npx tsc -b tsconfig.build.json
