@@ -22,12 +22,14 @@ async function screenshots(page: Page, name: string) {
 }
 
 test.describe('signing in and out', () => {
-  test('a tenant signs in to their dashboard and signs out to the home page', async ({ page }) => {
+  test('a tenant signs in to the payment screen, has a dashboard, and signs out to the home page', async ({ page }) => {
     const tenant = await createUser(page.request, { type: 'tenant', firstName: 'Tess', lastName: 'Tenant' });
 
     await page.goto('/sign-in');
     await screenshots(page, 'sign-in');
     await signInThroughPage(page, tenant);
+    await expect(heading(page)).toHaveText('Make a Payment');
+    await page.goto('/tenant/dashboard');
     await expect(heading(page)).toHaveText('Tess Tenant');
     await expect(page.getByText(tenant.email)).toBeVisible();
     await expect(page.getByRole('link', { name: /Simple & Secure.*Make a payment/ })).toHaveAttribute('href', '/tenant/payment');

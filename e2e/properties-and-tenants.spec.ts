@@ -155,6 +155,7 @@ test('a landlord manages properties and tenants; the tenant joins, sees their ho
   await expect(heading(tenantPage)).toHaveText('Thank you!');
   const tenant = { email: tenantEmail, password: 'theo-pays-rent-online', type: 'tenant' as const };
   await signInThroughPage(tenantPage, tenant);
+  await tenantPage.goto('/tenant/dashboard');
   await expect(main(tenantPage)).toContainText('12 Garden Street, Apt 4, Springfield, IL 62704');
 
   // ...and the contact page shows the landlord.

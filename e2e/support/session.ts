@@ -7,13 +7,16 @@ export const DASHBOARD: Record<UserType, string> = {
   operator: '/operator/registrations',
 };
 
-/** Signs in through the sign-in page, as a person would, and waits for their dashboard. */
+/** Where signing in takes each kind of person (spec section 4: a tenant lands on the payment screen). */
+export const LANDING: Record<UserType, string> = { ...DASHBOARD, tenant: '/tenant/payment' };
+
+/** Signs in through the sign-in page, as a person would, and waits for where it lands them. */
 export async function signInThroughPage(page: Page, user: Pick<E2eUser, 'email' | 'password' | 'type'>): Promise<void> {
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(DASHBOARD[user.type]);
+  await expect(page).toHaveURL(LANDING[user.type]);
 }
 
 /**

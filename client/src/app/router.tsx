@@ -3,6 +3,7 @@ import { PublicLayout } from '../components/PublicLayout';
 import { accountsRoutes } from '../features/accounts/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
 import { operatorRoutes } from '../features/operator/routes';
+import { paymentsRoutes } from '../features/payments/routes';
 import { propertiesRoutes } from '../features/properties/routes';
 import { notFoundRoute, publicRoutes } from '../features/public/routes';
 import { tenantsRoutes } from '../features/tenants/routes';
@@ -13,7 +14,14 @@ import { RequireRole } from './RequireRole';
 import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 
-const features: FeatureRoutes[] = [accountsRoutes, onboardingRoutes, operatorRoutes, propertiesRoutes, tenantsRoutes];
+const features: FeatureRoutes[] = [
+  accountsRoutes,
+  onboardingRoutes,
+  operatorRoutes,
+  paymentsRoutes,
+  propertiesRoutes,
+  tenantsRoutes,
+];
 const pagesFor = (set: keyof FeatureRoutes): RouteObject[] => features.flatMap((feature) => feature[set] ?? []);
 
 /** Every page is its own chunk, so the first visit downloads only the page it asked for. */

@@ -47,7 +47,7 @@ export const sessionApi = api.injectEndpoints({
 
 export const { useValidateSessionQuery } = sessionApi;
 
-/** Where each kind of person lands after signing in, and where another role's page sends them. */
+/** Each kind of person's home: the logo, another role's page and unknown pages lead there. */
 export function homePathFor(type: UserType): string {
   switch (type) {
     case 'landlord':
@@ -57,6 +57,11 @@ export function homePathFor(type: UserType): string {
     case 'operator':
       return paths.operator.registrations.getHref();
   }
+}
+
+/** Where a person lands right after signing in (spec section 4: /{type}/payment; a landlord's is their dashboard). */
+export function signInLandingFor(type: UserType): string {
+  return type === 'tenant' ? paths.tenant.payment.getHref() : homePathFor(type);
 }
 
 // A plain action (not a thunk), so that a listener or any dispatch can write the session.
@@ -110,9 +115,11 @@ export const sessionListener = createListenerMiddleware();
 sessionListener.startListening({
   predicate: (action) => {
     if (!isRejectedWithValue(action)) return false;
-    const status = (action.payload as { status?: unknown } | undefined)?.status;
+    const payload = action.payload as { status?: unknown; data?: { code?: unknown } } | undefined;
     const endpoint = (action.meta as { arg?: { endpointName?: string } }).arg?.endpointName;
-    return status === 401 && !NOT_A_SESSION_401.has(endpoint ?? '');
+    // 'reauthenticate' (a payment needs a fresher sign-in) is the page's to handle: it explains, then signs out.
+    if (payload?.data?.code === 'reauthenticate') return false;
+    return payload?.status === 401 && !NOT_A_SESSION_401.has(endpoint ?? '');
   },
   effect: (_action, listenerApi) => {
     listenerApi.dispatch(markSessionEnded());

@@ -9,7 +9,7 @@ import { usePayoutDashboardLinkMutation } from './accountsApi';
 import { refusalMessage } from '../../app/apiError';
 import { DashboardProfile } from './DashboardProfile';
 import { DashboardTile } from './DashboardTile';
-import { todayLabel } from './todayLabel';
+import { todayLabel } from '../../app/dates';
 import '../../styles/accounts.css';
 
 function ViewStripeAccountButton() {

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { signInSchema, type SignInFormValues, type SignInInput } from '@rentwise/libs/schemas/sign-in.schema';
 import { paths } from '../../app/paths';
-import { homePathFor } from '../../app/session';
+import { signInLandingFor } from '../../app/session';
 import { AccountPage } from '../../components/AccountPage';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -41,7 +41,7 @@ export function SignInPage() {
     setFailure(undefined);
     try {
       const { user } = await signIn(credentials).unwrap();
-      await navigate(homePathFor(user.type), { replace: true });
+      await navigate(signInLandingFor(user.type), { replace: true });
     } catch (error) {
       setFailure(signInFailure(error));
     }

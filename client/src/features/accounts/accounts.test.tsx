@@ -52,18 +52,32 @@ describe('sign in', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.tooManyAttempts);
   });
 
-  it("goes to the person's dashboard on success", async () => {
+  it('takes a tenant to the payment screen on success (spec section 4)', async () => {
     mswServer.use(
       signedOut,
       http.post('/api/account/login', () => HttpResponse.json({ status: 'success', user: tenant })),
-      http.get('/api/tenant/residence', () => HttpResponse.json({ status: 'success', residence: null })),
+      http.get('/api/tenant/payment-setup', () =>
+        HttpResponse.json({
+          status: 'success',
+          setup: {
+            rentCents: 150000,
+            processingFeeCents: 699,
+            gateway: 'sandbox',
+            publishableKey: null,
+            connectedAccountId: null,
+            canPay: true,
+            cannotPayReason: null,
+            signedInAt: new Date().toISOString(),
+          },
+        }),
+      ),
     );
     const user = userEvent.setup();
     const { router } = renderRoute('/sign-in');
     await user.type(await screen.findByLabelText('Email'), 'theo@example.com');
     await user.type(screen.getByLabelText('Password'), 'right-password{Enter}');
-    expect(await screen.findByRole('heading', { name: 'Theo Tenant' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/tenant/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Make a Payment' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/tenant/payment');
   });
 });
 

@@ -80,16 +80,6 @@ export const accountsRoutes: FeatureRoutes = {
       path: paths.tenant.support.path,
       lazy: () => import('./TenantSupportPage').then((page) => ({ Component: page.TenantSupportPage })),
     },
-    comingSoon(
-      paths.tenant.payment.path,
-      'Make a Payment',
-      'Paying rent by card opens here soon. Until then, pay your landlord the way you usually do.',
-    ),
-    comingSoon(
-      paths.tenant.paymentHistory.path,
-      'Payment History',
-      'Soon you will see every rent payment you made here, with a receipt for each.',
-    ),
     // Spec section 2: the tenant dashboard is also the catch-all.
     { path: '/tenant/*', element: <Navigate to={paths.tenant.dashboard.getHref()} replace /> },
   ],

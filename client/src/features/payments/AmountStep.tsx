@@ -1,0 +1,100 @@
+import { useEffect } from 'react';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { keypadDisplayToCents, type KeypadKey } from '@rentwise/libs/keypad';
+import { formatCents } from '@rentwise/libs/money';
+import { todayLabel } from '../../app/dates';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { Keypad, keypadKeyFor } from './Keypad';
+import type { PaymentSetup } from './paymentsApi';
+import { showPaymentToast } from './paymentToast';
+import { StepHeading } from './StepHeading';
+
+interface AmountStepProps {
+  setup: PaymentSetup;
+  display: string;
+  onKey: (key: KeypadKey) => void;
+  onContinue: () => void;
+  takeFocus: boolean;
+}
+
+const TYPING_TARGETS = 'input, textarea, select, [contenteditable="true"]';
+
+/** Step 1: the amount, typed on the keypad or a physical keyboard (digits, '.', Backspace, Enter). */
+export function AmountStep({ setup, display, onKey, onContinue, takeFocus }: AmountStepProps) {
+  const amountCents = keypadDisplayToCents(display);
+
+  useEffect(() => {
+    function continueToCard() {
+      if (keypadDisplayToCents(display) === 0) showPaymentToast(MESSAGES.invalidAmount, 'error');
+      else onContinue();
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest(TYPING_TARGETS)) return;
+      if (event.key === 'Enter') {
+        // Enter on a focused button or link keeps its own meaning.
+        if (target?.closest('button, a')) return;
+        if (!setup.canPay) return;
+        event.preventDefault();
+        continueToCard();
+        return;
+      }
+      const key = keypadKeyFor(event.key);
+      if (!key) return;
+      event.preventDefault();
+      onKey(key);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [display, onContinue, onKey, setup.canPay]);
+
+  return (
+    <section className="pay pay--amount" aria-labelledby="pay-amount-title">
+      <header className="pay__top">
+        <StepHeading id="pay-amount-title" takeFocus={takeFocus}>Make a Payment</StepHeading>
+        <p className="pay__date">{todayLabel()}</p>
+      </header>
+
+      <div className="pay__rent">
+        <span>Total House Rent</span>
+        <span className="money">{formatCents(setup.rentCents)}</span>
+      </div>
+
+      <div className="pay__amount">
+        <p className="pay__amount-label" id="pay-amount-label">
+          Amount to pay
+        </p>
+        <p
+          className={`pay__amount-value${amountCents === 0 ? ' pay__amount-value--empty' : ''}`}
+          aria-live="polite"
+          aria-atomic="true"
+          aria-describedby="pay-amount-label"
+          data-testid="entered-amount"
+        >
+          ${display}
+        </p>
+        <p className="pay__amount-fee">+ {formatCents(setup.processingFeeCents)} processing fee</p>
+      </div>
+
+      <Keypad onPress={onKey} />
+
+      {setup.canPay ? (
+        <Button
+          size="lg"
+          fullWidth
+          onClick={() => (amountCents === 0 ? showPaymentToast(MESSAGES.invalidAmount, 'error') : onContinue())}
+        >
+          Continue
+        </Button>
+      ) : (
+        <div role="alert">
+          <Notice tone="warning" title="Card payments aren’t available yet">
+            {setup.cannotPayReason ?? MESSAGES.landlordCannotBePaid}
+          </Notice>
+        </div>
+      )}
+    </section>
+  );
+}

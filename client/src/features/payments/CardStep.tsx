@@ -1,0 +1,78 @@
+import { lazy, Suspense } from 'react';
+import { ArrowLeft, Lock } from 'lucide-react';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { formatCents } from '@rentwise/libs/money';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { Skeleton } from '../../components/Skeleton';
+import type { AcceptedCard } from './cardEntry';
+import type { PaymentSetup } from './paymentsApi';
+import { showPaymentToast } from './paymentToast';
+import { SandboxCardForm } from './SandboxCardForm';
+import { StepHeading } from './StepHeading';
+
+// Stripe.js and Elements load only when a tenant of a Stripe landlord reaches this step.
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
+
+interface CardStepProps {
+  setup: PaymentSetup;
+  amountCents: number;
+  onAccepted: (card: AcceptedCard) => void;
+  onBack: () => void;
+  takeFocus: boolean;
+}
+
+function CardFormLoading() {
+  return (
+    <div className="card-form" aria-busy="true">
+      <Skeleton height="3rem" shape="block" />
+      <Skeleton height="3rem" shape="block" />
+    </div>
+  );
+}
+
+/** Step 2: the card. Card data goes to the card provider (or the sandbox tokenizer), never to our API. */
+export function CardStep({ setup, amountCents, onAccepted, onBack, takeFocus }: CardStepProps) {
+  const refused = (message: string) => showPaymentToast(message, 'error');
+  const submitLabel = 'Review payment';
+
+  return (
+    <section className="pay pay--card" aria-labelledby="pay-card-title">
+      <header className="pay__top">
+        <StepHeading id="pay-card-title" takeFocus={takeFocus}>Card details</StepHeading>
+        <p className="pay__date">
+          Paying <span className="money">{formatCents(amountCents)}</span> +{' '}
+          <span className="money">{formatCents(setup.processingFeeCents)}</span> processing fee
+        </p>
+      </header>
+
+      {setup.gateway === 'stripe' ? (
+        setup.publishableKey ? (
+          <Suspense fallback={<CardFormLoading />}>
+            <StripeCardForm
+              publishableKey={setup.publishableKey}
+              connectedAccountId={setup.connectedAccountId}
+              onAccepted={onAccepted}
+              onRefused={refused}
+              submitLabel={submitLabel}
+            />
+          </Suspense>
+        ) : (
+          <Notice tone="danger" title={MESSAGES.noGatewayResponse} />
+        )
+      ) : (
+        <SandboxCardForm onAccepted={onAccepted} onRefused={refused} submitLabel={submitLabel} />
+      )}
+
+      <p className="pay__secure">
+        <Lock aria-hidden="true" size={16} />
+        Your card goes straight to our card processor. Rentwise never sees or stores it.
+      </p>
+
+      <Button variant="ghost" fullWidth onClick={onBack}>
+        <ArrowLeft aria-hidden="true" size={18} />
+        Go back
+      </Button>
+    </section>
+  );
+}

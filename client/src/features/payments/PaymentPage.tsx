@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { RefreshCw } from 'lucide-react';
+import type { KeypadKey } from '@rentwise/libs/keypad';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { Skeleton } from '../../components/Skeleton';
+import { AmountStep } from './AmountStep';
+import type { AcceptedCard } from './cardEntry';
+import { CardStep } from './CardStep';
+import { ConfirmStep } from './ConfirmStep';
+import { enteredCents, initialPaymentFlow, paymentFlow } from './paymentFlow';
+import { useGetPaymentSetupQuery, type PaymentSetup } from './paymentsApi';
+import { SuccessStep } from './SuccessStep';
+import { useConfirmPayment } from './useConfirmPayment';
+import './payments.css';
+
+function PaymentLoading() {
+  return (
+    <div className="pay" aria-busy="true" aria-label="Loading the payment screen">
+      <Skeleton width="10rem" height="1.5rem" />
+      <Skeleton width="100%" height="2.75rem" shape="block" />
+      <Skeleton width="8rem" height="3rem" />
+      <div className="keypad" aria-hidden="true">
+        {Array.from({ length: 12 }, (_, index) => (
+          <Skeleton key={index} shape="block" height="100%" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function PaymentFlow({ setup }: { setup: PaymentSetup }) {
+  const [state, dispatch] = useReducer(paymentFlow, initialPaymentFlow);
+  const { confirm, isSubmitting, forgetAttempt } = useConfirmPayment(setup.signedInAt);
+  // The first step keeps focus where the page put it; later steps take it, so a screen reader follows.
+  const hasMoved = useRef(false);
+  useEffect(() => {
+    if (state.step !== 'amount') hasMoved.current = true;
+  }, [state.step]);
+
+  const amountCents = enteredCents(state);
+  const onKey = useCallback((key: KeypadKey) => dispatch({ type: 'keyPressed', key }), []);
+  const onContinue = useCallback(() => dispatch({ type: 'amountAccepted' }), []);
+  const onBack = useCallback(() => dispatch({ type: 'wentBack' }), []);
+
+  async function pay(card: AcceptedCard) {
+    const outcome = await confirm(amountCents, card.paymentMethodId);
+    if (outcome?.kind === 'paid') dispatch({ type: 'paid', confirmed: outcome.confirmed });
+    if (outcome?.kind === 'cardRefused') dispatch({ type: 'cardRefused' });
+  }
+
+  switch (state.step) {
+    case 'amount':
+      return <AmountStep setup={setup} display={state.display} onKey={onKey} onContinue={onContinue} takeFocus={hasMoved.current} />;
+    case 'card':
+      return (
+        <CardStep
+          setup={setup}
+          amountCents={amountCents}
+          onAccepted={(card) => dispatch({ type: 'cardAccepted', card })}
+          onBack={onBack}
+          takeFocus
+        />
+      );
+    case 'confirm':
+      return state.card ? (
+        <ConfirmStep
+          amountCents={amountCents}
+          processingFeeCents={setup.processingFeeCents}
+          card={state.card}
+          isSubmitting={isSubmitting}
+          onPay={() => void pay(state.card!)}
+          onBack={onBack}
+          takeFocus
+        />
+      ) : null;
+    case 'success':
+      return state.confirmed ? (
+        <SuccessStep
+          confirmed={state.confirmed}
+          onAllDone={() => {
+            forgetAttempt();
+            dispatch({ type: 'allDone' });
+          }}
+        />
+      ) : null;
+  }
+}
+
+/** /tenant/payment: amount, card, confirmation and success (spec sections 2, 4 and 5). */
+export function PaymentPage() {
+  const { data: setup, isLoading, isError, refetch, isFetching } = useGetPaymentSetupQuery();
+
+  return (
+    <div className="app-page payment-page">
+      <title>Make a Payment · Rentwise</title>
+      {isLoading && <PaymentLoading />}
+      {isError && !setup && (
+        <div className="pay" role="alert">
+          <h1 className="pay__title">Make a Payment</h1>
+          <Notice tone="danger" title="The payment screen didn’t load">
+            <p>Nothing was charged. Check your connection, then try again.</p>
+          </Notice>
+          <Button variant="secondary" onClick={() => void refetch()} isLoading={isFetching}>
+            <RefreshCw aria-hidden="true" size={18} />
+            Try again
+          </Button>
+        </div>
+      )}
+      {setup && <PaymentFlow setup={setup} />}
+    </div>
+  );
+}

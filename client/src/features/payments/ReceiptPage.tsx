@@ -1,0 +1,165 @@
+import type { MouseEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ArrowLeft, FileQuestion, Mail, Phone, RefreshCw } from 'lucide-react';
+import { formatCents } from '@rentwise/libs/money';
+import { telHref } from '@rentwise/libs/phone';
+import { isNotFound } from '../../app/apiError';
+import { dateTimeLabel } from '../../app/dates';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { Notice } from '../../components/Notice';
+import { PageHeader } from '../../components/PageHeader';
+import { Skeleton } from '../../components/Skeleton';
+import { useGetReceiptQuery, type Receipt, type ReceiptMode } from './paymentsApi';
+import { PaymentStatusPill, paymentStatusLabel } from './PaymentStatusPill';
+import './payments.css';
+
+const HISTORY: Record<ReceiptMode, string> = {
+  tenant: paths.tenant.paymentHistory.getHref(),
+  landlord: paths.landlord.paymentHistory.getHref(),
+};
+
+/** 'Go Back': to the page the person came from inside the app, else their payment history (a shared link). */
+function GoBack({ mode }: { mode: ReceiptMode }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The router gives the first page of a visit the key 'default': then there is nothing of ours to go back to.
+  const hasAppHistory = location.key !== 'default';
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!hasAppHistory) return;
+    event.preventDefault();
+    void navigate(-1);
+  };
+  return (
+    <Link className="receipt__back" to={HISTORY[mode]} onClick={onClick}>
+      <ArrowLeft aria-hidden="true" size={18} />
+      Go Back
+    </Link>
+  );
+}
+
+function ReceiptDetails({ receipt }: { receipt: Receipt }) {
+  const isLandlord = receipt.mode === 'landlord';
+  const rows: [string, string][] = [
+    ['Status', paymentStatusLabel(receipt.status)],
+    [isLandlord ? 'Received' : 'Amount Paid', formatCents(receipt.amountCents)],
+    [isLandlord ? 'Date Received' : 'Date Paid', dateTimeLabel(receipt.paidAt)],
+    ['Paid By', receipt.paidBy],
+    ['Paid To', receipt.paidTo],
+    ['Payment Method', receipt.paymentMethod],
+    ['Property', receipt.propertyAddress],
+    ['TransactionID', receipt.transactionId],
+  ];
+  const contact = receipt.landlordContact;
+
+  return (
+    <>
+      <Card padding="lg" className="receipt">
+        <div className="receipt__hero">
+          <p className="receipt__hero-label">{isLandlord ? 'Received' : 'Amount Paid'}</p>
+          <p className="receipt__hero-amount money">{formatCents(receipt.amountCents)}</p>
+          <PaymentStatusPill status={receipt.status} />
+        </div>
+        <dl className="receipt__rows">
+          {rows.map(([label, value]) => (
+            <div key={label} className="receipt__row">
+              <dt>{label}</dt>
+              <dd className={label === 'TransactionID' ? 'receipt__id' : label === 'Received' || label === 'Amount Paid' ? 'money' : undefined}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+
+      {!isLandlord && contact && (
+        <Card as="section" padding="lg" className="receipt-contact" aria-labelledby="receipt-contact-title">
+          <h2 id="receipt-contact-title" className="receipt-contact__title">
+            Your landlord
+          </h2>
+          <p className="receipt-contact__name">{contact.name}</p>
+          <ul className="receipt-contact__links">
+            <li>
+              <a href={`mailto:${contact.email}`}>
+                <Mail aria-hidden="true" size={18} />
+                {contact.email}
+              </a>
+            </li>
+            <li>
+              <a href={telHref(contact.phone)}>
+                <Phone aria-hidden="true" size={18} />
+                {contact.phone}
+              </a>
+            </li>
+          </ul>
+        </Card>
+      )}
+    </>
+  );
+}
+
+function ReceiptLoading() {
+  return (
+    <Card padding="lg" className="receipt" aria-busy="true" aria-label="Loading the receipt">
+      <div className="receipt__hero">
+        <Skeleton width="6rem" />
+        <Skeleton width="9rem" height="2.5rem" />
+      </div>
+      {[0, 1, 2, 3, 4, 5].map((index) => (
+        <div key={index} className="receipt__row">
+          <Skeleton width="6rem" />
+          <Skeleton width="9rem" />
+        </div>
+      ))}
+    </Card>
+  );
+}
+
+/** /tenant/payment-receipt/:receiptId and /landlord/payment-receipt/:receiptId, loaded by id from the server. */
+export function ReceiptPage({ mode }: { mode: ReceiptMode }) {
+  const { receiptId = '' } = useParams();
+  const { data: receipt, error, isLoading, isFetching, refetch } = useGetReceiptQuery({ mode, receiptId }, { skip: !receiptId });
+  const notFound = !receiptId || isNotFound(error);
+
+  return (
+    <div className="app-page payment-receipt">
+      <GoBack mode={mode} />
+      <PageHeader title="Payment Receipt" />
+
+      {isLoading && <ReceiptLoading />}
+
+      {notFound && (
+        <EmptyState
+          icon={FileQuestion}
+          title="Receipt not found"
+          action={
+            <Button to={HISTORY[mode]} variant="secondary">
+              Go to Payment History
+            </Button>
+          }
+        >
+          This receipt doesn’t exist, or it belongs to another account. Check the link, or find the payment in your history.
+        </EmptyState>
+      )}
+
+      {error && !notFound && !receipt && (
+        <div role="alert">
+          <Notice tone="danger" title="The receipt didn’t load">
+            <p>Check your connection, then try again.</p>
+            <Button variant="secondary" className="payments-retry" onClick={() => void refetch()} isLoading={isFetching}>
+              <RefreshCw aria-hidden="true" size={18} />
+              Try again
+            </Button>
+          </Notice>
+        </div>
+      )}
+
+      {receipt && <ReceiptDetails receipt={receipt} />}
+    </div>
+  );
+}
+
+export const TenantReceiptPage = () => <ReceiptPage mode="tenant" />;
+export const LandlordReceiptPage = () => <ReceiptPage mode="landlord" />;

@@ -1,0 +1,39 @@
+import { CircleCheck, ReceiptText } from 'lucide-react';
+import { formatCents } from '@rentwise/libs/money';
+import { dateTimeLabel } from '../../app/dates';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
+import type { PaymentConfirmed } from './paymentsApi';
+import { StepHeading } from './StepHeading';
+
+interface SuccessStepProps {
+  confirmed: PaymentConfirmed;
+  onAllDone: () => void;
+}
+
+/** What the server confirmed: the charged total, with the receipt one tap away. */
+export function SuccessStep({ confirmed, onAllDone }: SuccessStepProps) {
+  return (
+    <section className="pay pay--success" aria-labelledby="pay-success-title">
+      <span className="pay-success__icon">
+        <CircleCheck aria-hidden="true" size={40} />
+      </span>
+      <StepHeading id="pay-success-title" takeFocus className="pay-success__title">Paid!</StepHeading>
+      <p className="pay-success__text">Your payment was successful</p>
+      <p className="pay-success__amount money">{formatCents(confirmed.chargedCents)}</p>
+      <p className="pay-success__detail">
+        {formatCents(confirmed.amountCents)} + {formatCents(confirmed.processingFeeCents)} processing fee ·{' '}
+        {dateTimeLabel(confirmed.paidAt)}
+      </p>
+      <div className="pay-success__actions">
+        <Button size="lg" fullWidth onClick={onAllDone}>
+          All done!
+        </Button>
+        <Button variant="ghost" fullWidth to={paths.tenant.paymentReceipt.getHref(confirmed.receiptId)}>
+          <ReceiptText aria-hidden="true" size={18} />
+          View receipt
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { isSignInFresh } from '@rentwise/libs/payment-rules';
+import { statusOf } from '../../app/apiError';
+import { useSignOut } from '../../app/session';
+import { usePayRentMutation, type PaymentConfirmed } from './paymentsApi';
+import { showPaymentToast } from './paymentToast';
+
+/** Spec section 9: after 'You need to log in again.' the tenant is signed out this much later. */
+export const STALE_SIGN_IN_LOGOUT_DELAY_MS = 1750;
+
+export type ConfirmOutcome =
+  | { kind: 'paid'; confirmed: PaymentConfirmed }
+  | { kind: 'cardRefused' }
+  | { kind: 'failed' }
+  | { kind: 'signingOut' };
+
+interface Attempt {
+  amountCents: number;
+  paymentMethodId: string;
+  idempotencyKey: string;
+}
+
+function errorCode(error: unknown): string | undefined {
+  const code = ((error as { data?: unknown }).data as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The server's own words for a failed payment (4xx or 5xx), when it sent any. */
+function serverMessage(error: unknown): string | undefined {
+  const message = ((error as { data?: unknown }).data as { error?: unknown } | undefined)?.error;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * Confirming a payment: the 30-minute sign-in rule, one request at a time, and one idempotency key
+ * per attempt. The key is kept while the amount and card stay the same, so a retry after a lost
+ * answer cannot charge twice; a new amount or card (or 'All done!') starts a new attempt.
+ */
+export function useConfirmPayment(signedInAt: string) {
+  const [payRent] = usePayRentMutation();
+  const signOut = useSignOut();
+  // The ref blocks a second click that arrives before React re-renders the disabled button.
+  const inFlight = useRef(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const attempt = useRef<Attempt | null>(null);
+  const logoutTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(logoutTimer.current), []);
+
+  const signOutLater = useCallback((): ConfirmOutcome => {
+    showPaymentToast(MESSAGES.staleLogin, 'error');
+    clearTimeout(logoutTimer.current);
+    logoutTimer.current = setTimeout(() => void signOut(), STALE_SIGN_IN_LOGOUT_DELAY_MS);
+    return { kind: 'signingOut' };
+  }, [signOut]);
+
+  const keyFor = (amountCents: number, paymentMethodId: string): string => {
+    const current = attempt.current;
+    if (current && current.amountCents === amountCents && current.paymentMethodId === paymentMethodId) {
+      return current.idempotencyKey;
+    }
+    const idempotencyKey = crypto.randomUUID();
+    attempt.current = { amountCents, paymentMethodId, idempotencyKey };
+    return idempotencyKey;
+  };
+
+  const confirm = async (amountCents: number, paymentMethodId: string): Promise<ConfirmOutcome | undefined> => {
+    if (inFlight.current) return undefined;
+    if (!isSignInFresh(new Date(signedInAt), new Date())) return signOutLater();
+
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      const confirmed = await payRent({ amountCents, paymentMethodId, idempotencyKey: keyFor(amountCents, paymentMethodId) }).unwrap();
+      showPaymentToast(MESSAGES.paymentSucceeded, 'success');
+      attempt.current = null;
+      return { kind: 'paid', confirmed };
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 401 && errorCode(error) === 'reauthenticate') return signOutLater();
+      // Any other 401 ended the session; the signed-in frame sends the tenant away.
+      if (status === 401) return { kind: 'failed' };
+      showPaymentToast(serverMessage(error) ?? MESSAGES.noGatewayResponse, 'error');
+      return status === 402 ? { kind: 'cardRefused' } : { kind: 'failed' };
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  /** 'All done!': the next payment is a new attempt. */
+  const forgetAttempt = () => {
+    attempt.current = null;
+  };
+
+  return { confirm, isSubmitting, forgetAttempt };
+}
