@@ -31,6 +31,11 @@ export function dismissToast(id: number): void {
   if (toasts.some((toast) => toast.id === id)) publish(toasts.filter((toast) => toast.id !== id));
 }
 
+/** Clears every toast (between tests, which share this module-level store). */
+export function dismissAllToasts(): void {
+  if (toasts.length > 0) publish([]);
+}
+
 /** Shows a message at the bottom centre of the screen and returns its id. */
 export function showToast(
   message: string,
