@@ -116,7 +116,7 @@ describe('step 1 with Stripe Connect (stripe SDK against a fake Stripe)', () => 
     expect((await registrationRow(landlord.registrationId)).payout_account_id).toBeNull();
   });
 
-  it('keeps the status current from a signed account.updated webhook, and gives the landlord an Express login link', async () => {
+  it('keeps the status current from a signed account.updated webhook, and sends the landlord to their Stripe dashboard', async () => {
     const landlord = await approvedLandlord(testApp, operator);
     const { cookie } = await openStepOne(landlord.links.stepOne);
     const accountId = (await registrationRow(landlord.registrationId)).payout_account_id;
@@ -146,6 +146,7 @@ describe('step 1 with Stripe Connect (stripe SDK against a fake Stripe)', () => 
     });
     const { headers } = await signIn(testApp, { email: landlord.email, password });
     const response = await testApp.request({ method: 'GET', url: '/api/onboarding/payout-dashboard-link', headers });
-    expect(response.json()).toEqual({ status: 'success', url: `${fake.url}/express/${accountId}/login` });
+    // The account pays Stripe's fees itself, which goes with the full Stripe dashboard (decision 0012).
+    expect(response.json()).toEqual({ status: 'success', url: 'https://dashboard.stripe.com/' });
   });
 });

@@ -42,7 +42,7 @@ describe('Stripe payment gateway', () => {
     expect(sandboxPage.statusCode).toBe(404);
   });
 
-  it('opens a US account with Express-style controller settings, card payments and transfers, once per idempotency key', async () => {
+  it('opens a US account that pays Stripe\'s fees itself (direct charges), with card payments and transfers, once per idempotency key', async () => {
     const first = await gateway.createConnectedAccount({ email: 'landlord@example.com', idempotencyKey: 'onboard-user-1' });
     const retried = await gateway.createConnectedAccount({ email: 'landlord@example.com', idempotencyKey: 'onboard-user-1' });
     expect(retried.accountId).toBe(first.accountId);
@@ -56,10 +56,10 @@ describe('Stripe payment gateway', () => {
       email: 'landlord@example.com',
       'capabilities[card_payments][requested]': 'true',
       'capabilities[transfers][requested]': 'true',
-      'controller[stripe_dashboard][type]': 'express',
+      'controller[stripe_dashboard][type]': 'full',
       'controller[requirement_collection]': 'stripe',
-      'controller[fees][payer]': 'application',
-      'controller[losses][payments]': 'application',
+      'controller[fees][payer]': 'account',
+      'controller[losses][payments]': 'stripe',
     });
   });
 
@@ -127,11 +127,15 @@ describe('Stripe payment gateway', () => {
     await expect(gateway.exchangeOAuthCode(code)).rejects.toBeInstanceOf(OAuthCodeRejected);
   });
 
-  it('gives an Express account a login link and a Standard (OAuth) account the Stripe dashboard', async () => {
-    const express = await gateway.createConnectedAccount({ email: 'express@example.com', idempotencyKey: 'dash-1' });
-    const expressLink = await gateway.createDashboardLink(express.accountId);
-    expect(expressLink.url.startsWith(`${fake.url}/express/${express.accountId}`)).toBe(true);
-    expect(fake.requestsTo('POST', `/v1/accounts/${express.accountId}/login_links`)).toHaveLength(1);
+  it('gives an Express account a login link, and the accounts we open and Standard (OAuth) accounts the Stripe dashboard', async () => {
+    fake.setAccount('acct_fake_express', { dashboard: 'express' });
+    const expressLink = await gateway.createDashboardLink('acct_fake_express');
+    expect(expressLink.url.startsWith(`${fake.url}/express/acct_fake_express`)).toBe(true);
+    expect(fake.requestsTo('POST', `/v1/accounts/acct_fake_express/login_links`)).toHaveLength(1);
+
+    const opened = await gateway.createConnectedAccount({ email: 'full@example.com', idempotencyKey: 'dash-1' });
+    expect(await gateway.createDashboardLink(opened.accountId)).toEqual({ url: 'https://dashboard.stripe.com/' });
+    expect(fake.requestsTo('POST', `/v1/accounts/${opened.accountId}/login_links`)).toHaveLength(0);
 
     const { accountId: standardId } = await gateway.exchangeOAuthCode(fake.issueOAuthCode());
     expect(await gateway.createDashboardLink(standardId)).toEqual({ url: 'https://dashboard.stripe.com/' });

@@ -181,7 +181,8 @@ export class FakeStripe {
     const key = request.idempotencyKey;
     const replay = key ? this.idempotentAnswers.get(key) : undefined;
     if (replay) return { ...replay, headers: { 'Idempotent-Replayed': 'true' } };
-    const account = this.setAccount(this.nextId('acct_fake_'), { email: request.form.email });
+    const dashboard = request.form['controller[stripe_dashboard][type]'] === 'full' ? 'full' : 'express';
+    const account = this.setAccount(this.nextId('acct_fake_'), { email: request.form.email, dashboard });
     const answer = { status: 200, body: this.accountObject(account) };
     if (key) this.idempotentAnswers.set(key, answer);
     return answer;
@@ -274,9 +275,10 @@ export class FakeStripe {
         type: 'application',
         is_controller: true,
         stripe_dashboard: { type: account.dashboard },
+        requirement_collection: 'stripe',
         ...(account.dashboard === 'express'
-          ? { fees: { payer: 'application' }, losses: { payments: 'application' }, requirement_collection: 'stripe' }
-          : {}),
+          ? { fees: { payer: 'application' }, losses: { payments: 'application' } }
+          : { fees: { payer: 'account' }, losses: { payments: 'stripe' } }),
       },
       country: 'US',
       email: account.email,

@@ -1,10 +1,11 @@
+import type { Cents } from '@rentwise/libs/money';
+
 /**
  * What the product needs from a card payment provider, in its own words. Adapters: StripeGateway
  * (Stripe Connect) and SandboxGateway (offline, the default without STRIPE_SECRET_KEY).
  *
- * Inject `PaymentGateway` (this abstract class is the Nest token). Card charges (a PaymentIntent
- * with a destination transfer to the landlord's account) will be new methods beside these;
- * their webhooks already arrive through `parseWebhook` as `GatewayEvent`s.
+ * Inject `PaymentGateway` (this abstract class is the Nest token). Rent is a direct charge on the
+ * landlord's connected account with our fee as an application fee (docs/decisions/0012).
  */
 
 /** A landlord's connected (payout) account, as the provider reports it now. */
@@ -54,8 +55,47 @@ export interface OAuthAuthorize {
   email?: string;
 }
 
+/** A tenant's card charged for rent, directly on the landlord's connected account. */
+export interface ChargeCard {
+  /** The landlord's connected account: the charge is made on it (Stripe-Account), not on ours. */
+  connectedAccountId: string;
+  /** A payment method created on that connected account by the provider's card form (never card data). */
+  paymentMethodId: string;
+  /** What the card is charged, processing fee included. */
+  amountCents: Cents;
+  /** Our share of the charge (the dated landlord fee), moved to the platform's balance by the provider. */
+  applicationFeeCents: Cents;
+  /** Shown on the landlord's provider dashboard. */
+  description: string;
+  /** Same key, same charge: a retried or doubled request charges the card once. */
+  idempotencyKey: string;
+  /** Our ids, stored with the charge at the provider so either side can find the other. */
+  metadata: Record<string, string>;
+}
+
+/** A charge that succeeded. Every provider id comes with the account it lives on. */
+export interface CardCharge {
+  connectedAccountId: string;
+  /** `pi_...` */
+  paymentIntentId: string;
+  /** `ch_...` */
+  chargeId: string;
+  /** `txn_...`, the charge's balance transaction on the connected account, when the provider has made it. */
+  balanceTransactionId: string | null;
+  amountCents: Cents;
+  applicationFeeCents: Cents;
+  /** The processor's own fee on the charge (its balance transaction's fee_details, our application fee excluded). */
+  processorFeeCents: Cents | null;
+  /** When the provider charged the card: the payment's date everywhere (fee eras, billing months). */
+  chargedAt: Date;
+  card: { brand: string | null; last4: string | null };
+}
+
 export abstract class PaymentGateway {
   abstract readonly name: 'stripe' | 'sandbox';
+
+  /** What the browser's card form needs (Stripe.js); null for the sandbox, whose card form is our own page. */
+  abstract readonly publishableKey: string | null;
 
   /** Whether `oauthAuthorizeUrl` works (Stripe needs STRIPE_CLIENT_ID for it). */
   abstract readonly supportsOAuth: boolean;
@@ -83,6 +123,12 @@ export abstract class PaymentGateway {
 
   /** Verifies the signature over the exact bytes received. Throws InvalidWebhookSignature. */
   abstract parseWebhook(rawBody: Buffer, signatureHeader: string): GatewayEvent;
+
+  /**
+   * Charges the card on the landlord's connected account and confirms it at once. Throws CardDeclined
+   * (the provider's message is for the tenant), ConnectedAccountNotFound, or PaymentGatewayError.
+   */
+  abstract chargeCard(input: ChargeCard): Promise<CardCharge>;
 }
 
 export interface PaymentGatewayErrorOptions {
@@ -107,6 +153,12 @@ export class PaymentGatewayError extends Error {
 }
 
 export class ConnectedAccountNotFound extends PaymentGatewayError {}
+
+/**
+ * The card was refused (declined, insufficient funds, expired, wrong security code, ...). The message
+ * is the provider's own, written for the card holder, and is shown to the tenant as it is.
+ */
+export class CardDeclined extends PaymentGatewayError {}
 
 /** The OAuth code is unknown, expired or already used (each code works once). */
 export class OAuthCodeRejected extends PaymentGatewayError {}

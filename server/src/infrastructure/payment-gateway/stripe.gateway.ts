@@ -3,6 +3,9 @@ import Stripe from 'stripe';
 import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import {
+  CardCharge,
+  CardDeclined,
+  ChargeCard,
   ConnectedAccountNotFound,
   ConnectedAccountState,
   CreateAccountLink,
@@ -46,11 +49,17 @@ function hasNoDashboard(account: Stripe.Account): boolean {
   return account.controller?.stripe_dashboard?.type === 'none' || account.type === 'custom';
 }
 
+/** Stripe's own fee on a charge: everything in fee_details except our application fee. */
+function processorFeeOf(balance: Stripe.BalanceTransaction): number {
+  return balance.fee_details.filter((fee) => fee.type !== 'application_fee').reduce((sum, fee) => sum + fee.amount, 0);
+}
+
 /** Stripe Connect through the official SDK: Accounts API + Account Links by default, OAuth for existing Stripe users. */
 @Injectable()
 export class StripeGateway extends PaymentGateway {
   readonly name = 'stripe';
   readonly supportsOAuth: boolean;
+  readonly publishableKey: string | null;
   private readonly stripe: Stripe;
   private readonly endpoint?: StripeEndpoint;
 
@@ -62,6 +71,7 @@ export class StripeGateway extends PaymentGateway {
     const secretKey = config.env.STRIPE_SECRET_KEY;
     if (!secretKey) throw new Error('StripeGateway needs STRIPE_SECRET_KEY');
     this.supportsOAuth = Boolean(config.env.STRIPE_CLIENT_ID);
+    this.publishableKey = config.env.STRIPE_PUBLISHABLE_KEY ?? null;
     this.endpoint = endpointFrom(config.env.STRIPE_API_BASE);
     this.stripe = new Stripe(secretKey, {
       maxNetworkRetries: 2,
@@ -77,13 +87,14 @@ export class StripeGateway extends PaymentGateway {
         {
           country: 'US',
           email,
-          // The controller properties of an Express account: Stripe collects the details and hosts the
-          // dashboard; the platform pays the fees and carries losses (it makes destination charges).
+          // Rent is a direct charge on this account, which pays Stripe's own fee (the landlord's
+          // tax-deductible processing fee); Stripe requires losses on Stripe and the full dashboard with
+          // it, and lets the fee payer be set only now (docs/decisions/0012).
           controller: {
-            stripe_dashboard: { type: 'express' },
+            stripe_dashboard: { type: 'full' },
             requirement_collection: 'stripe',
-            fees: { payer: 'application' },
-            losses: { payments: 'application' },
+            fees: { payer: 'account' },
+            losses: { payments: 'stripe' },
           },
           capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
         },
@@ -163,6 +174,50 @@ export class StripeGateway extends PaymentGateway {
     return verifyStripeEvent(rawBody, signatureHeader, secret, this.clock.now().getTime());
   }
 
+  async chargeCard(input: ChargeCard): Promise<CardCharge> {
+    const intent = await this.call(
+      'charge a card',
+      () =>
+        this.stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: 'usd',
+            payment_method: input.paymentMethodId,
+            payment_method_types: ['card'],
+            confirm: true,
+            application_fee_amount: input.applicationFeeCents,
+            description: input.description,
+            metadata: input.metadata,
+            expand: ['latest_charge.balance_transaction'],
+          },
+          { idempotencyKey: input.idempotencyKey, stripeAccount: input.connectedAccountId },
+        ),
+      input.connectedAccountId,
+    );
+    const charge = intent.latest_charge;
+    if (intent.status !== 'succeeded' || !charge || typeof charge === 'string') {
+      // 3-D Secure and other customer actions need a browser round trip this flow does not offer.
+      throw new CardDeclined('This card needs an extra verification step. Please use another card.', {
+        code: `payment_intent_${intent.status}`,
+      });
+    }
+    const balance = typeof charge.balance_transaction === 'object' ? charge.balance_transaction : null;
+    return {
+      connectedAccountId: input.connectedAccountId,
+      paymentIntentId: intent.id,
+      chargeId: charge.id,
+      balanceTransactionId: balance?.id ?? (typeof charge.balance_transaction === 'string' ? charge.balance_transaction : null),
+      amountCents: charge.amount,
+      applicationFeeCents: intent.application_fee_amount ?? input.applicationFeeCents,
+      processorFeeCents: balance ? processorFeeOf(balance) : null,
+      chargedAt: new Date(charge.created * 1000),
+      card: {
+        brand: charge.payment_method_details?.card?.brand ?? null,
+        last4: charge.payment_method_details?.card?.last4 ?? null,
+      },
+    };
+  }
+
   private account(accountId: string): Promise<Stripe.Account> {
     return this.call('retrieve a connected account', () => this.stripe.accounts.retrieve(accountId), accountId);
   }
@@ -182,6 +237,10 @@ export class StripeGateway extends PaymentGateway {
           (error.statusCode ?? 0) >= 500,
         cause: error,
       };
+      // A card error's message is written for the card holder ('Your card was declined.').
+      if (error instanceof Stripe.errors.StripeCardError) {
+        throw new CardDeclined(error.message, { ...options, code: error.decline_code ?? error.code ?? 'card_error' });
+      }
       const message = `Stripe refused to ${what}: ${error.message}`;
       if (error instanceof Stripe.errors.StripeInvalidGrantError) throw new OAuthCodeRejected(message, options);
       const unknownAccount = error.code === 'resource_missing' || error.code === 'account_invalid';

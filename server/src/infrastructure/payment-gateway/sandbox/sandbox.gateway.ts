@@ -3,6 +3,8 @@ import { createHmac } from 'node:crypto';
 import { Clock } from '../../clock/clock';
 import { AppConfig } from '../../config/app-config';
 import {
+  CardCharge,
+  ChargeCard,
   ConnectedAccountNotFound,
   ConnectedAccountState,
   CreateAccountLink,
@@ -14,6 +16,7 @@ import {
 } from '../payment-gateway.port';
 import { verifyStripeEvent } from '../stripe-events';
 import { SandboxAccounts } from './sandbox-accounts';
+import { SandboxCards } from './sandbox-cards';
 import { SandboxLinks } from './sandbox-links';
 
 /** Stripe's account links last minutes; these are generous enough for a developer who wanders off. */
@@ -33,17 +36,21 @@ export function sandboxWebhookSecret(appSecret: string): string {
 /**
  * The offline provider used whenever STRIPE_SECRET_KEY is unset (never in production). It behaves
  * like Stripe where the product can tell: idempotent account creation, hosted onboarding and OAuth
- * pages that redirect back, single-use OAuth codes, signed webhooks and `account.updated` events.
+ * pages that redirect back, single-use OAuth codes, signed webhooks and `account.updated` events,
+ * a card form that knows Stripe's test cards, and idempotent direct charges that decline as they would.
  */
 @Injectable()
 export class SandboxGateway extends PaymentGateway {
   readonly name = 'sandbox';
   readonly supportsOAuth = true;
+  /** The sandbox's card form is our own page (POST /sandbox/v1/payment_methods), not Stripe.js. */
+  readonly publishableKey = null;
   readonly webhookSecret: string;
 
   constructor(
     private readonly accounts: SandboxAccounts,
     private readonly links: SandboxLinks,
+    private readonly cards: SandboxCards,
     private readonly clock: Clock,
     config: AppConfig,
   ) {
@@ -96,5 +103,9 @@ export class SandboxGateway extends PaymentGateway {
 
   parseWebhook(rawBody: Buffer, signatureHeader: string): GatewayEvent {
     return verifyStripeEvent(rawBody, signatureHeader, this.webhookSecret, this.clock.now().getTime());
+  }
+
+  chargeCard(input: ChargeCard): Promise<CardCharge> {
+    return this.cards.charge(input);
   }
 }
