@@ -1,7 +1,6 @@
 import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
 import { Clock, SystemClock } from './infrastructure/clock/clock';
 import { ClockModule } from './infrastructure/clock/clock.module';
@@ -9,7 +8,10 @@ import { AppConfig } from './infrastructure/config/app-config';
 import { ConfigModule } from './infrastructure/config/config.module';
 import { DatabaseModule } from './infrastructure/database/database.module';
 import { HealthModule } from './infrastructure/health/health.module';
+import { requestIdOf } from './infrastructure/http/request-id';
 import { MailModule } from './infrastructure/mail/mail.module';
+import { chainLogFields } from './infrastructure/messaging/envelope';
+import { MessagingModule } from './infrastructure/messaging/messaging.module';
 import { OutboxModule } from './infrastructure/outbox/outbox.module';
 import { OutboxRelay } from './infrastructure/outbox/outbox-relay';
 import { PaymentGatewayModule } from './infrastructure/payment-gateway/payment-gateway.module';
@@ -41,10 +43,10 @@ export class AppModule {
             ...(config.env.LOG_FORMAT === 'pretty' && {
               transport: { target: 'pino-pretty', options: { singleLine: true, ignore: 'pid,hostname,req.id' } },
             }),
-            genReqId: (request: IncomingMessage) => {
-              const header = request.headers['x-request-id'];
-              return typeof header === 'string' && /^[\w-]{1,64}$/.test(header) ? header : randomUUID();
-            },
+            // The request id also starts the message chain, so every line of a payment's journey
+            // (request, command, job, email) carries the same correlationId.
+            genReqId: (request: IncomingMessage) => requestIdOf(request),
+            mixin: chainLogFields,
             // Request lines only: headers carry cookies and tokens, and add noise.
             serializers: {
               req: (request: { id: string; method: string; url: string }) => ({
@@ -57,6 +59,7 @@ export class AppModule {
             autoLogging: { ignore: (request: IncomingMessage) => request.url === '/api/health' },
           },
         }),
+        ...(role === 'api' ? [MessagingModule] : []),
         ClockModule.register(clock),
         CqrsModule.forRoot(),
         DatabaseModule,

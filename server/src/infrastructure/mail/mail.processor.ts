@@ -3,6 +3,8 @@ import { Inject, Logger } from '@nestjs/common';
 import { Job } from 'bullmq';
 import { Transporter } from 'nodemailer';
 import { AppConfig } from '../config/app-config';
+import { isEnvelope, MessageChain } from '../messaging/envelope';
+import type { Enveloped } from '../outbox/outbox';
 import { MAIL_QUEUE } from '../queue/queue-names';
 import { MAIL_TRANSPORT } from './mail-transport';
 import { SEND_EMAIL_JOB, SendEmailJob } from './send-email.job';
@@ -18,7 +20,13 @@ export class MailProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job<SendEmailJob>): Promise<void> {
+  async process(job: Job<SendEmailJob | Enveloped<SendEmailJob>>): Promise<void> {
+    const envelope = 'envelope' in job.data && isEnvelope(job.data.envelope) ? job.data.envelope : undefined;
+    // Log lines of the send carry the chain of the change that asked for the email.
+    return envelope ? MessageChain.run(envelope, () => this.send(job)) : this.send(job);
+  }
+
+  private async send(job: Job<SendEmailJob>): Promise<void> {
     if (job.name !== SEND_EMAIL_JOB) {
       this.logger.warn({ jobId: job.id, name: job.name }, 'Skipping unknown mail job');
       return;

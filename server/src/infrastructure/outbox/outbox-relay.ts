@@ -1,8 +1,8 @@
-import { InjectQueue } from '@nestjs/bullmq';
+import { getQueueToken } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { MAIL_QUEUE, WEBHOOKS_QUEUE } from '../queue/queue-names';
 import { OutboxMessage } from './outbox-message.entity';
 
 const POLL_INTERVAL_MS = 200;
@@ -11,25 +11,21 @@ const BATCH_SIZE = 100;
 /**
  * Moves committed outbox rows to BullMQ. The row id becomes the job id, so a row relayed twice
  * (a crash between add and mark) is still one job. Several relays may run: SKIP LOCKED shares the rows.
+ * It knows no queue by name: a row names its queue, and the queue is whichever one a module
+ * registered under that name (BullModule.registerQueue).
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
-  private readonly queues: Map<string, Queue>;
+  private readonly queues = new Map<string, Queue>();
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = false;
 
   constructor(
     private readonly dataSource: DataSource,
-    @InjectQueue(MAIL_QUEUE) mailQueue: Queue,
-    @InjectQueue(WEBHOOKS_QUEUE) webhooksQueue: Queue,
-  ) {
-    this.queues = new Map([
-      [MAIL_QUEUE, mailQueue],
-      [WEBHOOKS_QUEUE, webhooksQueue],
-    ]);
-  }
+    private readonly moduleRef: ModuleRef,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.schedule();
@@ -52,20 +48,36 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         .setLock('pessimistic_write')
         .setOnLocked('skip_locked')
         .getMany();
+      const dispatched: string[] = [];
       for (const message of pending) {
-        const queue = this.queues.get(message.queue);
-        if (!queue) throw new Error(`Outbox row ${message.id} names unknown queue "${message.queue}"`);
+        // A row for a queue no module registered waits (and is logged) instead of holding up the rest.
+        const queue = this.queue(message);
+        if (!queue) continue;
         await queue.add(message.jobName, message.payload, { jobId: message.id });
+        dispatched.push(message.id);
       }
-      if (pending.length > 0) {
-        await manager.update(
-          OutboxMessage,
-          pending.map((message) => message.id),
-          { dispatchedAt: () => 'now()' },
-        );
+      if (dispatched.length > 0) {
+        await manager.update(OutboxMessage, dispatched, { dispatchedAt: () => 'now()' });
       }
-      return pending.length;
+      return dispatched.length;
     });
+  }
+
+  private queue(message: OutboxMessage): Queue | undefined {
+    let queue = this.queues.get(message.queue);
+    if (!queue) {
+      try {
+        queue = this.moduleRef.get<Queue>(getQueueToken(message.queue), { strict: false });
+      } catch {
+        this.logger.error(
+          { outboxId: message.id, queue: message.queue, jobName: message.jobName },
+          'Outbox row names a queue no module registered; it stays pending',
+        );
+        return undefined;
+      }
+      this.queues.set(message.queue, queue);
+    }
+    return queue;
   }
 
   private schedule(): void {
