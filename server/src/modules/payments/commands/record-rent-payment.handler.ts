@@ -1,64 +1,94 @@
-import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
-import { landlordReceivesCents } from '@rentwise/libs/fees';
-import { assertCents } from '@rentwise/libs/money';
+import { Logger } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { MessageChain, newEnvelope } from '../../../infrastructure/messaging/envelope';
+import { Outbox } from '../../../infrastructure/outbox/outbox';
+import { IdempotencyKeyReused } from '../contracts/idempotency-key-reused.error';
 import { PaymentRecorded } from '../contracts/payment-recorded.event';
-import { RecordRentPayment } from '../contracts/record-rent-payment.command';
+import { RecordedRentPayment, RecordRentPayment, RentPayment } from '../contracts/record-rent-payment.command';
 import { LedgerEntry } from '../ledger/ledger-entry.entity';
 import { LedgerTransaction } from '../ledger/ledger-transaction.entity';
+import { rentPaymentEntries } from '../ledger/rent-payment-entries';
+import { rentPaymentInputHash } from '../ledger/rent-payment-input';
 
 @CommandHandler(RecordRentPayment)
 export class RecordRentPaymentHandler implements ICommandHandler<RecordRentPayment> {
+  private readonly logger = new Logger(RecordRentPaymentHandler.name);
+
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
     private readonly clock: Clock,
   ) {}
 
-  async execute({ payment }: RecordRentPayment): Promise<{ transactionId: string; created: boolean }> {
-    const charged = assertCents(payment.chargedCents);
-    if (charged <= 0) throw new RangeError('A rent payment must be more than zero');
-    const landlordShare = landlordReceivesCents(charged, Math.floor(payment.occurredAt.getTime() / 1000));
+  execute(command: RecordRentPayment): Promise<RecordedRentPayment> {
+    return MessageChain.run(command.envelope, () => this.record(command));
+  }
 
-    const result = await this.unitOfWork.run(async () => {
+  private async record({ payment, envelope }: RecordRentPayment): Promise<RecordedRentPayment> {
+    const posting = rentPaymentEntries(payment.chargedCents, payment.occurredAt);
+    const inputHash = rentPaymentInputHash(payment);
+
+    const result = await this.unitOfWork.run(async (manager) => {
       const transactions = this.unitOfWork.repository(LedgerTransaction);
       const inserted = await transactions
         .createQueryBuilder()
         .insert()
-        .values({ ...payment, kind: 'rent_payment', recordedAt: this.clock.now(), correctsTransactionId: null })
+        .values({
+          ...payment,
+          inputHash,
+          kind: 'rent_payment',
+          recordedAt: this.clock.now(),
+          correlationId: envelope.correlationId,
+          causationId: envelope.id,
+          correctsTransactionId: null,
+        })
         .orIgnore()
         .returning(['id'])
         .execute();
       if (!inserted.raw.length) {
         const existing = await transactions.findOneByOrFail({ idempotencyKey: payment.idempotencyKey });
+        if ((existing.inputHash ?? (await this.hashOfOlderRow(existing))) !== inputHash) {
+          throw new IdempotencyKeyReused(payment.idempotencyKey);
+        }
         return { transactionId: existing.id, created: false };
       }
       const transactionId = (inserted.raw as { id: string }[])[0].id;
-      const entries: Pick<LedgerEntry, 'transactionId' | 'account' | 'amountCents'>[] = [
-        { transactionId, account: 'tenant_card', amountCents: -charged },
-        { transactionId, account: 'landlord_payable', amountCents: landlordShare },
-      ];
-      if (charged > landlordShare) {
-        entries.push({ transactionId, account: 'processing_fees', amountCents: charged - landlordShare });
-      }
-      await this.unitOfWork.repository(LedgerEntry).insert(entries);
-      return { transactionId, created: true };
-    });
-
-    if (result.created) {
-      this.events.publish(
+      await this.unitOfWork
+        .repository(LedgerEntry)
+        .insert(posting.entries.map((entry) => ({ transactionId, ...entry })));
+      await this.outbox.publish(
+        manager,
         new PaymentRecorded(
-          result.transactionId,
+          newEnvelope(payment.occurredAt, envelope),
+          transactionId,
           payment.propertyId,
           payment.tenantUserId,
           payment.landlordUserId,
-          charged,
-          landlordShare,
-          payment.occurredAt,
+          payment.chargedCents,
+          posting.landlordReceivesCents,
+          payment.occurredAt.toISOString(),
         ),
       );
-    }
+      return { transactionId, created: true };
+    });
+    this.logger.log(
+      { transactionId: result.transactionId, created: result.created, idempotencyKey: payment.idempotencyKey },
+      result.created ? 'Rent payment recorded' : 'Rent payment already recorded under this key',
+    );
     return result;
+  }
+
+  /** Rows written before the hash column are judged by their stored fields, hashed the same way. */
+  private async hashOfOlderRow(transaction: LedgerTransaction): Promise<string> {
+    const card = await this.unitOfWork
+      .repository(LedgerEntry)
+      .findOneByOrFail({ transactionId: transaction.id, account: 'tenant_card' });
+    return rentPaymentInputHash({
+      ...transaction,
+      provider: transaction.provider as RentPayment['provider'],
+      chargedCents: -card.amountCents,
+    });
   }
 }

@@ -1,8 +1,13 @@
 import { Command } from '@nestjs/cqrs';
+import { Cause, Envelope, newEnvelope } from '../../../infrastructure/messaging/envelope';
 
 export interface RentPayment {
-  /** Recording the same key twice records the payment once (webhook retries, double clicks). */
+  /**
+   * Recording the same key twice records the payment once (webhook retries, double clicks). The
+   * same key with different input is refused (IdempotencyKeyReused).
+   */
   idempotencyKey: string;
+  /** When the money moved: the provider's charge time, never the client's clock. */
   occurredAt: Date;
   tenantUserId: string;
   landlordUserId: string;
@@ -14,9 +19,22 @@ export interface RentPayment {
   providerReference: string | null;
 }
 
+export interface RecordedRentPayment {
+  transactionId: string;
+  /** False when the key had been recorded before (with the same input). */
+  created: boolean;
+}
+
 /** Posts a rent payment to the ledger: the tenant's charge, the landlord's share and the fee of its era. */
-export class RecordRentPayment extends Command<{ transactionId: string; created: boolean }> {
-  constructor(readonly payment: RentPayment) {
+export class RecordRentPayment extends Command<RecordedRentPayment> {
+  /** Caused by `cause` when given (a job's envelope), else by the running chain (the HTTP request). */
+  readonly envelope: Envelope;
+
+  constructor(
+    readonly payment: RentPayment,
+    cause?: Cause,
+  ) {
     super();
+    this.envelope = newEnvelope(payment.occurredAt, cause);
   }
 }

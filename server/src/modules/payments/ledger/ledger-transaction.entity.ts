@@ -12,6 +12,10 @@ export class LedgerTransaction {
   @Column({ name: 'idempotency_key' })
   idempotencyKey!: string;
 
+  /** Hash of the input first recorded under the key (rentPaymentInputHash); null on rows older than the rule. */
+  @Column({ name: 'input_hash', type: 'text', nullable: true })
+  inputHash!: string | null;
+
   @Column({ type: 'text' })
   kind!: LedgerTransactionKind;
 
@@ -39,6 +43,14 @@ export class LedgerTransaction {
 
   @Column({ name: 'provider_reference', type: 'text', nullable: true })
   providerReference!: string | null;
+
+  /** The message chain that wrote it (decision 0013): follows a payment from request to email. */
+  @Column({ name: 'correlation_id', type: 'text', nullable: true })
+  correlationId!: string | null;
+
+  /** The id of the command that wrote it. */
+  @Column({ name: 'causation_id', type: 'text', nullable: true })
+  causationId!: string | null;
 
   @Column({ name: 'corrects_transaction_id', type: 'uuid', nullable: true })
   correctsTransactionId!: string | null;
