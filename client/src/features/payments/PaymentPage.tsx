@@ -8,8 +8,9 @@ import { AmountStep } from './AmountStep';
 import type { AcceptedCard } from './cardEntry';
 import { CardStep } from './CardStep';
 import { ConfirmStep } from './ConfirmStep';
-import { enteredCents, initialPaymentFlow, paymentFlow } from './paymentFlow';
+import { enteredCents, initialPaymentFlow, paymentFlow, type PaymentFlowAction } from './paymentFlow';
 import { useGetPaymentSetupQuery, type PaymentSetup } from './paymentsApi';
+import { dismissPaymentToasts } from './paymentToast';
 import { SuccessStep } from './SuccessStep';
 import { useConfirmPayment } from './useConfirmPayment';
 import './payments.css';
@@ -39,11 +40,17 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
   }, [state.step]);
 
   const amountCents = enteredCents(state);
-  const onKey = useCallback((key: KeypadKey) => dispatch({ type: 'keyPressed', key }), []);
-  const onContinue = useCallback(() => dispatch({ type: 'amountAccepted' }), []);
-  const onBack = useCallback(() => dispatch({ type: 'wentBack' }), []);
+  // Each of the tenant's actions dismisses the message the previous one left.
+  const act = useCallback((action: PaymentFlowAction) => {
+    dismissPaymentToasts();
+    dispatch(action);
+  }, []);
+  const onKey = useCallback((key: KeypadKey) => act({ type: 'keyPressed', key }), [act]);
+  const onContinue = useCallback(() => act({ type: 'amountAccepted' }), [act]);
+  const onBack = useCallback(() => act({ type: 'wentBack' }), [act]);
 
   async function pay(card: AcceptedCard) {
+    dismissPaymentToasts();
     const outcome = await confirm(amountCents, card.paymentMethodId);
     if (outcome?.kind === 'paid') dispatch({ type: 'paid', confirmed: outcome.confirmed });
     if (outcome?.kind === 'cardRefused') dispatch({ type: 'cardRefused' });
@@ -57,7 +64,7 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
         <CardStep
           setup={setup}
           amountCents={amountCents}
-          onAccepted={(card) => dispatch({ type: 'cardAccepted', card })}
+          onAccepted={(card) => act({ type: 'cardAccepted', card })}
           onBack={onBack}
           takeFocus
         />
@@ -80,7 +87,7 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
           confirmed={state.confirmed}
           onAllDone={() => {
             forgetAttempt();
-            dispatch({ type: 'allDone' });
+            act({ type: 'allDone' });
           }}
         />
       ) : null;

@@ -22,7 +22,9 @@ export function SuccessStep({ confirmed, onAllDone }: SuccessStepProps) {
       <p className="pay-success__text">Your payment was successful</p>
       <p className="pay-success__amount money">{formatCents(confirmed.chargedCents)}</p>
       <p className="pay-success__detail">
-        {formatCents(confirmed.amountCents)} + {formatCents(confirmed.processingFeeCents)} processing fee ·{' '}
+        <span className="money">{formatCents(confirmed.amountCents)}</span> rent +{' '}
+        <span className="money">{formatCents(confirmed.processingFeeCents)}</span> processing fee
+        <br />
         {dateTimeLabel(confirmed.paidAt)}
       </p>
       <div className="pay-success__actions">
