@@ -5,7 +5,7 @@ import { runMigrations } from './infrastructure/database/run-migrations';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
-  if (config.env.MIGRATE_ON_START) await runMigrations(config.env.DATABASE_URL);
+  if (config.env.MIGRATE_ON_START) await runMigrations(config.migrationDatabaseUrl);
   const app = await createApp(config);
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
   console.log(`Rentwise is serving ${config.env.PUBLIC_URL} (API under /api, docs at /api/docs)`);

@@ -1,7 +1,7 @@
 import { loadConfigOrExit } from '../infrastructure/config/load-config';
 import { runMigrations } from '../infrastructure/database/run-migrations';
 
-runMigrations(loadConfigOrExit().env.DATABASE_URL)
+runMigrations(loadConfigOrExit().migrationDatabaseUrl)
   .then((applied) => {
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Schema is up to date');
   })

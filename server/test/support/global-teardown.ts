@@ -1,7 +1,8 @@
 import { dropDatabase } from './throwaway-database';
 
 export default async function globalTeardown(): Promise<void> {
-  if (process.env.RENTWISE_BASE_DATABASE_URL && process.env.DATABASE_URL) {
-    await dropDatabase(process.env.DATABASE_URL);
+  const ownerUrl = process.env.DATABASE_MIGRATION_URL ?? process.env.DATABASE_URL;
+  if (process.env.RENTWISE_BASE_DATABASE_URL && ownerUrl) {
+    await dropDatabase(ownerUrl);
   }
 }

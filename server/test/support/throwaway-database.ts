@@ -1,12 +1,12 @@
 import { Client } from 'pg';
 
-function withDatabase(url: string, database: string): string {
+export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
 }
 
-/** Creates an empty database next to the one in baseUrl and returns its URL. */
+/** Creates an empty database next to the one in baseUrl, owned by its role, and returns its URL. */
 export async function createThrowawayDatabase(baseUrl: string, prefix: string): Promise<string> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
   const admin = new Client({ connectionString: withDatabase(baseUrl, 'postgres') });

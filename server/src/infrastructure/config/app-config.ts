@@ -42,6 +42,11 @@ export class AppConfig {
     return !this.isProduction && !this.env.SMTP_URL;
   }
 
+  /** Who runs migrations: the tables' owner role, which the app's own role is not. */
+  get migrationDatabaseUrl(): string {
+    return this.env.DATABASE_MIGRATION_URL ?? this.env.DATABASE_URL;
+  }
+
   get smtpUrl(): string {
     return this.env.SMTP_URL ?? `smtp://127.0.0.1:${this.env.DEV_SMTP_PORT}`;
   }

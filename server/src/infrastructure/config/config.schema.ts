@@ -30,6 +30,9 @@ export const configSchema = z
         value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
       ),
     DATABASE_URL: postgresUrl,
+    // Migrations run as the role that owns the tables; the app (DATABASE_URL) connects as a member of
+    // rentwise_app, which may only read and append to the ledger (decision 0013). Defaults to DATABASE_URL.
+    DATABASE_MIGRATION_URL: postgresUrl.optional(),
     REDIS_URL: redisUrl,
     QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('rentwise'),
     SMTP_URL: z
