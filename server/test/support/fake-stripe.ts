@@ -9,8 +9,35 @@ import Stripe from 'stripe';
  *   POST /v1/accounts (replays the first answer for a repeated Idempotency-Key)
  *   GET  /v1/accounts/:id, POST /v1/account_links, POST /v1/accounts/:id/login_links
  *   POST /oauth/token, and GET /oauth/authorize (redirects straight back with a code)
+ *   POST /v1/payment_intents (confirmed direct charges on the Stripe-Account, with Stripe's test
+ *     payment methods pm_card_visa, pm_card_chargeDeclined, ...; replays per account and Idempotency-Key)
  * and records every request for assertions.
  */
+
+/** Stripe's test payment method ids and how each behaves when charged (docs.stripe.com/testing). */
+const TEST_PAYMENT_METHODS: Record<string, { brand: string; last4: string; decline?: { code: string; decline_code: string; message: string } }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_chargeDeclined: {
+    brand: 'visa',
+    last4: '0002',
+    decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    brand: 'visa',
+    last4: '9995',
+    decline: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  },
+};
+
+export interface FakeCharge {
+  account: string;
+  paymentIntentId: string;
+  chargeId: string;
+  amount: number;
+  applicationFeeAmount: number;
+  stripeFee: number;
+}
 
 export interface RecordedStripeRequest {
   method: string;
@@ -52,12 +79,18 @@ interface Answer {
 
 const stripeError = (status: number, error: StripeErrorBody): Answer => ({ status, body: { error } });
 
+const matches = (rule: { method: string; path: string | RegExp }, request: RecordedStripeRequest): boolean =>
+  rule.method === request.method && (typeof rule.path === 'string' ? rule.path === request.path : rule.path.test(request.path));
+
 export class FakeStripe {
   readonly requests: RecordedStripeRequest[] = [];
   private readonly accounts = new Map<string, FakeAccount>();
   private readonly oauthCodes = new Map<string, string>();
   private readonly idempotentAnswers = new Map<string, Answer>();
   private readonly failures: { method: string; path: string | RegExp; answer: Answer }[] = [];
+  private readonly drops: { method: string; path: string | RegExp }[] = [];
+  /** Every successful charge made, once each (a replayed key adds nothing). */
+  readonly charges: FakeCharge[] = [];
   private sequence = 0;
 
   private constructor(
@@ -116,6 +149,14 @@ export class FakeStripe {
     return code;
   }
 
+  /**
+   * The next matching request is processed, but its connection is destroyed before any answer: the
+   * client cannot tell whether it happened and retries with the same Idempotency-Key.
+   */
+  dropNextResponse(method: string, path: string | RegExp): void {
+    this.drops.push({ method, path });
+  }
+
   /** The next matching request gets this Stripe error instead of an answer. */
   failNext(method: string, path: string | RegExp, status: number, error: StripeErrorBody): void {
     this.failures.push({ method, path, answer: stripeError(status, error) });
@@ -146,6 +187,12 @@ export class FakeStripe {
     this.requests.push(recorded);
 
     const answer = this.takeFailure(recorded) ?? this.answer(recorded);
+    const drop = this.drops.findIndex((d) => matches(d, recorded));
+    if (drop >= 0) {
+      this.drops.splice(drop, 1);
+      request.socket.destroy();
+      return;
+    }
     response.writeHead(answer.status, {
       'Content-Type': 'application/json',
       'Request-Id': this.nextId('req_fake_'),
@@ -155,11 +202,7 @@ export class FakeStripe {
   }
 
   private takeFailure(request: RecordedStripeRequest): Answer | undefined {
-    const index = this.failures.findIndex(
-      (failure) =>
-        failure.method === request.method &&
-        (typeof failure.path === 'string' ? failure.path === request.path : failure.path.test(request.path)),
-    );
+    const index = this.failures.findIndex((failure) => matches(failure, request));
     if (index < 0) return undefined;
     return this.failures.splice(index, 1)[0].answer;
   }
@@ -172,6 +215,7 @@ export class FakeStripe {
     match = /^\/v1\/accounts\/([^/]+)\/login_links$/.exec(path);
     if (method === 'POST' && match) return this.createLoginLink(match[1]);
     if (method === 'POST' && path === '/v1/account_links') return this.createAccountLink(request);
+    if (method === 'POST' && path === '/v1/payment_intents') return this.createPaymentIntent(request);
     if (method === 'POST' && path === '/oauth/token') return this.oauthToken(request);
     if (method === 'GET' && path === '/oauth/authorize') return this.oauthAuthorize(request);
     return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` });
@@ -186,6 +230,107 @@ export class FakeStripe {
     const answer = { status: 200, body: this.accountObject(account) };
     if (key) this.idempotentAnswers.set(key, answer);
     return answer;
+  }
+
+  /** A confirmed direct charge (Stripe-Account) with an application fee; balance transaction on request. */
+  private createPaymentIntent(request: RecordedStripeRequest): Answer {
+    const account = request.stripeAccount;
+    const key = request.idempotencyKey && account ? `${account}:${request.idempotencyKey}` : undefined;
+    const replay = key ? this.idempotentAnswers.get(key) : undefined;
+    if (replay) return { ...replay, headers: { 'Idempotent-Replayed': 'true' } };
+    const answer = this.paymentIntentAnswer(request);
+    if (key) this.idempotentAnswers.set(key, answer);
+    return answer;
+  }
+
+  private paymentIntentAnswer(request: RecordedStripeRequest): Answer {
+    const { form } = request;
+    const account = request.stripeAccount ? this.accounts.get(request.stripeAccount) : undefined;
+    if (!account) {
+      return stripeError(403, {
+        type: 'invalid_request_error',
+        code: 'account_invalid',
+        message: 'The provided key does not have access to account (or that account does not exist).',
+      });
+    }
+    if (!account.chargesEnabled) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        message: 'Your destination account needs to have at least one of the following capabilities enabled: card_payments',
+      });
+    }
+    const method = TEST_PAYMENT_METHODS[form.payment_method];
+    if (!method) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such PaymentMethod: '${form.payment_method}'`,
+        param: 'payment_method',
+      });
+    }
+    const paymentIntentId = this.nextId('pi_fake_');
+    if (method.decline) {
+      return {
+        status: 402,
+        body: { error: { type: 'card_error', ...method.decline, payment_intent: { id: paymentIntentId, status: 'requires_payment_method' } } },
+      };
+    }
+    const amount = Number(form.amount);
+    const applicationFeeAmount = Number(form.application_fee_amount ?? 0);
+    const stripeFee = Math.round(amount * 0.029) + 30;
+    const created = Math.floor(Date.now() / 1000);
+    const chargeId = this.nextId('ch_fake_');
+    const balanceTransaction = {
+      id: this.nextId('txn_fake_'),
+      object: 'balance_transaction',
+      amount,
+      currency: 'usd',
+      fee: stripeFee + applicationFeeAmount,
+      fee_details: [
+        { amount: stripeFee, currency: 'usd', description: 'Stripe processing fees', type: 'stripe_fee' },
+        { amount: applicationFeeAmount, currency: 'usd', description: 'Application fee', type: 'application_fee' },
+      ],
+      net: amount - stripeFee - applicationFeeAmount,
+      type: 'charge',
+      created,
+    };
+    const expand = Object.entries(form).filter(([name]) => name.startsWith('expand[')).map(([, value]) => value);
+    const charge = {
+      id: chargeId,
+      object: 'charge',
+      amount,
+      currency: 'usd',
+      application_fee_amount: applicationFeeAmount,
+      balance_transaction: expand.includes('latest_charge.balance_transaction') ? balanceTransaction : balanceTransaction.id,
+      created,
+      paid: true,
+      status: 'succeeded',
+      payment_intent: paymentIntentId,
+      payment_method: form.payment_method,
+      payment_method_details: { type: 'card', card: { brand: method.brand, last4: method.last4 } },
+    };
+    this.charges.push({ account: account.id, paymentIntentId, chargeId, amount, applicationFeeAmount, stripeFee });
+    return {
+      status: 200,
+      body: {
+        id: paymentIntentId,
+        object: 'payment_intent',
+        amount,
+        amount_received: amount,
+        application_fee_amount: applicationFeeAmount,
+        currency: 'usd',
+        created,
+        description: form.description ?? null,
+        latest_charge: expand.some((path) => path.startsWith('latest_charge')) ? charge : chargeId,
+        metadata: Object.fromEntries(
+          Object.entries(form)
+            .filter(([name]) => name.startsWith('metadata['))
+            .map(([name, value]) => [name.slice('metadata['.length, -1), value]),
+        ),
+        payment_method: form.payment_method,
+        status: 'succeeded',
+      },
+    };
   }
 
   private retrieveAccount(id: string): Answer {

@@ -1,0 +1,209 @@
+import {
+  ConflictException,
+  HttpException,
+  HttpStatus,
+  Logger,
+  ServiceUnavailableException,
+  UnauthorizedException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { landlordFeeCentsAt, tenantProcessingFeeCentsAt } from '@rentwise/libs/fees';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { isSignInFresh, rentPaymentDescription } from '@rentwise/libs/payment-rules';
+import { createHash } from 'node:crypto';
+import { Clock } from '../../../infrastructure/clock/clock';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import {
+  CardCharge,
+  CardDeclined,
+  ConnectedAccountNotFound,
+  PaymentGateway,
+  PaymentGatewayError,
+} from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { GetPayoutAccount } from '../../onboarding/contracts/get-payout-account.query';
+import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
+import { CardPayment } from '../card-payments/card-payment.entity';
+import { RecordRentPayment } from '../contracts/record-rent-payment.command';
+import { ReceiptMailer } from '../emails/receipt-mailer';
+import { PaidRent, PayRent } from './pay-rent.command';
+
+/** The 401 the payment screen turns into 'You need to log in again.' and a sign-out. */
+export class SignInTooOld extends UnauthorizedException {
+  constructor() {
+    super({ message: MESSAGES.staleLogin, code: 'reauthenticate' });
+  }
+}
+
+function inputHashOf(tenantUserId: string, amountCents: number, paymentMethodId: string): string {
+  return createHash('sha256').update(JSON.stringify([tenantUserId, amountCents, paymentMethodId])).digest('hex');
+}
+
+function paidRentOf(payment: CardPayment, created: boolean): PaidRent {
+  return {
+    receiptId: payment.ledgerTransactionId!,
+    chargedCents: payment.chargedCents,
+    amountCents: payment.amountCents,
+    processingFeeCents: payment.processingFeeCents,
+    paidAt: payment.chargedAt!.toISOString(),
+    created,
+  };
+}
+
+/**
+ * Stores the attempt (key and input hash) before calling the provider and passes the same key to it,
+ * so a retried, doubled or crashed-and-retried request charges once; then posts the charge to the
+ * ledger at the provider's charge time, with the receipt email, in one transaction.
+ */
+@CommandHandler(PayRent)
+export class PayRentHandler implements ICommandHandler<PayRent> {
+  private readonly logger = new Logger(PayRentHandler.name);
+
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly gateway: PaymentGateway,
+    private readonly receipts: ReceiptMailer,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ tenantUserId, signedInAt, input }: PayRent): Promise<PaidRent> {
+    if (!isSignInFresh(signedInAt, this.clock.now())) throw new SignInTooOld();
+
+    const inputHash = inputHashOf(tenantUserId, input.amountCents, input.paymentMethodId);
+    const attempts = this.unitOfWork.repository(CardPayment);
+    let attempt = await attempts.findOneBy({ idempotencyKey: input.idempotencyKey });
+    if (!attempt) {
+      const fresh = await this.newAttempt(tenantUserId, input, inputHash);
+      await attempts.createQueryBuilder().insert().values(fresh).orIgnore().execute();
+      // A doubled request may have stored the same key a moment earlier: both go on with that row.
+      attempt = await attempts.findOneByOrFail({ idempotencyKey: input.idempotencyKey });
+    }
+    if (attempt.inputHash !== inputHash) throw new UnprocessableEntityException(MESSAGES.paymentAttemptReused);
+    if (attempt.status === 'succeeded') return paidRentOf(attempt, false);
+    if (attempt.status === 'declined') throw new HttpException(attempt.failureMessage!, HttpStatus.PAYMENT_REQUIRED);
+
+    const charge = await this.charge(attempt);
+    return this.record(attempt, charge);
+  }
+
+  /** Who is paid, how much and on which account; refuses when the landlord cannot be paid yet. */
+  private async newAttempt(
+    tenantUserId: string,
+    input: PayRent['input'],
+    inputHash: string,
+  ): Promise<Omit<CardPayment, 'id'>> {
+    const tenancy = await this.queries.execute(new GetTenancy(tenantUserId));
+    if (!tenancy) throw new ConflictException(MESSAGES.noTenancyToPay);
+    const payout = await this.queries.execute(new GetPayoutAccount(tenancy.landlordUserId));
+    if (!payout || !(await this.canTakeCharges(payout.accountId))) throw new ConflictException(MESSAGES.landlordCannotBePaid);
+
+    const now = this.clock.now();
+    const processingFeeCents = tenantProcessingFeeCentsAt(now);
+    const chargedCents = input.amountCents + processingFeeCents;
+    return {
+      idempotencyKey: input.idempotencyKey,
+      inputHash,
+      status: 'pending',
+      tenantUserId,
+      landlordUserId: tenancy.landlordUserId,
+      propertyId: tenancy.propertyId,
+      amountCents: input.amountCents,
+      processingFeeCents,
+      chargedCents,
+      // Never all of it: a tiny payment still leaves the landlord a cent (the ledger refuses zero entries).
+      applicationFeeCents: Math.min(landlordFeeCentsAt(Math.floor(now.getTime() / 1000)), chargedCents - 1),
+      description: rentPaymentDescription(tenancy.propertyAddress),
+      provider: this.gateway.name,
+      connectedAccountId: payout.accountId,
+      paymentMethodId: input.paymentMethodId,
+      paymentIntentId: null,
+      chargeId: null,
+      balanceTransactionId: null,
+      processorFeeCents: null,
+      cardBrand: null,
+      cardLast4: null,
+      failureCode: null,
+      failureMessage: null,
+      chargedAt: null,
+      ledgerTransactionId: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+
+  private async canTakeCharges(accountId: string): Promise<boolean> {
+    try {
+      return (await this.gateway.retrieveAccount(accountId)).chargesEnabled;
+    } catch (error) {
+      if (error instanceof ConnectedAccountNotFound) return false;
+      throw error;
+    }
+  }
+
+  private async charge(attempt: CardPayment): Promise<CardCharge> {
+    try {
+      return await this.gateway.chargeCard({
+        connectedAccountId: attempt.connectedAccountId,
+        paymentMethodId: attempt.paymentMethodId,
+        amountCents: attempt.chargedCents,
+        applicationFeeCents: attempt.applicationFeeCents,
+        description: attempt.description,
+        idempotencyKey: attempt.idempotencyKey,
+        metadata: { cardPaymentId: attempt.id, tenantUserId: attempt.tenantUserId, propertyId: attempt.propertyId },
+      });
+    } catch (error) {
+      if (error instanceof CardDeclined) {
+        await this.unitOfWork
+          .repository(CardPayment)
+          .update(
+            { id: attempt.id, status: 'pending' },
+            { status: 'declined', failureCode: error.code ?? null, failureMessage: error.message, updatedAt: this.clock.now() },
+          );
+        throw new HttpException(error.message, HttpStatus.PAYMENT_REQUIRED);
+      }
+      if (error instanceof ConnectedAccountNotFound) throw new ConflictException(MESSAGES.landlordCannotBePaid);
+      if (error instanceof PaymentGatewayError) {
+        // The attempt stays pending: a retry with the same key asks the provider again, which charges once.
+        this.logger.error({ err: error, cardPaymentId: attempt.id }, 'Card charge failed at the provider');
+        throw new ServiceUnavailableException(MESSAGES.noGatewayResponse);
+      }
+      throw error;
+    }
+  }
+
+  private async record(attempt: CardPayment, charge: CardCharge): Promise<PaidRent> {
+    return this.unitOfWork.run(async (manager) => {
+      const { transactionId, created } = await this.commands.execute(
+        new RecordRentPayment({
+          idempotencyKey: `card-payment:${attempt.id}`,
+          occurredAt: charge.chargedAt,
+          tenantUserId: attempt.tenantUserId,
+          landlordUserId: attempt.landlordUserId,
+          propertyId: attempt.propertyId,
+          chargedCents: charge.amountCents,
+          description: attempt.description,
+          provider: attempt.provider === 'stripe' ? 'stripe' : 'sandbox',
+          providerReference: `${charge.connectedAccountId}/${charge.chargeId}`,
+        }),
+      );
+      const paid: Partial<CardPayment> = {
+        status: 'succeeded',
+        connectedAccountId: charge.connectedAccountId,
+        paymentIntentId: charge.paymentIntentId,
+        chargeId: charge.chargeId,
+        balanceTransactionId: charge.balanceTransactionId,
+        processorFeeCents: charge.processorFeeCents,
+        cardBrand: charge.card.brand,
+        cardLast4: charge.card.last4,
+        chargedAt: charge.chargedAt,
+        ledgerTransactionId: transactionId,
+        updatedAt: this.clock.now(),
+      };
+      await manager.getRepository(CardPayment).update({ id: attempt.id }, paid);
+      if (created) await this.receipts.send(manager, attempt, transactionId);
+      return paidRentOf({ ...attempt, ...paid } as CardPayment, created);
+    });
+  }
+}

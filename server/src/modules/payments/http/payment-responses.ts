@@ -1,0 +1,81 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** OpenAPI shapes of the payments endpoints' answers, so the client can generate its types. */
+
+export class PaymentSetupDto {
+  @ApiProperty({ description: 'The monthly rent today, in cents' }) rentCents!: number;
+  @ApiProperty({ description: 'Processing fee added to a payment made now, in cents (699)' }) processingFeeCents!: number;
+  @ApiProperty({ enum: ['sandbox', 'stripe'] }) gateway!: 'sandbox' | 'stripe';
+  @ApiProperty({ type: String, nullable: true, description: 'Stripe.js publishable key; null for the sandbox' })
+  publishableKey!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The landlord’s connected account (Stripe.js stripeAccount option)' })
+  connectedAccountId!: string | null;
+  @ApiProperty() canPay!: boolean;
+  @ApiProperty({ type: String, nullable: true }) cannotPayReason!: string | null;
+  @ApiProperty({ format: 'date-time', description: 'When this session signed in' }) signedInAt!: string;
+}
+
+export class PaymentSetupAnswer {
+  @ApiProperty({ enum: ['success'] }) status!: 'success';
+  @ApiProperty({ type: PaymentSetupDto }) setup!: PaymentSetupDto;
+}
+
+export class PaymentDto {
+  @ApiProperty({ format: 'uuid', description: 'The ledger transaction id' }) receiptId!: string;
+  @ApiProperty({ description: 'What the card was charged: amountCents + processingFeeCents' }) chargedCents!: number;
+  @ApiProperty({ description: 'What the tenant entered' }) amountCents!: number;
+  @ApiProperty() processingFeeCents!: number;
+  @ApiProperty({ format: 'date-time', description: 'When the provider charged the card' }) paidAt!: string;
+}
+
+export class PaymentAnswer {
+  @ApiProperty({ enum: ['success'] }) status!: 'success';
+  @ApiProperty({ type: PaymentDto }) payment!: PaymentDto;
+}
+
+export class PaymentRowDto {
+  @ApiProperty({ format: 'uuid' }) receiptId!: string;
+  @ApiProperty({ format: 'date-time' }) paidAt!: string;
+  @ApiProperty() chargedCents!: number;
+  @ApiProperty({ example: 'Rent payment: 123 Main St, Apt 2' }) description!: string;
+  @ApiProperty({ enum: ['succeeded', 'refunded', 'disputed'] }) status!: 'succeeded' | 'refunded' | 'disputed';
+}
+
+export class PaymentListAnswer {
+  @ApiProperty({ enum: ['success'] }) status!: 'success';
+  @ApiProperty({ type: [PaymentRowDto] }) rows!: PaymentRowDto[];
+}
+
+export class LandlordContactDto {
+  @ApiProperty() name!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty() phone!: string;
+}
+
+export class ReceiptDto {
+  @ApiProperty({ format: 'uuid' }) receiptId!: string;
+  @ApiProperty({ enum: ['tenant', 'landlord'] }) mode!: 'tenant' | 'landlord';
+  @ApiProperty({ example: 'Paid' }) status!: string;
+  @ApiProperty({ description: 'Tenant: the charged total. Landlord: what the landlord received after the dated fee' })
+  amountCents!: number;
+  @ApiProperty({ format: 'date-time' }) paidAt!: string;
+  @ApiProperty() paidBy!: string;
+  @ApiProperty() paidTo!: string;
+  @ApiProperty({ example: 'Visa •••• 4242' }) paymentMethod!: string;
+  @ApiProperty({ format: 'uuid' }) transactionId!: string;
+  @ApiProperty() propertyAddress!: string;
+  @ApiProperty() description!: string;
+  @ApiPropertyOptional({ type: LandlordContactDto, nullable: true, description: 'Tenant view only' })
+  landlordContact!: LandlordContactDto | null;
+}
+
+export class ReceiptAnswer {
+  @ApiProperty({ enum: ['success'] }) status!: 'success';
+  @ApiProperty({ type: ReceiptDto }) receipt!: ReceiptDto;
+}
+
+export class ErrorAnswer {
+  @ApiProperty({ enum: ['error'] }) status!: 'error';
+  @ApiProperty() error!: string;
+  @ApiPropertyOptional({ enum: ['reauthenticate'] }) code?: string;
+}

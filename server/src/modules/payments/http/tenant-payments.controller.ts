@@ -1,0 +1,100 @@
+import { Body, Controller, Get, HttpStatus, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { PaymentInput, paymentSchema } from '@rentwise/libs/schemas/payment.schema';
+import { FastifyReply } from 'fastify';
+import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
+import { Roles } from '../../../infrastructure/http/roles.decorator';
+import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
+import { PayRent } from '../commands/pay-rent.command';
+import { GetPaymentSetup } from '../queries/get-payment-setup.query';
+import { GetReceipt } from '../queries/get-receipt.query';
+import { ListTenantPayments } from '../queries/list-tenant-payments.query';
+import {
+  ErrorAnswer,
+  PaymentAnswer,
+  PaymentListAnswer,
+  PaymentSetupAnswer,
+  ReceiptAnswer,
+} from './payment-responses';
+
+/** The signed-in tenant pays rent and reads their payments and receipts. */
+@ApiTags('payments')
+@Controller('tenant')
+@Roles('tenant')
+export class TenantPaymentsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get('payment-setup')
+  @ApiOperation({ summary: 'What the payment screen needs: rent, the fee of the day, the card form to use, whether the landlord can be paid' })
+  @ApiOkResponse({ type: PaymentSetupAnswer })
+  async setup(@CurrentUser() tenant: Requester): Promise<PaymentSetupAnswer> {
+    return { status: 'success', setup: await this.queries.execute(new GetPaymentSetup(tenant.userId, tenant.signedInAt)) };
+  }
+
+  @Post('payments')
+  @ApiOperation({
+    summary: 'Pays rent by card: the entered amount plus the processing fee, charged once per idempotency key',
+    description:
+      'Card data never comes here: only the payment method id from the card form. A session signed in 30 or more minutes ago is refused (code reauthenticate).',
+  })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['amountCents', 'paymentMethodId', 'idempotencyKey'],
+      properties: {
+        amountCents: { type: 'integer', minimum: 1, maximum: 9999999, description: 'Entered amount, fee excluded' },
+        paymentMethodId: { type: 'string' },
+        idempotencyKey: { type: 'string', format: 'uuid', description: 'One per attempt' },
+      },
+    },
+  })
+  @ApiCreatedResponse({ type: PaymentAnswer, description: 'Charged now' })
+  @ApiOkResponse({ type: PaymentAnswer, description: 'The same attempt again: the first answer, nothing charged twice' })
+  @ApiUnauthorizedResponse({ type: ErrorAnswer, description: 'Sign-in too old: { code: "reauthenticate" }' })
+  @ApiResponse({ status: HttpStatus.PAYMENT_REQUIRED, type: ErrorAnswer, description: 'The card was refused: the provider’s message' })
+  @ApiConflictResponse({ type: ErrorAnswer, description: 'The landlord cannot take card payments yet: nothing charged' })
+  @ApiUnprocessableEntityResponse({ type: ErrorAnswer, description: 'The idempotency key was used with other input' })
+  async pay(
+    @CurrentUser() tenant: Requester,
+    @Body(new ZodPipe(paymentSchema)) body: PaymentInput,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PaymentAnswer> {
+    const { created, ...payment } = await this.commands.execute(new PayRent(tenant.userId, tenant.signedInAt, body));
+    void reply.status(created ? HttpStatus.CREATED : HttpStatus.OK);
+    return { status: 'success', payment };
+  }
+
+  @Get('payments')
+  @ApiOperation({ summary: 'The tenant’s payments, newest first' })
+  @ApiOkResponse({ type: PaymentListAnswer })
+  async list(@CurrentUser() tenant: Requester): Promise<PaymentListAnswer> {
+    return { status: 'success', rows: await this.queries.execute(new ListTenantPayments(tenant.userId)) };
+  }
+
+  @Get('payments/:receiptId')
+  @ApiOperation({ summary: 'A receipt of the tenant’s own payment (404 for any other)' })
+  @ApiOkResponse({ type: ReceiptAnswer })
+  @ApiNotFoundResponse({ type: ErrorAnswer })
+  async receipt(@CurrentUser() tenant: Requester, @Param('receiptId') receiptId: string): Promise<ReceiptAnswer> {
+    const receipt = await this.queries.execute(new GetReceipt(receiptId, tenant.userId, 'tenant'));
+    if (!receipt) throw new NotFoundException(MESSAGES.notFound);
+    return { status: 'success', receipt };
+  }
+}

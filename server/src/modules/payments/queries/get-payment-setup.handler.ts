@@ -1,0 +1,48 @@
+import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import { tenantProcessingFeeCentsAt } from '@rentwise/libs/fees';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { Clock } from '../../../infrastructure/clock/clock';
+import { ConnectedAccountNotFound, PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { GetPayoutAccount } from '../../onboarding/contracts/get-payout-account.query';
+import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
+import { GetPaymentSetup, PaymentSetupView } from './get-payment-setup.query';
+
+@QueryHandler(GetPaymentSetup)
+export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly gateway: PaymentGateway,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ tenantUserId, signedInAt }: GetPaymentSetup): Promise<PaymentSetupView> {
+    const base = {
+      processingFeeCents: tenantProcessingFeeCentsAt(this.clock.now()),
+      gateway: this.gateway.name,
+      publishableKey: this.gateway.publishableKey,
+      signedInAt: signedInAt.toISOString(),
+    };
+    const tenancy = await this.queries.execute(new GetTenancy(tenantUserId));
+    if (!tenancy) {
+      return { ...base, rentCents: 0, connectedAccountId: null, canPay: false, cannotPayReason: MESSAGES.noTenancyToPay };
+    }
+    const payout = await this.queries.execute(new GetPayoutAccount(tenancy.landlordUserId));
+    const canPay = payout ? await this.canTakeCharges(payout.accountId) : false;
+    return {
+      ...base,
+      rentCents: tenancy.rentCents,
+      connectedAccountId: canPay ? payout!.accountId : null,
+      canPay,
+      cannotPayReason: canPay ? null : MESSAGES.landlordCannotBePaid,
+    };
+  }
+
+  private async canTakeCharges(accountId: string): Promise<boolean> {
+    try {
+      return (await this.gateway.retrieveAccount(accountId)).chargesEnabled;
+    } catch (error) {
+      if (error instanceof ConnectedAccountNotFound) return false;
+      throw error;
+    }
+  }
+}

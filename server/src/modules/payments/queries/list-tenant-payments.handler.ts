@@ -1,0 +1,37 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { ListTenantPayments, TenantPaymentRow } from './list-tenant-payments.query';
+
+interface Row {
+  id: string;
+  occurred_at: Date;
+  description: string;
+  charged_cents: string;
+  refunded: boolean;
+}
+
+@QueryHandler(ListTenantPayments)
+export class ListTenantPaymentsHandler implements IQueryHandler<ListTenantPayments> {
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  async execute({ tenantUserId }: ListTenantPayments): Promise<TenantPaymentRow[]> {
+    const rows = await this.unitOfWork.manager.query<Row[]>(
+      `SELECT t.id, t.occurred_at, t.description,
+              -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
+                 WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS charged_cents,
+              EXISTS (SELECT 1 FROM payments.ledger_transactions r
+                       WHERE r.corrects_transaction_id = t.id AND r.kind = 'refund') AS refunded
+         FROM payments.ledger_transactions t
+        WHERE t.tenant_user_id = $1 AND t.kind = 'rent_payment'
+        ORDER BY t.occurred_at DESC, t.recorded_at DESC`,
+      [tenantUserId],
+    );
+    return rows.map((row) => ({
+      receiptId: row.id,
+      paidAt: row.occurred_at.toISOString(),
+      chargedCents: Number(row.charged_cents),
+      description: row.description,
+      status: row.refunded ? 'refunded' : 'succeeded',
+    }));
+  }
+}

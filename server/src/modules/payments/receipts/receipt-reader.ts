@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { paymentMethodLabel } from '@rentwise/libs/card-number';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { GetUser } from '../../accounts/contracts/get-user.query';
+import { GetProperty } from '../../properties/contracts/get-property.query';
+import type { ReceiptView } from './receipt-view';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface ReceiptRow {
+  id: string;
+  occurred_at: Date;
+  tenant_user_id: string;
+  landlord_user_id: string;
+  property_id: string;
+  description: string;
+  charged_cents: string;
+  landlord_cents: string;
+  refunded: boolean;
+  card_brand: string | null;
+  card_last4: string | null;
+}
+
+const fullName = (user: { firstName: string; lastName: string } | null): string =>
+  user ? `${user.firstName} ${user.lastName}` : 'Unknown';
+
+/**
+ * Builds a rent payment's receipt from the ledger (amounts), the card payment (card) and the other
+ * modules' queries (names, address). Only the payer and the payee get one; anyone else gets null.
+ */
+@Injectable()
+export class ReceiptReader {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly queries: QueryBus,
+  ) {}
+
+  async read(receiptId: string, viewerUserId: string): Promise<ReceiptView | null> {
+    if (!UUID.test(receiptId)) return null;
+    const [row] = await this.unitOfWork.manager.query<ReceiptRow[]>(
+      `SELECT t.id, t.occurred_at, t.tenant_user_id, t.landlord_user_id, t.property_id, t.description,
+              -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
+                 WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS charged_cents,
+              (SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
+                 WHERE e.transaction_id = t.id AND e.account = 'landlord_payable') AS landlord_cents,
+              EXISTS (SELECT 1 FROM payments.ledger_transactions r
+                       WHERE r.corrects_transaction_id = t.id AND r.kind = 'refund') AS refunded,
+              c.card_brand, c.card_last4
+         FROM payments.ledger_transactions t
+         LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
+        WHERE t.id = $1 AND t.kind = 'rent_payment'`,
+      [receiptId],
+    );
+    if (!row) return null;
+    const mode = row.tenant_user_id === viewerUserId ? 'tenant' : row.landlord_user_id === viewerUserId ? 'landlord' : null;
+    if (!mode) return null;
+
+    const [tenant, landlord, property] = await Promise.all([
+      this.queries.execute(new GetUser(row.tenant_user_id)),
+      this.queries.execute(new GetUser(row.landlord_user_id)),
+      this.queries.execute(new GetProperty(row.property_id)),
+    ]);
+    return {
+      receiptId: row.id,
+      mode,
+      status: row.refunded ? 'Refunded' : 'Paid',
+      amountCents: Number(mode === 'tenant' ? row.charged_cents : row.landlord_cents),
+      paidAt: row.occurred_at.toISOString(),
+      paidBy: fullName(tenant),
+      paidTo: fullName(landlord),
+      paymentMethod: paymentMethodLabel(row.card_brand, row.card_last4),
+      transactionId: row.id,
+      propertyAddress: property?.address ?? '',
+      description: row.description,
+      landlordContact:
+        mode === 'tenant' && landlord ? { name: fullName(landlord), email: landlord.email, phone: landlord.phone } : null,
+    };
+  }
+}

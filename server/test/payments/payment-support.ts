@@ -1,0 +1,122 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { randomUUID } from 'node:crypto';
+import { propertySchema } from '@rentwise/libs/schemas/property.schema';
+import { signUpSchema } from '@rentwise/libs/schemas/sign-up.schema';
+import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
+import { PaymentGateway } from '../../src/infrastructure/payment-gateway/payment-gateway.port';
+import { ActivateAccount } from '../../src/modules/accounts/activation/activate-account.command';
+import { IssuePasswordLink } from '../../src/modules/accounts/contracts/issue-password-link.command';
+import { ApproveRegistration } from '../../src/modules/onboarding/commands/approve-registration.command';
+import { RegisterLandlord } from '../../src/modules/onboarding/commands/register-landlord.command';
+import { AddProperty } from '../../src/modules/properties/commands/add-property.command';
+import { InviteTenant } from '../../src/modules/tenants/commands/invite-tenant.command';
+import { createActiveUser, signIn, SignedInClient, TEST_PASSWORD } from '../support/accounts';
+import type { TestApp } from '../support/test-app';
+
+export interface Person {
+  userId: string;
+  email: string;
+  password: string;
+}
+
+export interface RentedHome {
+  landlord: Person;
+  tenant: Person;
+  propertyId: string;
+  accountId: string;
+  address: string;
+}
+
+const short = () => randomUUID().slice(0, 8);
+
+async function activate(testApp: TestApp, userId: string, email: string): Promise<void> {
+  const commands = testApp.app.get(CommandBus);
+  const { url } = await commands.execute(new IssuePasswordLink(userId, 'activation'));
+  await commands.execute(new ActivateAccount(email, new URL(url).searchParams.get('token')!, TEST_PASSWORD));
+}
+
+/**
+ * A landlord who came in through sign-up and approval, with a payout account opened at the provider
+ * (charges enabled unless `enableCharges` says otherwise, by `enable`), one property and one active tenant.
+ */
+export async function rentedHome(
+  testApp: TestApp,
+  enable: (accountId: string, chargesEnabled: boolean) => Promise<void>,
+  { chargesEnabled = true, payoutAccount = true }: { chargesEnabled?: boolean; payoutAccount?: boolean } = {},
+): Promise<RentedHome> {
+  const commands = testApp.app.get(CommandBus);
+  const operator = await createActiveUser(testApp, { type: 'operator' });
+  const landlordEmail = `landlord-${short()}@example.com`;
+  const { registrationId, landlordUserId } = await commands.execute(
+    new RegisterLandlord(
+      signUpSchema.parse({ firstName: 'Dana', lastName: 'Whitaker', email: landlordEmail, confirmEmail: landlordEmail, phone: '(555) 201-4410' }),
+    ),
+  );
+  await commands.execute(new ApproveRegistration(registrationId, operator.userId));
+  await activate(testApp, landlordUserId, landlordEmail);
+
+  let accountId = '';
+  if (payoutAccount) {
+    ({ accountId } = await testApp.app
+      .get(PaymentGateway)
+      .createConnectedAccount({ email: landlordEmail, idempotencyKey: `test-${registrationId}` }));
+    await enable(accountId, chargesEnabled);
+    // Step 1 done, as the provider's return and account.updated would leave it.
+    await testApp.dataSource.query(
+      `UPDATE onboarding.registrations SET payout_account_id = $1, payout_status = $2 WHERE id = $3`,
+      [accountId, chargesEnabled ? 'active' : 'pending', registrationId],
+    );
+  }
+
+  const property = await commands.execute(
+    new AddProperty(
+      landlordUserId,
+      propertySchema.parse({ line1: '123 Main St', line2: 'Apt 2', city: 'Springfield', state: 'IL', zip: '62704', rent: '1,500' }),
+    ),
+  );
+  const tenantEmail = `tenant-${short()}@example.com`;
+  const { tenantUserId } = await commands.execute(
+    new InviteTenant(
+      landlordUserId,
+      property.propertyId,
+      tenantSchema.parse({ firstName: 'Sam', lastName: 'Rivera', email: tenantEmail, confirmEmail: tenantEmail, phone: '(555) 301-7721' }),
+    ),
+  );
+  await activate(testApp, tenantUserId, tenantEmail);
+  return {
+    landlord: { userId: landlordUserId, email: landlordEmail, password: TEST_PASSWORD },
+    tenant: { userId: tenantUserId, email: tenantEmail, password: TEST_PASSWORD },
+    propertyId: property.propertyId,
+    accountId,
+    address: property.address,
+  };
+}
+
+export function payRent(
+  testApp: TestApp,
+  client: SignedInClient,
+  payload: Record<string, unknown>,
+): ReturnType<TestApp['request']> {
+  return testApp.request({ method: 'POST', url: '/api/tenant/payments', headers: client.headers, payload });
+}
+
+export function tokenizeCard(
+  testApp: TestApp,
+  card: { number: string; expMonth?: number; expYear?: number; cvc?: string },
+): ReturnType<TestApp['request']> {
+  return testApp.request({
+    method: 'POST',
+    url: '/sandbox/v1/payment_methods',
+    payload: { expMonth: 12, expYear: 2034, cvc: '123', ...card },
+  });
+}
+
+export async function ledgerRowsOf(testApp: TestApp, tenantUserId: string): Promise<{ id: string; entries: number }[]> {
+  return testApp.dataSource.query(
+    `SELECT t.id, (SELECT count(*)::int FROM payments.ledger_entries e WHERE e.transaction_id = t.id) AS entries
+       FROM payments.ledger_transactions t WHERE t.tenant_user_id = $1`,
+    [tenantUserId],
+  );
+}
+
+export { signIn };
