@@ -1,12 +1,38 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@rentwise/libs/messages';
+import { isDependencyUnavailable } from './dependency-unavailable';
 
 interface ApiErrorBody {
   status: 'error';
   error: string;
   /** A machine-readable reason when the client must act on it (e.g. 'reauthenticate'). */
   code?: string;
+  /** The health check's per-service results, when it answers 503. */
+  details?: Record<string, unknown>;
+}
+
+interface HealthCheckFailure {
+  error: Record<string, unknown>;
+  details: Record<string, unknown>;
+}
+
+/** Terminus's 503 body: { status: 'error', info, error: { <service>: ... }, details }. */
+function healthCheckFailureOf(exception: HttpException): HealthCheckFailure | undefined {
+  const response = exception.getResponse() as Partial<HealthCheckFailure> | string;
+  if (typeof response !== 'object' || typeof response.error !== 'object' || typeof response.details !== 'object') {
+    return undefined;
+  }
+  return response as HealthCheckFailure;
+}
+
+/** A 503 says which service is down (health) or asks to try again; it never carries internals. */
+function unavailableBody(exception: HttpException): ApiErrorBody {
+  const health = healthCheckFailureOf(exception);
+  if (health) {
+    return { status: 'error', error: `Unavailable: ${Object.keys(health.error).join(', ')} down`, details: health.details };
+  }
+  return { status: 'error', error: MESSAGES.serviceUnavailable };
 }
 
 /** Any GET outside /api is a page of the client app, which renders its own not-found page. */
@@ -58,6 +84,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
       status = exception.getStatus();
       const code = codeOf(exception);
       body = { status: 'error', error: messageOf(exception), ...(code && { code }) };
+    } else if (exception instanceof HttpException && exception.getStatus() === HttpStatus.SERVICE_UNAVAILABLE) {
+      status = HttpStatus.SERVICE_UNAVAILABLE;
+      body = unavailableBody(exception);
+    } else if (isDependencyUnavailable(exception)) {
+      status = HttpStatus.SERVICE_UNAVAILABLE;
+      body = { status: 'error', error: MESSAGES.serviceUnavailable };
+      this.logger.warn({ err: exception, url: request.url }, 'A service we depend on is unavailable');
     } else {
       this.logger.error({ err: exception, url: request.url }, 'Request failed');
     }

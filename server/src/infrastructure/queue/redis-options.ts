@@ -1,6 +1,14 @@
+import { Worker } from 'bullmq';
 import { RedisOptions } from 'ioredis';
 
-/** BullMQ wants ioredis options rather than a URL; blocking workers need maxRetriesPerRequest: null. */
+/** Reconnect quickly (at most 2 s apart) so the product is back within seconds of Redis returning. */
+const RECONNECT_DELAY_MS = (attempt: number): number => Math.min(attempt * 200, 2000);
+
+/**
+ * Options for every connection that serves a request (queue adds, rate-limit counters, health):
+ * fail fast while Redis is unreachable, so the request answers 503 instead of hanging until Redis
+ * comes back. Commands are not queued while disconnected and give up after about a second.
+ */
 export function redisOptionsFrom(redisUrl: string): RedisOptions {
   const url = new URL(redisUrl);
   return {
@@ -10,6 +18,34 @@ export function redisOptionsFrom(redisUrl: string): RedisOptions {
     password: url.password ? decodeURIComponent(url.password) : undefined,
     db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
     tls: url.protocol === 'rediss:' ? {} : undefined,
-    maxRetriesPerRequest: null,
+    retryStrategy: RECONNECT_DELAY_MS,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 1000,
+    commandTimeout: 1000,
   };
+}
+
+/**
+ * Workers are the one place that should wait out an outage: a blocking BullMQ worker needs
+ * unlimited retries and the offline queue, and nobody is waiting for its answer.
+ */
+export function workerRedisOptions(options: RedisOptions): RedisOptions {
+  return { ...options, maxRetriesPerRequest: null, enableOfflineQueue: true, commandTimeout: undefined };
+}
+
+/**
+ * The worker class @nestjs/bullmq builds processors with (BullModule.workerClass). Processors get
+ * the shared fail-fast connection options; this gives them the patient ones instead.
+ */
+export class PatientWorker extends Worker {
+  constructor(...[name, processor, options]: ConstructorParameters<typeof Worker>) {
+    const connection = options?.connection;
+    // A shared ioredis instance is used as given; plain options get the patient settings.
+    const isInstance = typeof (connection as { duplicate?: unknown } | undefined)?.duplicate === 'function';
+    super(name, processor, {
+      ...options!,
+      connection: isInstance ? connection! : workerRedisOptions((connection ?? {}) as RedisOptions),
+    });
+  }
 }
