@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/PublicLayout';
 import { accountsRoutes } from '../features/accounts/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
 import { operatorRoutes } from '../features/operator/routes';
 import { paymentsRoutes } from '../features/payments/routes';
@@ -16,6 +17,7 @@ import { RouteErrorPage } from './RouteErrorPage';
 
 const features: FeatureRoutes[] = [
   accountsRoutes,
+  dashboardRoutes,
   onboardingRoutes,
   operatorRoutes,
   paymentsRoutes,

@@ -74,6 +74,25 @@ export const storeSessionUser = (user: SessionUser) => sessionAnswerAction({ sta
 /** Marks the session as ended in the cache; the signed-in frame then goes to /home-redirect. */
 export const markSessionEnded = () => sessionAnswerAction(SIGNED_OUT);
 
+/** The server's answer to sign-in and to changes of the person's own details or photo. */
+export interface UserAnswer {
+  status: 'success';
+  user: SessionUser;
+}
+
+/** Puts the answer's user into the session cache once the server confirms a change. */
+export async function storeUserWhenDone(
+  queryFulfilled: Promise<{ data: UserAnswer }>,
+  dispatch: (action: ReturnType<typeof storeSessionUser>) => unknown,
+) {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(storeSessionUser(data.user));
+  } catch {
+    // A failed write changes nothing: the page shows why.
+  }
+}
+
 /**
  * The person RequireRole last rendered its pages for. Pages read it from here rather than from the
  * cache: when a 401 empties the cache, a page may re-render before RequireRole redirects, and it

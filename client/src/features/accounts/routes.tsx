@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import type { FeatureRoutes } from '../../app/featureRoutes';
 import { SignedOutOnly } from '../../app/sessionRoutes';
@@ -47,40 +47,10 @@ export const accountsRoutes: FeatureRoutes = {
     },
   ],
   landlord: [
-    {
-      path: paths.landlord.dashboard.path,
-      lazy: () => import('./LandlordDashboardPage').then((page) => ({ Component: page.LandlordDashboardPage })),
-    },
-    {
-      path: paths.landlord.info.path,
-      lazy: () => import('./PersonalInfoPage').then((page) => ({ Component: page.PersonalInfoPage })),
-    },
-    {
-      path: paths.landlord.faq.path,
-      lazy: () => import('./LandlordFaqPage').then((page) => ({ Component: page.LandlordFaqPage })),
-    },
     comingSoon(
       paths.landlord.paymentHistory.path,
       'Payment History',
       'Soon you will see the rent received for each property, month by month, with a receipt for every payment.',
     ),
-    // Spec section 2: any other landlord page goes to the dashboard.
-    { path: '/landlord/*', element: <Navigate to={paths.landlord.dashboard.getHref()} replace /> },
-  ],
-  tenant: [
-    {
-      path: paths.tenant.dashboard.path,
-      lazy: () => import('./TenantDashboardPage').then((page) => ({ Component: page.TenantDashboardPage })),
-    },
-    {
-      path: paths.tenant.info.path,
-      lazy: () => import('./PersonalInfoPage').then((page) => ({ Component: page.PersonalInfoPage })),
-    },
-    {
-      path: paths.tenant.support.path,
-      lazy: () => import('./TenantSupportPage').then((page) => ({ Component: page.TenantSupportPage })),
-    },
-    // Spec section 2: the tenant dashboard is also the catch-all.
-    { path: '/tenant/*', element: <Navigate to={paths.tenant.dashboard.getHref()} replace /> },
   ],
 };

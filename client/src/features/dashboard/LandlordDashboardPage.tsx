@@ -5,7 +5,7 @@ import { paths } from '../../app/paths';
 import { useSignOut } from '../../app/session';
 import { Button } from '../../components/Button';
 import { showToast } from '../../components/toastStore';
-import { usePayoutDashboardLinkMutation } from './accountsApi';
+import { usePayoutDashboardLinkMutation } from './dashboardApi';
 import { refusalMessage } from '../../app/apiError';
 import { DashboardProfile } from './DashboardProfile';
 import { DashboardTile } from './DashboardTile';

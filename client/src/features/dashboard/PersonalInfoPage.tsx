@@ -10,7 +10,7 @@ import { ContactFields } from '../../components/ContactFields';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { showToast } from '../../components/toastStore';
-import { useUpdateUserMutation } from './accountsApi';
+import { useUpdateUserMutation } from './dashboardApi';
 import { refusalMessage, statusOf } from '../../app/apiError';
 import { OwnPhotoUpload } from './OwnPhotoUpload';
 import '../../styles/accounts.css';

@@ -3,7 +3,7 @@ import { CreditCard, LifeBuoy, LogOut, MapPin, MessageCircle, ReceiptText, UserR
 import { paths } from '../../app/paths';
 import { useSignOut } from '../../app/session';
 import { Skeleton } from '../../components/Skeleton';
-import { useDashboardResidenceQuery } from './accountsApi';
+import { useDashboardResidenceQuery } from './dashboardApi';
 import { DashboardProfile } from './DashboardProfile';
 import { DashboardTile } from './DashboardTile';
 import '../../styles/accounts.css';

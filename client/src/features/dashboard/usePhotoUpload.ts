@@ -1,6 +1,6 @@
 import { MESSAGES } from '@rentwise/libs/messages';
 import { showToast } from '../../components/toastStore';
-import { useSaveUserPhotoMutation } from './accountsApi';
+import { useSaveUserPhotoMutation } from './dashboardApi';
 import { statusOf } from '../../app/apiError';
 
 /** Uploads the signed-in person's photo with the spec's toasts; the new photo shows everywhere at once. */
