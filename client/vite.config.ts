@@ -15,6 +15,8 @@ export default defineConfig({
     proxy: {
       '/api': apiServer,
       '/dev': apiServer,
+      // The sandbox card tokenizer (development only): the card form posts here, never to /api.
+      '/sandbox': apiServer,
     },
   },
   build: {
