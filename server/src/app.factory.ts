@@ -13,6 +13,7 @@ import { Clock } from './infrastructure/clock/clock';
 import { AppConfig } from './infrastructure/config/app-config';
 import { ApiExceptionFilter } from './infrastructure/http/api-exception.filter';
 import { SANDBOX_PAYMENT_METHODS_PATH } from './infrastructure/payment-gateway/sandbox/sandbox-cards.controller';
+import { StorableTextPipe } from './infrastructure/http/storable-text.pipe';
 
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -72,6 +73,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     });
   }
   app.useGlobalFilters(new ApiExceptionFilter(Boolean(clientDist)));
+  app.useGlobalPipes(new StorableTextPipe());
 
   const openApi = new DocumentBuilder()
     .setTitle('Rentwise API')

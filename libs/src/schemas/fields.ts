@@ -1,17 +1,22 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { formatPhoneInput, isCompletePhone } from '../phone';
+import { isPlainName } from '../text';
 
 const NAME_MAX_LENGTH = 100;
 // The longest address SMTP allows; also bounds the work the email pattern can do.
 const EMAIL_MAX_LENGTH = 254;
 
-/** Trimmed, required text; blank or missing reads 'Please complete all form fields.' */
+/**
+ * Trimmed, required text; blank or missing reads 'Please complete all form fields.' Names are
+ * shown to other people, so control and bidirectional-override characters are refused.
+ */
 export const nameField = z
   .string({ error: MESSAGES.completeAllFields })
   .trim()
   .min(1, { error: MESSAGES.completeAllFields, abort: true })
-  .max(NAME_MAX_LENGTH, MESSAGES.nameTooLong);
+  .max(NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong, abort: true })
+  .refine(isPlainName, MESSAGES.unsupportedCharacters);
 
 /** Trimmed and lower-cased, so one person has one email however they type it. */
 export const emailField = z

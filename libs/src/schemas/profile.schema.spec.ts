@@ -21,6 +21,12 @@ describe('profileSchema', () => {
     expect(problems({ ...valid, [field]: ' ' })).toEqual([[field, MESSAGES.completeAllFields]]);
   });
 
+  it('refuses a name with a bidirectional override, a NUL byte or a lone surrogate', () => {
+    for (const firstName of ['Lena\u202Eanelt', 'Lena\u0000', 'Lena\uD800']) {
+      expect(problems({ ...valid, firstName })).toEqual([['firstName', MESSAGES.unsupportedCharacters]]);
+    }
+  });
+
   it('refuses emails that do not match', () => {
     expect(problems({ ...valid, email: 'lena@example.org' })).toEqual([['confirmEmail', MESSAGES.emailsDoNotMatch]]);
   });
