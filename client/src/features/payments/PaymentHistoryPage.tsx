@@ -12,7 +12,7 @@ import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { useListPaymentsQuery, type PaymentHistoryRow } from './paymentsApi';
-import { PaymentStatusPill } from './PaymentStatusPill';
+import { PaymentStatusPill, paymentStatusLabel } from './PaymentStatusPill';
 import './payments.css';
 
 function HistoryRow({ row }: { row: PaymentHistoryRow }) {
@@ -24,7 +24,7 @@ function HistoryRow({ row }: { row: PaymentHistoryRow }) {
           <span className="history-row__title">{detail}</span>
           <span className="history-row__meta">
             <time dateTime={row.paidAt}>{dateLabel(row.paidAt)}</time>
-            {row.status !== 'succeeded' && <PaymentStatusPill status={row.status} />}
+            {row.status !== 'succeeded' && <PaymentStatusPill label={paymentStatusLabel(row.status)} />}
           </span>
         </span>
         <span className="history-row__amount money">{formatCents(row.chargedCents)}</span>

@@ -13,7 +13,7 @@ import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { useGetReceiptQuery, type Receipt, type ReceiptMode } from './paymentsApi';
-import { PaymentStatusPill, paymentStatusLabel } from './PaymentStatusPill';
+import { PaymentStatusPill } from './PaymentStatusPill';
 import './payments.css';
 
 const HISTORY: Record<ReceiptMode, string> = {
@@ -43,7 +43,7 @@ function GoBack({ mode }: { mode: ReceiptMode }) {
 function ReceiptDetails({ receipt }: { receipt: Receipt }) {
   const isLandlord = receipt.mode === 'landlord';
   const rows: [string, string][] = [
-    ['Status', paymentStatusLabel(receipt.status)],
+    ['Status', receipt.status],
     [isLandlord ? 'Received' : 'Amount Paid', formatCents(receipt.amountCents)],
     [isLandlord ? 'Date Received' : 'Date Paid', dateTimeLabel(receipt.paidAt)],
     ['Paid By', receipt.paidBy],
@@ -60,7 +60,7 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
         <div className="receipt__hero">
           <p className="receipt__hero-label">{isLandlord ? 'Received' : 'Amount Paid'}</p>
           <p className="receipt__hero-amount money">{formatCents(receipt.amountCents)}</p>
-          <PaymentStatusPill status={receipt.status} />
+          <PaymentStatusPill label={receipt.status} />
         </div>
         <dl className="receipt__rows">
           {rows.map(([label, value]) => (

@@ -383,7 +383,7 @@ describe('payment history', () => {
 const receipt: Receipt = {
   receiptId,
   mode: 'tenant',
-  status: 'succeeded',
+  status: 'Paid',
   amountCents: 150_699,
   paidAt: '2026-05-04T15:30:00.000Z',
   paidBy: 'Theo Tenant',
@@ -405,7 +405,7 @@ describe('receipts', () => {
 
     expect(await screen.findByRole('heading', { name: 'Payment Receipt' })).toBeInTheDocument();
     expect(await screen.findByText('Paid By', { selector: 'dt' })).toBeInTheDocument();
-    expect(field('Status')).toHaveTextContent('Succeeded');
+    expect(field('Status')).toHaveTextContent('Paid');
     expect(field('Amount Paid')).toHaveTextContent('$1,506.99');
     expect(field('Date Paid')).toHaveTextContent('May 4, 2026');
     expect(field('Paid By')).toHaveTextContent('Theo Tenant');

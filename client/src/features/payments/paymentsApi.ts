@@ -39,7 +39,8 @@ export type ReceiptMode = 'tenant' | 'landlord';
 export interface Receipt {
   receiptId: string;
   mode: ReceiptMode;
-  status: PaymentStatus;
+  /** In words for the reader: 'Paid' or 'Refunded'. */
+  status: string;
   /** Tenant view: what the card was charged. Landlord view: what the landlord received after the dated fee. */
   amountCents: number;
   paidAt: string;
