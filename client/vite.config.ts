@@ -2,11 +2,14 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const apiServer = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip twins of every text asset, made once at build time: the server sends the one
+  // the browser accepts (@fastify/static preCompressed) instead of compressing on each request.
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })],
   resolve: {
     // libs/ is compiled to CommonJS for the server; the client bundles its TypeScript source directly.
     alias: [{ find: /^@rentwise\/libs\//, replacement: fileURLToPath(new URL('../libs/src/', import.meta.url)) }],
