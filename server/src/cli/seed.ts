@@ -6,11 +6,13 @@ import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { signUpSchema } from '@rentwise/libs/schemas/sign-up.schema';
 import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
 import { Clock } from '../infrastructure/clock/clock';
+import { PaymentGateway } from '../infrastructure/payment-gateway/payment-gateway.port';
 import { ActivateAccount } from '../modules/accounts/activation/activate-account.command';
 import { CreateUser } from '../modules/accounts/contracts/create-user.command';
 import { IssuePasswordLink } from '../modules/accounts/contracts/issue-password-link.command';
 import { ApproveRegistration } from '../modules/onboarding/commands/approve-registration.command';
 import { RegisterLandlord } from '../modules/onboarding/commands/register-landlord.command';
+import { ConnectSandboxPayoutAccount } from '../modules/onboarding/contracts/connect-sandbox-payout-account.command';
 import { RecordRentPayment } from '../modules/payments/contracts/record-rent-payment.command';
 import { AddProperty } from '../modules/properties/commands/add-property.command';
 import { InviteTenant } from '../modules/tenants/commands/invite-tenant.command';
@@ -69,10 +71,12 @@ async function seed(context: INestApplicationContext): Promise<void> {
     new CreateUser({ ...DEMO.operator, type: 'operator', status: 'active', password: DEMO_PASSWORD }),
   );
   // The landlord comes in the way every landlord does: signs up, is approved, creates a password.
-  // Step 1 (the payout account) is left for the demo: its link is in the approval email in /dev/mailbox.
+  // With the sandbox gateway, step 1 (the payout account) is done too, so the demo tenant can pay at
+  // once with 4242 4242 4242 4242; with Stripe keys it is left to do from the approval email.
   const { registrationId, landlordUserId } = await register(DEMO.landlord);
   await commands.execute(new ApproveRegistration(registrationId, operatorUserId));
   await activate(landlordUserId, DEMO.landlord.email);
+  if (context.get(PaymentGateway).name === 'sandbox') await commands.execute(new ConnectSandboxPayoutAccount(landlordUserId));
   await register(DEMO.pendingLandlord);
 
   let payments = 0;

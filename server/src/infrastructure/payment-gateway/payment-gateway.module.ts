@@ -30,7 +30,8 @@ export class PaymentGatewayModule {
       global: true,
       controllers: config.isProduction ? [] : [SandboxConnectController, SandboxCardsController],
       providers: [SandboxAccounts, SandboxCards, SandboxLinks, SandboxGateway, { provide: PaymentGateway, useExisting: SandboxGateway }],
-      exports: [PaymentGateway],
+      // SandboxAccounts too: demo data finishes a landlord's sandbox onboarding (ConnectSandboxPayoutAccount).
+      exports: [PaymentGateway, SandboxAccounts],
     };
   }
 }

@@ -21,6 +21,7 @@ import { Registration } from './registrations/registration.entity';
 import { StepOneToken } from './registrations/step-one-token.entity';
 import { StepOneTokens } from './registrations/step-one-tokens';
 import { SignUpAttempts } from './sign-up/sign-up-attempts';
+import { ConnectSandboxPayoutAccountHandler } from './commands/connect-sandbox-payout-account.handler';
 
 /** How a landlord gets in: sign-up, an operator's review, and the payout account (step 1 of the approval email). */
 @Module({
@@ -36,6 +37,7 @@ import { SignUpAttempts } from './sign-up/sign-up-attempts';
     ApproveRegistrationHandler,
     RejectRegistrationHandler,
     StartPayoutOnboardingHandler,
+    ConnectSandboxPayoutAccountHandler,
     RefreshAccountLinkHandler,
     ConfirmPayoutAccountHandler,
     SyncPayoutAccountHandler,
