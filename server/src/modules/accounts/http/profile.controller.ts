@@ -1,12 +1,10 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Get,
   HttpCode,
   NotFoundException,
   Param,
-  PayloadTooLargeException,
   Post,
   Req,
   Res,
@@ -18,25 +16,12 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { ProfileInput, profileSchema } from '@rentwise/libs/schemas/profile.schema';
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
+import { readUploadedFile } from '../../../infrastructure/http/uploaded-file';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
 import { UpdateUserContact } from '../contracts/update-user-contact.command';
 import { UserView } from '../contracts/user-view';
 import { GetUserPhoto } from '../profile/get-user-photo.query';
 import { SaveUserPhoto } from '../profile/save-user-photo.command';
-
-/** Reads the one uploaded file of a multipart request, mapping upload problems to the catalogue's message. */
-async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const file = await request.file();
-    if (!file) throw new BadRequestException(MESSAGES.photoUploadRejected);
-    return await file.toBuffer();
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeException(MESSAGES.photoUploadRejected);
-    if (code?.startsWith('FST_')) throw new BadRequestException(MESSAGES.photoUploadRejected);
-    throw error;
-  }
-}
 
 /** The signed-in person's own details and photo. */
 @ApiTags('account')
@@ -69,7 +54,7 @@ export class ProfileController {
     @Req() request: FastifyRequest,
     @CurrentUser() requester: Requester,
   ): Promise<{ status: 'success'; user: UserView }> {
-    const upload = await readUploadedFile(request);
+    const upload = await readUploadedFile(request, MESSAGES.photoUploadRejected);
     const user = await this.commands.execute(new SaveUserPhoto(requester.userId, upload));
     return { status: 'success', user };
   }
