@@ -1,9 +1,17 @@
 /**
- * Module boundaries of the server: a module may import its own files and other modules'
- * contracts/ folders, never their internals. The same rule runs over a deliberately bad
- * fixture (server/test/architecture/fixture) so a typo here cannot switch it off unnoticed.
+ * The server's dependency rules. Each also runs over a deliberately bad fixture
+ * (server/test/architecture/fixture, laid out like server/src) so a typo here cannot switch a rule
+ * off unnoticed: the architecture test expects every fixture violation, and nothing else.
+ *
+ * - A module imports its own files and other modules' contracts/ folders, never their internals.
+ * - Modules do not depend on each other in a cycle, even through contracts (checked by the test on
+ *   the module graph: no file cycle is needed for two modules to know each other).
+ * - infrastructure/ holds no business rules, so it imports no module.
+ * - cli/ is an entry point like a controller from outside: it sends modules' contracts through the
+ *   buses of the app wiring (app.module), never their handlers, entities or other internals.
+ * - Nothing inside modules/ or infrastructure/ imports an entry point (cli/, app wiring, main, worker).
  */
-const modulesRoot = '^(server/src|server/test/architecture/fixture)/modules/';
+const root = '^(server/src|server/test/architecture/fixture)/';
 
 module.exports = {
   forbidden: [
@@ -11,11 +19,32 @@ module.exports = {
       name: 'module-internals',
       severity: 'error',
       comment: 'Talk to another module through its contracts/ (commands, queries, integration events).',
-      from: { path: `${modulesRoot}([^/]+)/` },
+      from: { path: `${root}modules/([^/]+)/` },
       to: {
-        path: `${modulesRoot}[^/]+/`,
+        path: `${root}modules/[^/]+/`,
         pathNot: ['^$1/modules/$2/', '^$1/modules/[^/]+/contracts/'],
       },
+    },
+    {
+      name: 'infrastructure-imports-no-module',
+      severity: 'error',
+      comment: 'infrastructure/ is database, queues, mail, config: no business rules, so no module.',
+      from: { path: `${root}infrastructure/` },
+      to: { path: `${root}modules/` },
+    },
+    {
+      name: 'cli-through-contracts',
+      severity: 'error',
+      comment: 'A CLI command sends a module\'s contracts (commands, queries) like any other caller.',
+      from: { path: `${root}cli/` },
+      to: { path: `${root}modules/[^/]+/`, pathNot: '^$1/modules/[^/]+/contracts/' },
+    },
+    {
+      name: 'entry-points-stay-on-top',
+      severity: 'error',
+      comment: 'Modules and infrastructure are wired by the entry points, never the other way round.',
+      from: { path: `${root}(modules|infrastructure)/` },
+      to: { path: `${root}(cli/|(app\\.module|app\\.factory|main|worker)\\.ts$)` },
     },
     {
       name: 'no-circular',

@@ -4,12 +4,12 @@ import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { signUpSchema } from '@rentwise/libs/schemas/sign-up.schema';
 import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
 import { PaymentGateway } from '../../src/infrastructure/payment-gateway/payment-gateway.port';
-import { ActivateAccount } from '../../src/modules/accounts/activation/activate-account.command';
+import { ActivateAccount } from '../../src/modules/accounts/contracts/activate-account.command';
 import { IssuePasswordLink } from '../../src/modules/accounts/contracts/issue-password-link.command';
-import { ApproveRegistration } from '../../src/modules/onboarding/commands/approve-registration.command';
-import { RegisterLandlord } from '../../src/modules/onboarding/commands/register-landlord.command';
-import { AddProperty } from '../../src/modules/properties/commands/add-property.command';
-import { InviteTenant } from '../../src/modules/tenants/commands/invite-tenant.command';
+import { ApproveRegistration } from '../../src/modules/onboarding/contracts/approve-registration.command';
+import { RegisterLandlord } from '../../src/modules/onboarding/contracts/register-landlord.command';
+import { AddProperty } from '../../src/modules/properties/contracts/add-property.command';
+import { InviteTenant } from '../../src/modules/tenants/contracts/invite-tenant.command';
 import { createActiveUser, signIn, SignedInClient, TEST_PASSWORD } from '../support/accounts';
 import type { TestApp } from '../support/test-app';
 

@@ -10,6 +10,7 @@ import { RentHistoryEntry } from './properties/rent-history-entry.entity';
 import { GetManagedPropertyHandler } from './queries/get-managed-property.handler';
 import { GetPropertyHandler } from './queries/get-property.handler';
 import { GetRentHistoryHandler } from './queries/get-rent-history.handler';
+import { LockPropertyForTenancyHandler } from './queries/lock-property-for-tenancy.handler';
 import { ListLandlordPropertiesHandler } from './queries/list-landlord-properties.handler';
 import { ListManagedPropertiesHandler } from './queries/list-managed-properties.handler';
 
@@ -22,6 +23,7 @@ import { ListManagedPropertiesHandler } from './queries/list-managed-properties.
     UpdatePropertyHandler,
     RemovePropertyHandler,
     GetPropertyHandler,
+    LockPropertyForTenancyHandler,
     ListLandlordPropertiesHandler,
     GetRentHistoryHandler,
     GetManagedPropertyHandler,

@@ -8,7 +8,7 @@ import { UserActivated } from '../contracts/user-activated.event';
 import { OneTimeTokens } from '../one-time-tokens/one-time-tokens';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { User } from '../users/user.entity';
-import { ActivateAccount } from './activate-account.command';
+import { ActivateAccount } from '../contracts/activate-account.command';
 
 @CommandHandler(ActivateAccount)
 export class ActivateAccountHandler implements ICommandHandler<ActivateAccount> {

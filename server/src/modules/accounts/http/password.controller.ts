@@ -10,7 +10,7 @@ import { linkTokenField } from '@rentwise/libs/schemas/password-link';
 import { ResetPasswordInput, resetPasswordSchema } from '@rentwise/libs/schemas/reset-password.schema';
 import { Public } from '../../../infrastructure/http/public.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
-import { ActivateAccount } from '../activation/activate-account.command';
+import { ActivateAccount } from '../contracts/activate-account.command';
 import { CheckActivated } from '../activation/check-activated.query';
 import { RequestPasswordReset } from '../password-reset/request-password-reset.command';
 import { ResetPassword } from '../password-reset/reset-password.command';

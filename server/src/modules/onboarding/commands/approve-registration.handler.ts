@@ -11,7 +11,7 @@ import { lockPendingRegistration } from '../registrations/pending-registration';
 import { Registration } from '../registrations/registration.entity';
 import { StepOneTokens } from '../registrations/step-one-tokens';
 import { stepOneUrl } from '../onboarding-urls';
-import { ApproveRegistration } from './approve-registration.command';
+import { ApproveRegistration } from '../contracts/approve-registration.command';
 
 @CommandHandler(ApproveRegistration)
 export class ApproveRegistrationHandler implements ICommandHandler<ApproveRegistration> {

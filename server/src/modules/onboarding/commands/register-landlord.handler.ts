@@ -4,7 +4,7 @@ import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { CreateUser } from '../../accounts/contracts/create-user.command';
 import { LandlordRegistered } from '../contracts/landlord-registered.event';
 import { Registration } from '../registrations/registration.entity';
-import { RegisterLandlord } from './register-landlord.command';
+import { RegisterLandlord } from '../contracts/register-landlord.command';
 
 @CommandHandler(RegisterLandlord)
 export class RegisterLandlordHandler implements ICommandHandler<RegisterLandlord> {

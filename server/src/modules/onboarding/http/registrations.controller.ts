@@ -14,8 +14,8 @@ import { CurrentUser, Requester } from '../../../infrastructure/http/current-use
 import { Public } from '../../../infrastructure/http/public.decorator';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
-import { ApproveRegistration } from '../commands/approve-registration.command';
-import { RegisterLandlord } from '../commands/register-landlord.command';
+import { ApproveRegistration } from '../contracts/approve-registration.command';
+import { RegisterLandlord } from '../contracts/register-landlord.command';
 import { RejectRegistration } from '../commands/reject-registration.command';
 import { ListRegistrations, RegistrationRow } from '../queries/list-registrations.query';
 import { SignUpAttempts } from '../sign-up/sign-up-attempts';

@@ -6,7 +6,7 @@ import type { PropertySummary } from '../contracts/property-summary';
 import { Property } from '../properties/property.entity';
 import { RentHistoryEntry } from '../properties/rent-history-entry.entity';
 import { toPropertySummary } from '../properties/to-property-summary';
-import { AddProperty } from './add-property.command';
+import { AddProperty } from '../contracts/add-property.command';
 
 @CommandHandler(AddProperty)
 export class AddPropertyHandler implements ICommandHandler<AddProperty> {

@@ -3,7 +3,7 @@ import { CommandHandler, EventBus, ICommandHandler, QueryBus } from '@nestjs/cqr
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { CountCurrentTenants } from '../../tenants/contracts/count-current-tenants.query';
+import { CountCurrentTenants } from '../contracts/count-current-tenants.query';
 import { PropertyRemoved } from '../contracts/property-removed.event';
 import { findManagedPropertyForUpdate } from '../properties/landlord-property';
 import { Property } from '../properties/property.entity';
@@ -21,8 +21,8 @@ export class RemovePropertyHandler implements ICommandHandler<RemoveProperty> {
   async execute({ landlordUserId, propertyId }: RemoveProperty): Promise<void> {
     const now = this.clock.now();
     await this.unitOfWork.run(async () => {
-      // The row lock makes a tenant being added at this moment wait (GetProperty takes a share
-      // lock inside a transaction), so the count below cannot miss them.
+      // The row lock makes a tenant being added or moved in at this moment wait (they hold
+      // LockPropertyForTenancy's share lock), so the count below cannot miss them.
       const property = await findManagedPropertyForUpdate(this.unitOfWork, landlordUserId, propertyId);
       const tenants = await this.queries.execute(new CountCurrentTenants([property.id]));
       // Removing the tenants silently would close accounts the landlord may not mean to close.

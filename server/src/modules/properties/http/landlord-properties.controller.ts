@@ -5,7 +5,7 @@ import { PropertyInput, propertySchema } from '@rentwise/libs/schemas/property.s
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
-import { AddProperty } from '../commands/add-property.command';
+import { AddProperty } from '../contracts/add-property.command';
 import { RemoveProperty } from '../commands/remove-property.command';
 import { UpdateProperty } from '../commands/update-property.command';
 import { GetManagedProperty } from '../queries/get-managed-property.query';

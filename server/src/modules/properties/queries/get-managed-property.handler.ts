@@ -1,7 +1,7 @@
 import { NotFoundException } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { CountCurrentTenants } from '../../tenants/contracts/count-current-tenants.query';
+import { CountCurrentTenants } from '../contracts/count-current-tenants.query';
 import { GetProperty } from '../contracts/get-property.query';
 import { GetManagedProperty } from './get-managed-property.query';
 import { ManagedPropertyView, toManagedPropertyView } from './managed-property-view';

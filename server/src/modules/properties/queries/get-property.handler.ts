@@ -6,19 +6,14 @@ import { isPropertyId } from '../properties/property-id';
 import { Property } from '../properties/property.entity';
 import { toPropertySummary } from '../properties/to-property-summary';
 
+/** A plain read, in or out of a transaction; LockPropertyForTenancy is the one that locks. */
 @QueryHandler(GetProperty)
 export class GetPropertyHandler implements IQueryHandler<GetProperty> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   async execute({ propertyId }: GetProperty): Promise<PropertySummary | null> {
     if (!isPropertyId(propertyId)) return null;
-    // Asked from inside a transaction (adding or moving a tenant), the row is share-locked until
-    // it commits, so the property cannot be removed between this read and that write.
-    const inTransaction = this.unitOfWork.manager.queryRunner?.isTransactionActive ?? false;
-    const property = await this.unitOfWork.repository(Property).findOne({
-      where: { id: propertyId },
-      ...(inTransaction ? { lock: { mode: 'pessimistic_read' as const } } : {}),
-    });
+    const property = await this.unitOfWork.repository(Property).findOneBy({ id: propertyId });
     return property ? toPropertySummary(property) : null;
   }
 }

@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { CountCurrentTenants } from '../../tenants/contracts/count-current-tenants.query';
+import { CountCurrentTenants } from '../contracts/count-current-tenants.query';
 import { ListLandlordProperties } from '../contracts/list-landlord-properties.query';
 import { ListManagedProperties } from './list-managed-properties.query';
 import { ManagedPropertyView, toManagedPropertyView } from './managed-property-view';

@@ -7,9 +7,9 @@ import { CreateUser } from '../../accounts/contracts/create-user.command';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { TenantInvited } from '../contracts/tenant-invited.event';
 import { InvitationSender } from '../invitations/invitation-sender';
-import { managedProperty } from '../tenancies/managed-property';
+import { lockManagedPropertyForTenancy } from '../tenancies/managed-property';
 import { Tenancy } from '../tenancies/tenancy.entity';
-import { InviteTenant } from './invite-tenant.command';
+import { InviteTenant } from '../contracts/invite-tenant.command';
 
 @CommandHandler(InviteTenant)
 export class InviteTenantHandler implements ICommandHandler<InviteTenant> {
@@ -25,7 +25,7 @@ export class InviteTenantHandler implements ICommandHandler<InviteTenant> {
   async execute({ landlordUserId, propertyId, tenant }: InviteTenant): Promise<{ tenantUserId: string }> {
     const now = this.clock.now();
     const tenantUserId = await this.unitOfWork.run(async (manager) => {
-      const property = await managedProperty(this.queries, landlordUserId, propertyId);
+      const property = await lockManagedPropertyForTenancy(this.queries, landlordUserId, propertyId);
       const landlord = await this.queries.execute(new GetUser(landlordUserId));
       if (!landlord) throw new NotFoundException(MESSAGES.notFound);
       const { userId } = await this.commands.execute(

@@ -8,7 +8,7 @@ import { UpdateUserContact } from '../../accounts/contracts/update-user-contact.
 import { TenantMoved } from '../contracts/tenant-moved.event';
 import { InvitationSender } from '../invitations/invitation-sender';
 import { findCurrentTenancy } from '../tenancies/current-tenancy';
-import { managedProperty } from '../tenancies/managed-property';
+import { lockManagedPropertyForTenancy, managedProperty } from '../tenancies/managed-property';
 import { Tenancy } from '../tenancies/tenancy.entity';
 import { UpdateTenant } from './update-tenant.command';
 
@@ -45,7 +45,7 @@ export class UpdateTenantHandler implements ICommandHandler<UpdateTenant> {
       let home = await managedProperty(this.queries, landlordUserId, tenancy.propertyId);
       const movesTo = tenant.propertyId && tenant.propertyId !== tenancy.propertyId ? tenant.propertyId : null;
       if (movesTo) {
-        home = await managedProperty(this.queries, landlordUserId, movesTo);
+        home = await lockManagedPropertyForTenancy(this.queries, landlordUserId, movesTo);
         const tenancies = this.unitOfWork.repository(Tenancy);
         await tenancies.update({ id: tenancy.id }, { endedAt: now, endReason: 'moved' });
         await tenancies.insert({

@@ -5,7 +5,7 @@ import { TenantInput, tenantSchema } from '@rentwise/libs/schemas/tenant.schema'
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
-import { InviteTenant } from '../commands/invite-tenant.command';
+import { InviteTenant } from '../contracts/invite-tenant.command';
 import { RemoveTenant } from '../commands/remove-tenant.command';
 import { ResendInvitation } from '../commands/resend-invitation.command';
 import { UpdateTenant } from '../commands/update-tenant.command';

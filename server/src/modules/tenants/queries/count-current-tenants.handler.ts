@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { CountCurrentTenants } from '../contracts/count-current-tenants.query';
+import { CountCurrentTenants } from '../../properties/contracts/count-current-tenants.query';
 import { isId } from '../tenancies/ids';
 
 @QueryHandler(CountCurrentTenants)
