@@ -7,7 +7,7 @@ import { ZodPipe } from '../../http/zod-body.pipe';
 import { SandboxCardRefused, SandboxCards, SandboxPaymentMethod } from './sandbox-cards';
 import { CARD_FORM_MESSAGES } from './sandbox-test-cards';
 
-/** The tokenizer path, outside /api: card data never reaches the product's API (docs/decisions/0014). */
+/** The tokenizer path, outside /api: card data never reaches the product's API (docs/decisions/0014-card-data.md). */
 export const SANDBOX_PAYMENT_METHODS_PATH = 'sandbox/v1/payment_methods';
 
 const cardEntrySchema = z.strictObject({
