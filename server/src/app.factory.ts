@@ -12,6 +12,7 @@ import { AppModule } from './app.module';
 import { Clock } from './infrastructure/clock/clock';
 import { AppConfig } from './infrastructure/config/app-config';
 import { ApiExceptionFilter } from './infrastructure/http/api-exception.filter';
+import { clientErrorHandler, frameworkErrors } from './infrastructure/http/framework-errors';
 import { SANDBOX_PAYMENT_METHODS_PATH } from './infrastructure/payment-gateway/sandbox/sandbox-cards.controller';
 import { StorableTextPipe } from './infrastructure/http/storable-text.pipe';
 
@@ -30,7 +31,14 @@ export interface AppOptions {
 }
 
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: config.env.TRUST_PROXY, bodyLimit: 1024 * 1024 });
+  const adapter = new FastifyAdapter({
+    trustProxy: config.env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Ids and keys are far shorter; a longer path parameter is refused (414) before routing.
+    maxParamLength: 100,
+    frameworkErrors,
+    clientErrorHandler,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, 'api', options.clock), adapter, {
     bufferLogs: true,
     // Keeps request.rawBody for JSON bodies: webhook signatures are computed over the exact bytes.
