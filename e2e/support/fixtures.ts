@@ -38,6 +38,11 @@ function serverEnvironment(): Record<string, string> {
   }
 }
 
+/** The database of the server under test, for the few facts a test cannot set through the product (a session's age). */
+export function serverDatabaseUrl(): string {
+  return serverEnvironment().DATABASE_URL;
+}
+
 /** Runs one of the built CLIs (server/dist/cli/<name>.js) against the server under test. */
 export async function runServerCli(name: string, args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, [resolve(root, `server/dist/cli/${name}.js`), ...args], {
