@@ -238,8 +238,12 @@ describe('the payment ledger', () => {
   });
 
   describe('PaymentRecorded', () => {
+    // Only this spec's route: other modules register their own for the same event.
     const outboxRowsFor = (transactionId: string) =>
-      testApp.dataSource.query(`SELECT queue, job_name, payload FROM infra.outbox WHERE payload->>'transactionId' = $1`, [transactionId]);
+      testApp.dataSource.query(
+        `SELECT queue, job_name, payload FROM infra.outbox WHERE payload->>'transactionId' = $1 AND job_name = 'LedgerSpecProbe'`,
+        [transactionId],
+      );
 
     beforeAll(() => {
       // As a consuming module would with OutboxModule.forFeature; the mail worker skips the unknown job name.
