@@ -22,6 +22,8 @@ export const MESSAGES = {
   sessionExpired: 'Your session has ended. Please sign in again.',
   notFound: 'Not found',
   serviceUnavailable: 'Rentwise is briefly unavailable. Please try again in a minute.',
+  crossSiteRequest: 'This request came from another website, so it was refused. Please use Rentwise directly.',
+  unsupportedBodyType: 'Unsupported request format. Please send JSON.',
   accountStatusConflict: 'This account has already been reviewed or changed. Please refresh the page.',
   activationLinkInvalid: 'This link is invalid or has expired. Please ask for a new invitation email.',
   registrationAlreadyReviewed: 'This registration has already been reviewed. Please refresh the page.',

@@ -12,6 +12,7 @@ import { AppModule } from './app.module';
 import { Clock } from './infrastructure/clock/clock';
 import { AppConfig } from './infrastructure/config/app-config';
 import { ApiExceptionFilter } from './infrastructure/http/api-exception.filter';
+import { registerCrossSiteDefences } from './infrastructure/http/cross-site-defences';
 import { clientErrorHandler, frameworkErrors } from './infrastructure/http/framework-errors';
 import { SANDBOX_PAYMENT_METHODS_PATH } from './infrastructure/payment-gateway/sandbox/sandbox-cards.controller';
 import { StorableTextPipe } from './infrastructure/http/storable-text.pipe';
@@ -66,6 +67,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     strictTransportSecurity: config.isProduction,
   });
   await app.register(cookie);
+  registerCrossSiteDefences(app.getHttpAdapter().getInstance(), config);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
 
   const clientDist = clientDistDirectory(config);

@@ -171,8 +171,8 @@ describe('personal information and photo', () => {
       const response = await testApp.request({
         method: 'POST',
         url: '/api/account/save-user-photo',
-        headers: { ...tenant.headers, 'content-type': 'application/json' },
-        payload: { photo: 'data:image/png;base64,AAAA' },
+        headers: { ...tenant.headers, 'content-type': 'multipart/form-data; boundary=b' },
+        payload: '--b\r\nContent-Disposition: form-data; name="photo"\r\n\r\ndata:image/png;base64,AAAA\r\n--b--\r\n',
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toBe(MESSAGES.photoUploadRejected);

@@ -1,13 +1,18 @@
 import { Body, Controller, Get, NotFoundException, Post, Query, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
 import { AppConfig } from '../../config/app-config';
+import { acceptsBody } from '../../http/cross-site-defences';
 import { Public } from '../../http/public.decorator';
 import { SandboxAccount, SandboxAccounts } from './sandbox-accounts';
 import { SANDBOX_BASE_PATH, SandboxLinks, SandboxPage } from './sandbox-links';
 import { dashboardPage, oauthPage, onboardingPage, problemPage } from './sandbox-pages';
 
 type Fields = Record<string, unknown>;
+
+// The hosted pages post plain HTML forms back to themselves (same origin), as Stripe's do.
+const FORM_BODY = acceptsBody('application/x-www-form-urlencoded');
 
 const ONBOARD_FIELDS = ['account', 'refresh_url', 'return_url'] as const;
 const OAUTH_FIELDS = ['state', 'redirect_uri', 'email'] as const;
@@ -60,6 +65,7 @@ export class SandboxConnectController {
   }
 
   @Post('onboard')
+  @RouteConfig(FORM_BODY)
   async finishOnboarding(@Body() body: Fields, @Res() reply: FastifyReply): Promise<void> {
     const link = this.checkLink('onboard', body, ONBOARD_FIELDS, reply);
     if (!link) return;
@@ -83,6 +89,7 @@ export class SandboxConnectController {
   }
 
   @Post('oauth/authorize')
+  @RouteConfig(FORM_BODY)
   async authorize(@Body() body: Fields, @Res() reply: FastifyReply): Promise<void> {
     const link = this.checkLink('oauth/authorize', body, OAUTH_FIELDS, reply);
     if (!link) return;
@@ -110,6 +117,7 @@ export class SandboxConnectController {
   }
 
   @Post('dashboard')
+  @RouteConfig(FORM_BODY)
   async simulate(@Body() body: Fields, @Res() reply: FastifyReply): Promise<void> {
     const link = this.checkLink('dashboard', body, DASHBOARD_FIELDS, reply);
     if (!link) return;

@@ -10,10 +10,12 @@ import {
   Res,
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { ProfileInput, profileSchema } from '@rentwise/libs/schemas/profile.schema';
+import { acceptsBody } from '../../../infrastructure/http/cross-site-defences';
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { readUploadedFile } from '../../../infrastructure/http/uploaded-file';
@@ -49,6 +51,7 @@ export class ProfileController {
   @HttpCode(200)
   @Roles('landlord', 'tenant')
   @ApiConsumes('multipart/form-data')
+  @RouteConfig(acceptsBody('multipart/form-data'))
   @ApiOperation({ summary: 'Replaces the signed-in person\'s photo (an image up to 5 MB; re-encoded as a 512 px WebP)' })
   async saveUserPhoto(
     @Req() request: FastifyRequest,

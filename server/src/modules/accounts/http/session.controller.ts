@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@rentwise/libs/messages';
 import { SignInInput, signInSchema } from '@rentwise/libs/schemas/sign-in.schema';
 import { RequestWithRequester } from '../../../infrastructure/http/current-user';
 import { Public } from '../../../infrastructure/http/public.decorator';
@@ -38,12 +39,19 @@ export class SessionController {
   @Post('logout')
   @HttpCode(200)
   @Public()
-  @ApiOperation({ summary: 'Ends the session server-side and clears its cookies' })
+  @ApiOperation({ summary: 'Ends the session server-side and clears its cookies (a live session needs the CSRF header)' })
   async logout(
-    @Req() request: RequestWithRequester,
+    @Req() request: FastifyRequest & RequestWithRequester,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ status: 'success' }> {
-    if (request.requester) await this.commands.execute(new SignOut(request.requester.sessionId));
+    if (request.requester) {
+      // Public so that a stale cookie can always be cleared, but ending a live session is a write:
+      // another site must not be able to sign someone out.
+      if (!this.cookies.hasValidCsrfToken(request, request.requester.sessionId)) {
+        throw new ForbiddenException(MESSAGES.unexpectedError);
+      }
+      await this.commands.execute(new SignOut(request.requester.sessionId));
+    }
     this.cookies.clear(reply);
     return { status: 'success' };
   }
