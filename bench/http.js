@@ -14,9 +14,11 @@ const port = 3300;
 const base = `http://127.0.0.1:${port}`;
 const database = `rentwise_bench_${process.pid}`;
 const withDatabase = (url, name) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+// The owner creates the throwaway database and migrates it; the server connects as the app's role.
+const ownerBaseUrl = process.env.DATABASE_MIGRATION_URL || process.env.DATABASE_URL;
 
 async function admin(sql) {
-  const client = new Client({ connectionString: withDatabase(process.env.DATABASE_URL, 'postgres') });
+  const client = new Client({ connectionString: withDatabase(ownerBaseUrl, 'postgres') });
   await client.connect();
   try {
     await client.query(sql);
@@ -40,6 +42,7 @@ async function main() {
     ...process.env,
     NODE_ENV: 'test',
     DATABASE_URL: withDatabase(process.env.DATABASE_URL, database),
+    DATABASE_MIGRATION_URL: withDatabase(ownerBaseUrl, database),
     PORT: String(port),
     PUBLIC_URL: base,
     HOST: '127.0.0.1',

@@ -7,6 +7,8 @@ const { Client } = require('pg');
 
 const root = resolve(__dirname, '..');
 const baseUrl = process.env.DATABASE_URL;
+// The owner creates the throwaway database and migrates it; the server connects as the app's role.
+const ownerBaseUrl = process.env.DATABASE_MIGRATION_URL || baseUrl;
 if (!baseUrl || !process.env.REDIS_URL) {
   console.error('Browser tests need DATABASE_URL and REDIS_URL: run them through `npm test`');
   process.exit(1);
@@ -19,7 +21,7 @@ const withDatabase = (url, name) => {
 };
 
 async function admin(sql) {
-  const client = new Client({ connectionString: withDatabase(baseUrl, 'postgres') });
+  const client = new Client({ connectionString: withDatabase(ownerBaseUrl, 'postgres') });
   await client.connect();
   try {
     await client.query(sql);
@@ -38,6 +40,7 @@ async function main() {
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://localhost:${port}`,
     DATABASE_URL: withDatabase(baseUrl, database),
+    DATABASE_MIGRATION_URL: withDatabase(ownerBaseUrl, database),
     QUEUE_PREFIX: `e2e-${process.pid}`,
     DEV_SMTP_PORT: '0',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',

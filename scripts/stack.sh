@@ -118,10 +118,16 @@ pg_up() {
         "see $RUN_DIR/postgres.log"
     fi
   fi
-  if ! PGPASSWORD=rentwise psql -h 127.0.0.1 -p "$PG_PORT" -U rentwise -d postgres -tAc "select 1 from pg_database where datname='rentwise'" | grep -q 1; then
-    PGPASSWORD=rentwise psql -h 127.0.0.1 -p "$PG_PORT" -U rentwise -d postgres -qc "create database rentwise" >&2
-  fi
-  echo "export DATABASE_URL='postgres://rentwise:rentwise@127.0.0.1:$PG_PORT/rentwise'"
+  # `rentwise` owns the cluster and runs the migrations; the application signs in as `rentwise_web`,
+  # which owns nothing and has only what the migrations grant to `rentwise_app` (decision 0013).
+  PGPASSWORD=rentwise psql -h 127.0.0.1 -p "$PG_PORT" -U rentwise -d postgres -qAt -v ON_ERROR_STOP=1 >/dev/null <<'SQL'
+SELECT 'CREATE DATABASE rentwise' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'rentwise') \gexec
+SELECT 'CREATE ROLE rentwise_app NOLOGIN' WHERE NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'rentwise_app') \gexec
+SELECT 'CREATE ROLE rentwise_web LOGIN PASSWORD ''rentwise'' IN ROLE rentwise_app'
+  WHERE NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'rentwise_web') \gexec
+SQL
+  echo "export DATABASE_MIGRATION_URL='postgres://rentwise:rentwise@127.0.0.1:$PG_PORT/rentwise'"
+  echo "export DATABASE_URL='postgres://rentwise_web:rentwise@127.0.0.1:$PG_PORT/rentwise'"
 }
 
 # This checkout's Redis: the live process in its pidfile; its title names the port it listens on.

@@ -61,14 +61,18 @@ describe('the local stack (scripts/stack.sh)', () => {
     expect(up.status).toBe(0);
     const urls = exportedUrls(up.stdout);
     expect(urls).toEqual({
-      DATABASE_URL: `postgres://rentwise:rentwise@127.0.0.1:${ports.pg}/rentwise`,
+      DATABASE_MIGRATION_URL: `postgres://rentwise:rentwise@127.0.0.1:${ports.pg}/rentwise`,
+      DATABASE_URL: `postgres://rentwise_web:rentwise@127.0.0.1:${ports.pg}/rentwise`,
       REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
     });
     expect(statSync(join(checkout, '.data/postgres/PG_VERSION')).isFile()).toBe(true);
 
     const database = new Client({ connectionString: urls.DATABASE_URL });
     await database.connect();
-    expect((await database.query<{ answer: number }>('select 1 as answer')).rows).toEqual([{ answer: 1 }]);
+    // The application's role is no superuser and owns nothing: it cannot switch the ledger's triggers off.
+    expect((await database.query('select rolsuper, rolcreatedb from pg_roles where rolname = current_user')).rows).toEqual([
+      { rolsuper: false, rolcreatedb: false },
+    ]);
     await database.end();
     const redis = new Redis(urls.REDIS_URL, { maxRetriesPerRequest: 1 });
     expect(await redis.ping()).toBe('PONG');
