@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createUser, type E2eUser } from './support/fixtures';
 import { ageSessions, countPaymentsOf, payableHome, type PayableHome } from './support/payments';
 import { signIn, signInThroughPage } from './support/session';
@@ -41,14 +41,19 @@ async function enterCard(page: Page, number: string) {
 }
 
 let home: PayableHome;
+let fixtureRequests: APIRequestContext;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser, playwright, baseURL }) => {
   test.setTimeout(90_000);
-  const request = await playwright.request.newContext({ baseURL });
-  home = await payableHome(browser, request, baseURL!);
-  await request.dispose();
+  // Lives for the whole file: each test adds its own tenant through it.
+  fixtureRequests = await playwright.request.newContext({ baseURL });
+  home = await payableHome(browser, fixtureRequests, baseURL!);
+});
+
+test.afterAll(async () => {
+  await fixtureRequests?.dispose();
 });
 
 const PHONE_320 = { width: 320, height: 568 };
