@@ -1,0 +1,307 @@
+import {
+  type BillingMonth,
+  billingMonthKey,
+  billingMonthOf,
+  billingMonthRange,
+  compareBillingMonths,
+  shiftBillingMonth,
+} from './billing-month';
+import type { Cents } from './money';
+
+/**
+ * The pure core of the statements projection: a ledger journal becomes one statement line (keyed by
+ * the journal, so seeing it twice changes nothing), and every total is recomputed from lines.
+ */
+
+export type JournalKind = 'rent_payment' | 'refund' | 'correction';
+export type JournalAccount = 'tenant_card' | 'landlord_payable' | 'processing_fees';
+
+/** A ledger journal as the statements read it: ids, ISO dates and signed cents. */
+export interface StatementJournal {
+  journalId: string;
+  kind: JournalKind;
+  /** ISO time the money moved. */
+  occurredAt: string;
+  landlordUserId: string;
+  propertyId: string;
+  tenantUserId: string;
+  description: string;
+  correctsJournalId: string | null;
+  entries: readonly { account: JournalAccount; amountCents: Cents }[];
+  /** The processor's own fee on the charge, paid by the landlord's account; null when unknown. */
+  processorFeeCents: Cents | null;
+}
+
+export interface StatementLine {
+  journalId: string;
+  kind: JournalKind;
+  landlordUserId: string;
+  propertyId: string;
+  tenantUserId: string;
+  occurredAt: string;
+  /** The month the money counts to, by the cut-off on the landlord's calendar. */
+  billingYear: number;
+  billingMonth: number;
+  /** What the tenant's card was charged (negative for a refund). */
+  grossCents: Cents;
+  /** Our dated fee (the ledger's processing_fees account). */
+  serviceFeeCents: Cents;
+  /** What the landlord received: gross less the dated fee (the ledger's landlord_payable account). */
+  receivedCents: Cents;
+  /** The processor's fee, shown apart (tax deductible). */
+  processorFeeCents: Cents;
+  description: string;
+  correctsJournalId: string | null;
+}
+
+const sumOf = (journal: StatementJournal, account: JournalAccount): Cents =>
+  journal.entries.filter((entry) => entry.account === account).reduce((total, entry) => total + entry.amountCents, 0);
+
+export function statementLineOf(journal: StatementJournal, timeZone: string): StatementLine {
+  const { year, month } = billingMonthOf(new Date(journal.occurredAt), timeZone);
+  const processorFee = journal.processorFeeCents ?? 0;
+  return {
+    journalId: journal.journalId,
+    kind: journal.kind,
+    landlordUserId: journal.landlordUserId,
+    propertyId: journal.propertyId,
+    tenantUserId: journal.tenantUserId,
+    occurredAt: journal.occurredAt,
+    billingYear: year,
+    billingMonth: month,
+    grossCents: -sumOf(journal, 'tenant_card'),
+    serviceFeeCents: sumOf(journal, 'processing_fees'),
+    receivedCents: sumOf(journal, 'landlord_payable'),
+    // A refund gives the card money back; the processor keeps its fee, so it is not negated.
+    processorFeeCents: journal.kind === 'rent_payment' ? processorFee : 0,
+    description: journal.description,
+    correctsJournalId: journal.correctsJournalId,
+  };
+}
+
+/** Folds journals into the lines: a journal already there is left as it was. */
+export function projectLines(
+  lines: ReadonlyMap<string, StatementLine>,
+  journals: readonly StatementJournal[],
+  timeZoneOf: (landlordUserId: string) => string,
+): Map<string, StatementLine> {
+  const next = new Map(lines);
+  for (const journal of journals) {
+    if (!next.has(journal.journalId)) {
+      next.set(journal.journalId, statementLineOf(journal, timeZoneOf(journal.landlordUserId)));
+    }
+  }
+  return next;
+}
+
+export interface MoneyTotals {
+  grossCents: Cents;
+  serviceFeeCents: Cents;
+  receivedCents: Cents;
+  processorFeeCents: Cents;
+  /** What reached the landlord's bank: received less the processor's fee. */
+  netCents: Cents;
+  payments: number;
+}
+
+export const NO_MONEY: MoneyTotals = {
+  grossCents: 0,
+  serviceFeeCents: 0,
+  receivedCents: 0,
+  processorFeeCents: 0,
+  netCents: 0,
+  payments: 0,
+};
+
+export function addTotals(a: MoneyTotals, b: MoneyTotals): MoneyTotals {
+  return {
+    grossCents: a.grossCents + b.grossCents,
+    serviceFeeCents: a.serviceFeeCents + b.serviceFeeCents,
+    receivedCents: a.receivedCents + b.receivedCents,
+    processorFeeCents: a.processorFeeCents + b.processorFeeCents,
+    netCents: a.netCents + b.netCents,
+    payments: a.payments + b.payments,
+  };
+}
+
+export function totalsOfLines(lines: Iterable<StatementLine>): MoneyTotals {
+  let totals = NO_MONEY;
+  for (const line of lines) {
+    totals = addTotals(totals, {
+      grossCents: line.grossCents,
+      serviceFeeCents: line.serviceFeeCents,
+      receivedCents: line.receivedCents,
+      processorFeeCents: line.processorFeeCents,
+      netCents: line.receivedCents - line.processorFeeCents,
+      payments: line.kind === 'rent_payment' ? 1 : 0,
+    });
+  }
+  return totals;
+}
+
+/** Totals per billing month ('2024-03'), recomputed from the lines every time. */
+export function totalsByBillingMonth(lines: Iterable<StatementLine>): Map<string, MoneyTotals> {
+  const groups = new Map<string, StatementLine[]>();
+  for (const line of lines) {
+    const key = billingMonthKey({ year: line.billingYear, month: line.billingMonth });
+    groups.set(key, [...(groups.get(key) ?? []), line]);
+  }
+  return new Map([...groups].map(([key, group]) => [key, totalsOfLines(group)]));
+}
+
+export interface RentPeriod {
+  rentCents: Cents;
+  /** ISO time from which this rent applied. */
+  effectiveFrom: string;
+}
+
+/**
+ * The rent due for a month: the rent in effect when the month's period closes (midnight starting
+ * the 11th on the landlord's calendar). A change never reaches back into a month already closed;
+ * before the first recorded rent, the first rent applies.
+ */
+export function rentDueFor(month: BillingMonth, rentHistory: readonly RentPeriod[], timeZone: string): Cents {
+  if (rentHistory.length === 0) return 0;
+  const closesAt = billingMonthRange(month.year, month.month, timeZone).endsBefore.getTime();
+  let rent = rentHistory[0].rentCents;
+  for (const period of rentHistory) {
+    if (new Date(period.effectiveFrom).getTime() < closesAt) rent = period.rentCents;
+  }
+  return rent;
+}
+
+export interface MonthRow extends MoneyTotals {
+  year: number;
+  month: number;
+  rentDueCents: Cents;
+  /** What the tenant owed before this month (negative: paid ahead). */
+  openingBalanceCents: Cents;
+  closingBalanceCents: Cents;
+  fullAmountReceived: boolean;
+  /** Rent still due for the month itself; zero once received covers it. */
+  stillDueCents: Cents;
+}
+
+export interface MonthRowsInput {
+  /** The first month shown (the tenancy's start); rows run oldest first through `through`. */
+  from: BillingMonth;
+  through: BillingMonth;
+  lines: Iterable<StatementLine>;
+  rentHistory: readonly RentPeriod[];
+  timeZone: string;
+  /** Whether rent was due in a month at all (a tenant lived there); every month when omitted. */
+  rentIsDue?: (month: BillingMonth) => boolean;
+}
+
+/** One row per month, oldest first; each month opens with the previous month's closing balance. */
+export function monthRows(input: MonthRowsInput): MonthRow[] {
+  const totals = totalsByBillingMonth(input.lines);
+  const rows: MonthRow[] = [];
+  let balance = 0;
+  for (let month = input.from; compareBillingMonths(month, input.through) <= 0; month = shiftBillingMonth(month, 1)) {
+    const money = totals.get(billingMonthKey(month)) ?? NO_MONEY;
+    const due = input.rentIsDue && !input.rentIsDue(month) ? 0 : rentDueFor(month, input.rentHistory, input.timeZone);
+    const closing = balance + due - money.receivedCents;
+    rows.push({
+      year: month.year,
+      month: month.month,
+      ...money,
+      rentDueCents: due,
+      openingBalanceCents: balance,
+      closingBalanceCents: closing,
+      fullAmountReceived: money.receivedCents >= due,
+      stillDueCents: Math.max(0, due - money.receivedCents),
+    });
+    balance = closing;
+  }
+  return rows;
+}
+
+export interface RowTotals extends MoneyTotals {
+  rentDueCents: Cents;
+}
+
+export function totalsOfRows(rows: readonly MonthRow[]): RowTotals {
+  return rows.reduce<RowTotals>(
+    (total, row) => ({ ...addTotals(total, row), rentDueCents: total.rentDueCents + row.rentDueCents }),
+    { ...NO_MONEY, rentDueCents: 0 },
+  );
+}
+
+/** Totals by calendar month of the payment date (what the processor's yearly tax form reports). */
+export function calendarMonthTotals(lines: Iterable<StatementLine>, year: number, timeZone: string): MoneyTotals[] {
+  const byMonth: StatementLine[][] = Array.from({ length: 12 }, () => []);
+  const formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric' });
+  for (const line of lines) {
+    const parts = Object.fromEntries(
+      formatter.formatToParts(new Date(line.occurredAt)).map((part) => [part.type, Number(part.value)]),
+    );
+    if (parts.year === year) byMonth[parts.month - 1].push(line);
+  }
+  return byMonth.map((group) => totalsOfLines(group));
+}
+
+const MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+];
+
+/**
+ * The cut-off printed on every statement: 'Payments made from 11 March to 10 April count as April.'
+ * Years are named when the period crosses one.
+ */
+export function periodInWords(month: BillingMonth): string {
+  const previous = shiftBillingMonth(month, -1);
+  const crossesYear = previous.year !== month.year;
+  const from = `11 ${MONTHS[previous.month - 1]}${crossesYear ? ` ${previous.year}` : ''}`;
+  const to = `10 ${MONTHS[month.month - 1]}${crossesYear ? ` ${month.year}` : ''}`;
+  return `Payments made from ${from} to ${to} count as ${MONTHS[month.month - 1]}${crossesYear ? ` ${month.year}` : ''}.`;
+}
+
+/** 'Payments made from 11 December 2024 to 10 December 2025 count as 2025.' */
+export function yearPeriodInWords(year: number): string {
+  return `Payments made from 11 December ${year - 1} to 10 December ${year} count as ${year}; later ones count to the next year.`;
+}
+
+export function monthName(month: number): string {
+  return MONTHS[month - 1];
+}
+
+/** An amount in a CSV: written as a plain decimal ('-1234.56') so spreadsheets add it up. */
+export interface CsvAmount {
+  cents: Cents;
+}
+
+export type CsvValue = string | number | CsvAmount;
+
+/**
+ * A CSV cell. Text that a spreadsheet would read as a formula (starting with =, +, -, @, tab or
+ * carriage return) is prefixed with an apostrophe; quotes, commas and line breaks are quoted.
+ * Numbers and amounts are written as they are (a negative amount is a number, not a formula).
+ */
+export function csvCell(value: CsvValue): string {
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'object') return centsAsDecimal(value.cents);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function csvRow(values: readonly CsvValue[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}
+
+export function centsAsDecimal(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** 'rentwise-2025-123-main-st' from a year (or '2025-04') and an address line. */
+export function statementFileName(period: string, addressLine: string | null): string {
+  const slug = (addressLine ?? 'all-properties')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `rentwise-${period}-${slug || 'property'}`;
+}
