@@ -10,6 +10,7 @@ import { TenantPaymentsController } from './http/tenant-payments.controller';
 import { GetPaymentSetupHandler } from './queries/get-payment-setup.handler';
 import { GetReceiptHandler } from './queries/get-receipt.handler';
 import { ListTenantPaymentsHandler } from './queries/list-tenant-payments.handler';
+import { GetLedgerBacklogHandler, ReadLedgerFeedHandler } from './queries/read-ledger-feed.handler';
 import { ReceiptReader } from './receipts/receipt-reader';
 import { LedgerEntry } from './ledger/ledger-entry.entity';
 import { LedgerTransaction } from './ledger/ledger-transaction.entity';
@@ -38,6 +39,8 @@ export class PaymentsModule {
         GetPaymentSetupHandler,
         ListTenantPaymentsHandler,
         GetReceiptHandler,
+        ReadLedgerFeedHandler,
+        GetLedgerBacklogHandler,
         ReceiptReader,
         ReceiptMailer,
         ...(options.runWorker ? [WebhookProcessor] : []),

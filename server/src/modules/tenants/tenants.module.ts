@@ -11,6 +11,7 @@ import { InvitationSender } from './invitations/invitation-sender';
 import { CountCurrentTenantsHandler } from './queries/count-current-tenants.handler';
 import { GetLandlordTenantHandler } from './queries/get-landlord-tenant.handler';
 import { GetResidenceHandler } from './queries/get-residence.handler';
+import { ListPropertyTenanciesHandler } from './queries/list-property-tenancies.handler';
 import { GetTenancyHandler } from './queries/get-tenancy.handler';
 import { ListPropertyTenantsHandler } from './queries/list-property-tenants.handler';
 import { Tenancy } from './tenancies/tenancy.entity';
@@ -30,6 +31,7 @@ import { Tenancy } from './tenancies/tenancy.entity';
     GetResidenceHandler,
     GetTenancyHandler,
     CountCurrentTenantsHandler,
+    ListPropertyTenanciesHandler,
   ],
 })
 export class TenantsModule {}

@@ -1,0 +1,46 @@
+import { Query } from '@nestjs/cqrs';
+import type { StatementJournal } from '@rentwise/libs/statements';
+
+/**
+ * A page of the ledger's journals for a projector, in commit-safe order. `position` is opaque: pass
+ * null to start from the beginning, then the `nextPosition` of the previous page.
+ *
+ * Only journals whose writing transaction is older than every transaction still running are
+ * returned (below the snapshot's xmin), so a journal that commits late, out of order, is never
+ * skipped: the position stops short of it until it has committed.
+ */
+export class ReadLedgerFeed extends Query<LedgerFeedPage> {
+  constructor(
+    readonly position: string | null,
+    /** At most this many writing transactions' journals (a transaction's journals come together). */
+    readonly limit: number,
+  ) {
+    super();
+  }
+}
+
+export interface LedgerFeedPage {
+  journals: StatementJournal[];
+  /** Every journal written by a transaction below this position has been returned. */
+  nextPosition: string;
+  /** False when more journals are ready after nextPosition (ask again). */
+  caughtUp: boolean;
+  /**
+   * The database cluster's system identifier. Positions are transaction ids, which restart lower
+   * after a restore into another cluster: when this changes, rebuild from the beginning.
+   */
+  clusterSystemIdentifier: string;
+}
+
+/** How far a position is behind the ledger: journals not yet read and the oldest one's recording time. */
+export class GetLedgerBacklog extends Query<LedgerBacklog> {
+  constructor(readonly position: string | null) {
+    super();
+  }
+}
+
+export interface LedgerBacklog {
+  journals: number;
+  /** ISO time the oldest unread journal was recorded, or null when none is waiting. */
+  oldestRecordedAt: string | null;
+}

@@ -1,0 +1,107 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type { JournalAccount, JournalKind, StatementJournal } from '@rentwise/libs/statements';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { GetLedgerBacklog, LedgerBacklog, LedgerFeedPage, ReadLedgerFeed } from '../contracts/read-ledger-feed.query';
+
+interface JournalRow {
+  id: string;
+  kind: JournalKind;
+  occurred_at: Date;
+  landlord_user_id: string;
+  property_id: string;
+  tenant_user_id: string;
+  description: string;
+  corrects_transaction_id: string | null;
+  written_by_xact: string;
+  processor_fee_cents: string | null;
+  entries: { account: JournalAccount; amountCents: number }[];
+}
+
+/** The oldest position: below every transaction id. */
+const START = '0';
+
+/**
+ * Serves the ledger to projectors by the id of the transaction that wrote each journal. The reader's
+ * own snapshot decides what is safe: journals written below its xmin have committed (or never will).
+ * Runs in the caller's transaction when there is one, so a projector reads and writes in one.
+ */
+@QueryHandler(ReadLedgerFeed)
+export class ReadLedgerFeedHandler implements IQueryHandler<ReadLedgerFeed> {
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  async execute({ position, limit: pageLimit }: ReadLedgerFeed): Promise<LedgerFeedPage> {
+    // From the beginning, everything this snapshot sees is read in one page, whatever its
+    // transaction id: after a restore into another cluster, restored journals carry the old
+    // cluster's (higher) ids. Everything visible has committed; the position becomes the horizon.
+    const fromStart = position === null;
+    const from = position ?? START;
+    const limit = fromStart ? Number.MAX_SAFE_INTEGER : pageLimit;
+    // One statement, one snapshot: the horizon and the rows agree.
+    const rows = await this.unitOfWork.manager.query<(JournalRow & { horizon: string; cluster: string })[]>(
+      `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+            writers AS (
+              SELECT DISTINCT t.written_by_xact FROM payments.ledger_transactions t, horizon h
+               WHERE t.written_by_xact >= $1::xid8 AND ($3 OR t.written_by_xact < h.xmin)
+               ORDER BY t.written_by_xact LIMIT $2)
+       SELECT h.xmin::text AS horizon,
+              (SELECT system_identifier::text FROM pg_control_system()) AS cluster,
+              t.id, t.kind, t.occurred_at, t.landlord_user_id, t.property_id, t.tenant_user_id, t.description,
+              t.corrects_transaction_id, t.written_by_xact::text AS written_by_xact,
+              c.processor_fee_cents::text AS processor_fee_cents,
+              coalesce((SELECT json_agg(json_build_object('account', e.account, 'amountCents', e.amount_cents) ORDER BY e.id)
+                          FROM payments.ledger_entries e WHERE e.transaction_id = t.id), '[]') AS entries
+         FROM horizon h
+         LEFT JOIN (payments.ledger_transactions t JOIN writers w ON w.written_by_xact = t.written_by_xact) ON true
+         LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
+        ORDER BY t.written_by_xact, t.recorded_at, t.id`,
+      [from, fromStart ? null : limit + 1, fromStart],
+    );
+    const horizon = rows[0].horizon;
+    const cluster = rows[0].cluster;
+    const journalRows = rows.filter((row) => row.id !== null);
+    const writers = [...new Set(journalRows.map((row) => row.written_by_xact))];
+    const caughtUp = writers.length <= limit;
+    const taken = caughtUp ? journalRows : journalRows.filter((row) => writers.indexOf(row.written_by_xact) < limit);
+    const nextPosition = caughtUp ? maxXid(horizon, from) : (BigInt(writers[limit - 1]) + 1n).toString();
+    return {
+      journals: taken.map(toJournal),
+      nextPosition,
+      caughtUp,
+      clusterSystemIdentifier: cluster,
+    };
+  }
+}
+
+@QueryHandler(GetLedgerBacklog)
+export class GetLedgerBacklogHandler implements IQueryHandler<GetLedgerBacklog> {
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  async execute({ position }: GetLedgerBacklog): Promise<LedgerBacklog> {
+    const [row] = await this.unitOfWork.manager.query<{ journals: string; oldest: Date | null }[]>(
+      `SELECT count(*) AS journals, min(recorded_at) AS oldest
+         FROM payments.ledger_transactions WHERE written_by_xact >= $1::xid8`,
+      [position ?? START],
+    );
+    return { journals: Number(row.journals), oldestRecordedAt: row.oldest?.toISOString() ?? null };
+  }
+}
+
+/** The position never moves back (a horizon below it means nothing new is ready). */
+function maxXid(a: string, b: string): string {
+  return BigInt(a) > BigInt(b) ? a : b;
+}
+
+function toJournal(row: JournalRow): StatementJournal {
+  return {
+    journalId: row.id,
+    kind: row.kind,
+    occurredAt: row.occurred_at.toISOString(),
+    landlordUserId: row.landlord_user_id,
+    propertyId: row.property_id,
+    tenantUserId: row.tenant_user_id,
+    description: row.description,
+    correctsJournalId: row.corrects_transaction_id,
+    entries: row.entries.map((entry) => ({ account: entry.account, amountCents: Number(entry.amountCents) })),
+    processorFeeCents: row.processor_fee_cents === null ? null : Number(row.processor_fee_cents),
+  };
+}
