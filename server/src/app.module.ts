@@ -74,7 +74,7 @@ export class AppModule {
         PropertiesModule,
         TenantsModule,
         PaymentsModule.register({ runWorker: runWorkers }),
-        StatementsModule,
+        StatementsModule.register({ runWorker: runWorkers }),
       ],
       providers: runWorkers ? [OutboxRelay] : [],
     };

@@ -4,6 +4,7 @@ import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthI
 import Redis from 'ioredis';
 import { Public } from '../http/public.decorator';
 import { REDIS } from '../queue/queue.module';
+import { HealthReports } from './health-reports';
 
 @ApiTags('health')
 @Public()
@@ -14,11 +15,12 @@ export class HealthController {
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly reports: HealthReports,
   ) {}
 
   @Get()
   @HealthCheck()
-  @ApiOperation({ summary: 'Database and Redis status; 503 when either is down' })
+  @ApiOperation({ summary: 'Database and Redis status (503 when either is down) and the reports modules add, such as the statements lag' })
   check() {
     return this.health.check([
       () => this.database.pingCheck('database', { timeout: 1500 }),
@@ -32,6 +34,14 @@ export class HealthController {
           return indicator.down({ message: 'Redis did not answer' });
         }
       },
+      ...this.reports.all().map(([name, report]) => async () => {
+        const indicator = this.indicators.check(name);
+        try {
+          return indicator.up(await report());
+        } catch {
+          return indicator.down({ message: `${name} could not report` });
+        }
+      }),
     ]);
   }
 }

@@ -1,0 +1,166 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { billingMonthOf } from '@rentwise/libs/billing-month';
+import { type StatementJournal, type StatementLine, statementLineOf } from '@rentwise/libs/statements';
+import type { EntityManager } from 'typeorm';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import type { LineDifference, StatementsRebuilt } from '../contracts/rebuild-statements.command';
+import { LedgerFeedPage, ReadLedgerFeed } from '../../payments/contracts/read-ledger-feed.query';
+import { timeZonesOf } from '../settings/landlord-time-zone';
+import { insertLines, LinesTable, readAllLines, replaceAllLines } from './statement-lines';
+
+export const STATEMENTS_PROJECTION = 'statement_lines';
+/** pg_advisory_xact_lock key: one projector of this projection at a time, in any process. */
+export const STATEMENTS_LOCK_KEY = 7_316_001;
+const PAGE_TRANSACTIONS = 500;
+
+export interface StoredPosition {
+  position: string;
+  clusterSystemIdentifier: string;
+}
+
+export interface CatchUpResult {
+  /** False when another projector held the lock (it is doing the work). */
+  ran: boolean;
+  journals: number;
+  rebuilt: boolean;
+}
+
+/**
+ * Keeps statements.statement_lines up to date with the ledger. Each step is one transaction: take the
+ * projection's lock, read the ledger after the stored position, write the lines and move the position.
+ * A job only wakes it; what it reads is decided by the position, so a lost or doubled wake-up is harmless.
+ */
+@Injectable()
+export class StatementsProjector {
+  private readonly logger = new Logger(StatementsProjector.name);
+
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly queries: QueryBus,
+  ) {}
+
+  async catchUp(): Promise<CatchUpResult> {
+    const result: CatchUpResult = { ran: true, journals: 0, rebuilt: false };
+    for (;;) {
+      const step = await this.unitOfWork.run(async (manager) => {
+        if (!(await this.tryLock(manager))) return null;
+        const stored = await this.storedPosition(manager);
+        let page = await this.read(stored?.position ?? null);
+        let rebuilt = false;
+        if (stored && stored.clusterSystemIdentifier !== page.clusterSystemIdentifier) {
+          // Restored into another cluster: transaction ids restarted, the position means nothing.
+          this.logger.warn({ was: stored.clusterSystemIdentifier, now: page.clusterSystemIdentifier }, 'Database cluster changed: rebuilding statements');
+          page = await this.read(null);
+          await replaceAllLines(manager, await this.linesOf(manager, page.journals));
+          rebuilt = true;
+        } else {
+          await insertLines(manager, 'statements.statement_lines', await this.linesOf(manager, page.journals));
+        }
+        await this.savePosition(manager, page);
+        return { page, rebuilt };
+      });
+      if (!step) return { ...result, ran: false };
+      result.journals += step.page.journals.length;
+      result.rebuilt ||= step.rebuilt;
+      if (step.page.caughtUp) return result;
+    }
+  }
+
+  /**
+   * The same fold from position zero into a fresh table, compared with the live lines both ways.
+   * With `swap`, the rebuilt lines replace the live ones and the position moves, in one transaction.
+   */
+  async rebuild(options: { swap: boolean }): Promise<StatementsRebuilt> {
+    return this.unitOfWork.run(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock($1)`, [STATEMENTS_LOCK_KEY]);
+      const table: LinesTable = 'pg_temp.statement_lines_rebuild';
+      await manager.query(`CREATE TEMP TABLE statement_lines_rebuild (LIKE statements.statement_lines INCLUDING ALL) ON COMMIT DROP`);
+      const page = await this.read(null);
+      // The live lines are compared as of the same position: catch them up first, inside this lock.
+      const stored = await this.storedPosition(manager);
+      if (stored && stored.clusterSystemIdentifier === page.clusterSystemIdentifier) {
+        const pending = await this.read(stored.position);
+        await insertLines(manager, 'statements.statement_lines', await this.linesOf(manager, pending.journals));
+      }
+      await insertLines(manager, table, await this.linesOf(manager, page.journals));
+      const rebuilt = await readAllLines(manager, table);
+      const live = await readAllLines(manager, 'statements.statement_lines');
+      const differences = compareLines(live, rebuilt);
+      if (options.swap) {
+        await replaceAllLines(manager, rebuilt);
+        await this.savePosition(manager, page);
+      }
+      return { differences, lines: rebuilt.length, swapped: options.swap };
+    });
+  }
+
+  /** Re-buckets one landlord's lines after a time zone change, under the projection's lock. */
+  async rebucketLandlord(manager: EntityManager, landlordUserId: string, timeZone: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock($1)`, [STATEMENTS_LOCK_KEY]);
+    const rows = await manager.query<{ journal_id: string; occurred_at: Date }[]>(
+      `SELECT journal_id, occurred_at FROM statements.statement_lines WHERE landlord_user_id = $1`,
+      [landlordUserId],
+    );
+    const months = rows.map((row) => {
+      const { year, month } = billingMonthOf(row.occurred_at, timeZone);
+      return { journal_id: row.journal_id, billing_year: year, billing_month: month };
+    });
+    if (months.length === 0) return;
+    await manager.query(
+      `UPDATE statements.statement_lines l SET billing_year = m.billing_year, billing_month = m.billing_month
+         FROM json_to_recordset($1::json) AS m(journal_id uuid, billing_year int, billing_month int)
+        WHERE l.journal_id = m.journal_id`,
+      [JSON.stringify(months)],
+    );
+  }
+
+  async storedPosition(manager: EntityManager = this.unitOfWork.manager): Promise<StoredPosition | null> {
+    const [row] = await manager.query<{ position: string; cluster_system_identifier: string }[]>(
+      `SELECT position::text AS position, cluster_system_identifier FROM statements.projection_positions WHERE projection = $1`,
+      [STATEMENTS_PROJECTION],
+    );
+    return row ? { position: row.position, clusterSystemIdentifier: row.cluster_system_identifier } : null;
+  }
+
+  private async tryLock(manager: EntityManager): Promise<boolean> {
+    const [{ locked }] = await manager.query<{ locked: boolean }[]>(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [
+      STATEMENTS_LOCK_KEY,
+    ]);
+    return locked;
+  }
+
+  private read(position: string | null): Promise<LedgerFeedPage> {
+    return this.queries.execute(new ReadLedgerFeed(position, PAGE_TRANSACTIONS));
+  }
+
+  private async linesOf(manager: EntityManager, journals: readonly StatementJournal[]): Promise<StatementLine[]> {
+    const zones = await timeZonesOf(manager, journals.map((journal) => journal.landlordUserId));
+    return journals.map((journal) => statementLineOf(journal, zones.get(journal.landlordUserId) as string));
+  }
+
+  private async savePosition(manager: EntityManager, page: LedgerFeedPage): Promise<void> {
+    await manager.query(
+      `INSERT INTO statements.projection_positions (projection, position, cluster_system_identifier, updated_at)
+       VALUES ($1, $2::xid8, $3, now())
+       ON CONFLICT (projection) DO UPDATE
+         SET position = EXCLUDED.position, cluster_system_identifier = EXCLUDED.cluster_system_identifier, updated_at = now()`,
+      [STATEMENTS_PROJECTION, page.nextPosition, page.clusterSystemIdentifier],
+    );
+  }
+}
+
+/** Lines that differ between two sets, both ways: missing on either side, or different. */
+export function compareLines(live: readonly StatementLine[], rebuilt: readonly StatementLine[]): LineDifference[] {
+  const liveById = new Map(live.map((line) => [line.journalId, line]));
+  const rebuiltById = new Map(rebuilt.map((line) => [line.journalId, line]));
+  const differences: LineDifference[] = [];
+  for (const [journalId, line] of liveById) {
+    const other = rebuiltById.get(journalId) ?? null;
+    if (!other || JSON.stringify(other) !== JSON.stringify(line)) differences.push({ journalId, live: line, rebuilt: other });
+  }
+  for (const [journalId, line] of rebuiltById) {
+    if (!liveById.has(journalId)) differences.push({ journalId, live: null, rebuilt: line });
+  }
+  return differences;
+}

@@ -1,0 +1,280 @@
+import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  type BillingMonth,
+  billingMonthLabel,
+  billingMonthOf,
+  billingMonthRange,
+  compareBillingMonths,
+} from '@rentwise/libs/billing-month';
+import type {
+  CalendarRow,
+  MonthlyOverview,
+  Statement,
+  StatementPayment,
+  StatementPropertyChoice,
+  StatementRow,
+} from '@rentwise/libs/statement-views';
+import {
+  calendarMonthTotals,
+  type MonthRow,
+  monthName,
+  monthRows,
+  type MoneyTotals,
+  periodInWords,
+  type StatementLine,
+  yearPeriodInWords,
+} from '@rentwise/libs/statements';
+import { Clock } from '../../../infrastructure/clock/clock';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { GetUser } from '../../accounts/contracts/get-user.query';
+import { GetProperty } from '../../properties/contracts/get-property.query';
+import { GetRentHistory } from '../../properties/contracts/get-rent-history.query';
+import { ListLandlordProperties } from '../../properties/contracts/list-landlord-properties.query';
+import type { PropertySummary } from '../../properties/contracts/property-summary';
+import { ListPropertyTenancies } from '../../tenants/contracts/list-property-tenancies.query';
+import { readLines } from '../projection/statement-lines';
+import { timeZoneOf } from '../settings/landlord-time-zone';
+
+export interface PropertyHistory {
+  property: PropertySummary;
+  lines: StatementLine[];
+  /** Oldest first, from the tenancy's start through the current month. */
+  months: MonthRow[];
+}
+
+const zeroRow = (label: string): StatementRow => ({
+  label,
+  rentDueCents: 0,
+  grossCents: 0,
+  serviceFeeCents: 0,
+  receivedCents: 0,
+  processorFeeCents: 0,
+  netCents: 0,
+  stillDueCents: 0,
+});
+
+function addToRow(row: StatementRow, month: MonthRow): StatementRow {
+  return {
+    ...row,
+    rentDueCents: row.rentDueCents + month.rentDueCents,
+    grossCents: row.grossCents + month.grossCents,
+    serviceFeeCents: row.serviceFeeCents + month.serviceFeeCents,
+    receivedCents: row.receivedCents + month.receivedCents,
+    processorFeeCents: row.processorFeeCents + month.processorFeeCents,
+    netCents: row.netCents + month.netCents,
+    stillDueCents: row.stillDueCents + month.stillDueCents,
+  };
+}
+
+function calendarRow(label: string, totals: MoneyTotals): CalendarRow {
+  const { grossCents, serviceFeeCents, receivedCents, processorFeeCents, netCents } = totals;
+  return { label, grossCents, serviceFeeCents, receivedCents, processorFeeCents, netCents };
+}
+
+const choiceOf = (property: PropertySummary): StatementPropertyChoice => ({
+  propertyId: property.propertyId,
+  address: property.address,
+  rentCents: property.rentCents,
+  archived: property.archived,
+});
+
+/**
+ * Reads a landlord's statements from the projected lines, the rent history and the tenancies. A
+ * property of another landlord (or none) reads as null: the controller answers 404.
+ */
+@Injectable()
+export class StatementReader {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly queries: QueryBus,
+    private readonly clock: Clock,
+  ) {}
+
+  timeZone(landlordUserId: string): Promise<string> {
+    return timeZoneOf(this.unitOfWork.manager, landlordUserId);
+  }
+
+  async properties(landlordUserId: string): Promise<StatementPropertyChoice[]> {
+    const properties = await this.queries.execute(new ListLandlordProperties(landlordUserId));
+    return properties.map(choiceOf);
+  }
+
+  async ownedProperty(landlordUserId: string, propertyId: string): Promise<PropertySummary | null> {
+    const property = await this.queries.execute(new GetProperty(propertyId));
+    return property && property.landlordUserId === landlordUserId ? property : null;
+  }
+
+  async history(property: PropertySummary, timeZone: string): Promise<PropertyHistory> {
+    const [lines, rentHistory, tenancies] = await Promise.all([
+      readLines(this.unitOfWork.manager, { landlordUserId: property.landlordUserId, propertyId: property.propertyId }),
+      this.queries.execute(new GetRentHistory(property.propertyId)),
+      this.queries.execute(new ListPropertyTenancies(property.propertyId)),
+    ]);
+    const current = billingMonthOf(this.clock.now(), timeZone);
+    const starts = [
+      ...tenancies.map((tenancy) => tenancy.startedAt),
+      ...lines.map((line) => line.occurredAt),
+    ].map((iso) => billingMonthOf(new Date(iso), timeZone));
+    const from = starts.length
+      ? starts.reduce((earliest, month) => (compareBillingMonths(month, earliest) < 0 ? month : earliest))
+      : billingMonthOf(new Date(property.createdAt), timeZone);
+    const lastLine = lines.length ? billingMonthOf(new Date(lines[lines.length - 1].occurredAt), timeZone) : current;
+    const through = compareBillingMonths(lastLine, current) > 0 ? lastLine : current;
+    const rentIsDue = (month: BillingMonth): boolean => {
+      if (tenancies.length === 0) return true;
+      const { startsAt, endsBefore } = billingMonthRange(month.year, month.month, timeZone);
+      return tenancies.some(
+        (tenancy) =>
+          new Date(tenancy.startedAt) < endsBefore && (tenancy.endedAt === null || new Date(tenancy.endedAt) >= startsAt),
+      );
+    };
+    const months = monthRows({ from, through, lines, rentHistory, timeZone, rentIsDue });
+    return { property, lines, months };
+  }
+
+  async overview(landlordUserId: string, propertyId: string): Promise<MonthlyOverview | null> {
+    const property = await this.ownedProperty(landlordUserId, propertyId);
+    if (!property) return null;
+    const timeZone = await this.timeZone(landlordUserId);
+    const { months } = await this.history(property, timeZone);
+    return {
+      property: choiceOf(property),
+      timeZone,
+      months: [...months].reverse().map((row) => ({
+        year: row.year,
+        month: row.month,
+        label: billingMonthLabel(row),
+        rentDueCents: row.rentDueCents,
+        receivedCents: row.receivedCents,
+        stillDueCents: row.stillDueCents,
+        fullAmountReceived: row.fullAmountReceived,
+        payments: row.payments,
+      })),
+    };
+  }
+
+  /**
+   * A monthly (month given) or yearly statement, for one property or (propertyId null) for all of
+   * the landlord's properties. Null when the property is not the landlord's.
+   */
+  async statement(
+    landlordUserId: string,
+    period: { year: number; month: number | null },
+    propertyId: string | null,
+  ): Promise<Statement | null> {
+    let properties: PropertySummary[];
+    if (propertyId) {
+      const property = await this.ownedProperty(landlordUserId, propertyId);
+      if (!property) return null;
+      properties = [property];
+    } else {
+      properties = await this.queries.execute(new ListLandlordProperties(landlordUserId));
+    }
+    const timeZone = await this.timeZone(landlordUserId);
+    const histories = await Promise.all(properties.map((property) => this.history(property, timeZone)));
+    const inPeriod = (row: { year: number; month: number }) =>
+      row.year === period.year && (period.month === null || row.month === period.month);
+    const scopeLabel = propertyId ? properties[0].address : 'All properties';
+
+    let rows: StatementRow[];
+    if (period.month !== null && !propertyId) {
+      rows = histories.map((history) =>
+        history.months.filter(inPeriod).reduce(addToRow, { ...zeroRow(history.property.address), propertyId: history.property.propertyId }),
+      );
+    } else {
+      const months = period.month !== null ? [period.month] : Array.from({ length: 12 }, (_, index) => index + 1);
+      rows = months
+        .map((month) => {
+          const matching = histories.flatMap((history) => history.months.filter((row) => row.year === period.year && row.month === month));
+          return matching.length === 0
+            ? null
+            : matching.reduce(addToRow, { ...zeroRow(billingMonthLabel({ year: period.year, month })), year: period.year, month });
+        })
+        .filter((row): row is StatementRow => row !== null);
+    }
+    const totals = rows.reduce<StatementRow>(
+      (total, row) => ({
+        ...total,
+        rentDueCents: total.rentDueCents + row.rentDueCents,
+        grossCents: total.grossCents + row.grossCents,
+        serviceFeeCents: total.serviceFeeCents + row.serviceFeeCents,
+        receivedCents: total.receivedCents + row.receivedCents,
+        processorFeeCents: total.processorFeeCents + row.processorFeeCents,
+        netCents: total.netCents + row.netCents,
+        stillDueCents: total.stillDueCents + row.stillDueCents,
+      }),
+      zeroRow('Total'),
+    );
+
+    const payments =
+      period.month === null
+        ? []
+        : await this.payments(
+            histories.flatMap((history) =>
+              history.lines
+                .filter((line) => inPeriod({ year: line.billingYear, month: line.billingMonth }))
+                .map((line) => ({ line, address: history.property.address })),
+            ),
+          );
+
+    let calendarYear: Statement['calendarYear'] = null;
+    if (period.month === null) {
+      const byMonth = calendarMonthTotals(histories.flatMap((history) => history.lines), period.year, timeZone);
+      const calendarRows = byMonth.map((totalsOfMonth, index) => calendarRow(`${monthName(index + 1)} ${period.year}`, totalsOfMonth));
+      const sum = (key: keyof MoneyTotals) => byMonth.reduce((total, month) => total + month[key], 0);
+      calendarYear = {
+        rows: calendarRows,
+        totals: {
+          label: 'Total',
+          grossCents: sum('grossCents'),
+          serviceFeeCents: sum('serviceFeeCents'),
+          receivedCents: sum('receivedCents'),
+          processorFeeCents: sum('processorFeeCents'),
+          netCents: sum('netCents'),
+        },
+      };
+    }
+
+    return {
+      kind: period.month === null ? 'yearly' : 'monthly',
+      year: period.year,
+      month: period.month,
+      propertyId,
+      scopeLabel,
+      periodLabel: period.month === null ? String(period.year) : billingMonthLabel({ year: period.year, month: period.month }),
+      periodInWords:
+        period.month === null ? yearPeriodInWords(period.year) : periodInWords({ year: period.year, month: period.month }),
+      timeZone,
+      generatedAt: this.clock.now().toISOString(),
+      rows,
+      totals,
+      payments,
+      calendarYear,
+    };
+  }
+
+  private async payments(items: { line: StatementLine; address: string }[]): Promise<StatementPayment[]> {
+    const names = new Map<string, string>();
+    await Promise.all(
+      [...new Set(items.map((item) => item.line.tenantUserId))].map(async (userId) => {
+        const user = await this.queries.execute(new GetUser(userId));
+        names.set(userId, user ? `${user.firstName} ${user.lastName}` : 'Former tenant');
+      }),
+    );
+    return items
+      .sort((a, b) => b.line.occurredAt.localeCompare(a.line.occurredAt))
+      .map(({ line, address }) => ({
+        receiptId: line.kind === 'rent_payment' ? line.journalId : (line.correctsJournalId ?? line.journalId),
+        kind: line.kind,
+        paidAt: line.occurredAt,
+        propertyAddress: address,
+        tenantName: names.get(line.tenantUserId) ?? 'Former tenant',
+        description: line.description,
+        grossCents: line.grossCents,
+        serviceFeeCents: line.serviceFeeCents,
+        receivedCents: line.receivedCents,
+        processorFeeCents: line.processorFeeCents,
+      }));
+  }
+}

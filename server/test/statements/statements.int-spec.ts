@@ -1,0 +1,209 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { propertySchema } from '@rentwise/libs/schemas/property.schema';
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { AddProperty } from '../../src/modules/properties/contracts/add-property.command';
+import { RecordRentPayment, RentPayment } from '../../src/modules/payments/contracts/record-rent-payment.command';
+import { RebuildStatements } from '../../src/modules/statements/contracts/rebuild-statements.command';
+import { StatementsProjector } from '../../src/modules/statements/projection/statements-projector';
+import { signedInUser } from '../support/accounts';
+import { startTestApp, TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
+
+describe('statements', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  const commands = () => testApp.app.get(CommandBus);
+  const projector = () => testApp.app.get(StatementsProjector);
+  const addProperty = async (landlordUserId: string, line1: string, rent = '1,500') =>
+    commands().execute(
+      new AddProperty(landlordUserId, propertySchema.parse({ line1, line2: '', city: 'Springfield', state: 'IL', zip: '62701', rent })),
+    );
+  const pay = (landlordUserId: string, propertyId: string, occurredAt: string, chargedCents = 150_699) => {
+    const payment: RentPayment = {
+      idempotencyKey: randomUUID(),
+      occurredAt: new Date(occurredAt),
+      tenantUserId: randomUUID(),
+      landlordUserId,
+      propertyId,
+      chargedCents,
+      description: 'Rent: by test',
+      provider: 'sandbox',
+      providerReference: null,
+    };
+    return commands().execute(new RecordRentPayment(payment));
+  };
+  const lineOf = async (journalId: string) =>
+    (await testApp.dataSource.query(`SELECT * FROM statements.statement_lines WHERE journal_id = $1`, [journalId]))[0];
+
+  it('projects a recorded payment into its billing month, woken by the outbox', async () => {
+    const landlord = await signedInUser(testApp);
+    const property = await addProperty(landlord.userId, '1 Wake St');
+    const { transactionId } = await pay(landlord.userId, property.propertyId, '2025-03-11T03:59:59Z'); // 23:59:59 on March 10th in New York
+    const line = await waitFor(() => lineOf(transactionId), { what: 'the statement line' });
+    expect(line).toMatchObject({ billing_year: 2025, billing_month: 3, gross_cents: '150699', received_cents: '150000', service_fee_cents: '699' });
+  });
+
+  it('shows two journals committed out of order across two connections, and skips neither', async () => {
+    const landlordUserId = randomUUID();
+    const propertyId = randomUUID();
+    const first = new Client({ connectionString: process.env.DATABASE_URL });
+    const second = new Client({ connectionString: process.env.DATABASE_URL });
+    await Promise.all([first.connect(), second.connect()]);
+    const journal = async (client: Client) => {
+      const [{ id }] = (
+        await client.query(
+          `INSERT INTO payments.ledger_transactions (idempotency_key, kind, occurred_at, tenant_user_id, landlord_user_id, property_id, description, provider)
+           VALUES ($1, 'rent_payment', '2025-05-01T12:00:00Z', $2, $3, $4, 'Rent: out of order', 'import') RETURNING id`,
+          [randomUUID(), randomUUID(), landlordUserId, propertyId],
+        )
+      ).rows;
+      await client.query(
+        `INSERT INTO payments.ledger_entries (transaction_id, account, amount_cents) VALUES ($1, 'tenant_card', -10000), ($1, 'landlord_payable', 9301), ($1, 'processing_fees', 699)`,
+        [id],
+      );
+      return id as string;
+    };
+    try {
+      await first.query('BEGIN');
+      const early = await journal(first); // takes the lower transaction id, commits last
+      await second.query('BEGIN');
+      const late = await journal(second);
+      await second.query('COMMIT');
+
+      await projector().catchUp();
+      expect(await lineOf(late)).toBeUndefined(); // waits: an older transaction is still open
+      await first.query('COMMIT');
+      await projector().catchUp();
+      expect(await lineOf(early)).toBeDefined();
+      expect(await lineOf(late)).toBeDefined();
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+  });
+
+  it('changes nothing when caught up twice, and a rebuild from the start equals the incremental lines', async () => {
+    const landlord = await signedInUser(testApp);
+    const property = await addProperty(landlord.userId, '2 Rebuild Rd');
+    for (const at of ['2024-12-10T12:00:00Z', '2024-12-11T12:00:00Z', '2025-02-29T00:00:00Z'.replace('29', '28')]) {
+      await pay(landlord.userId, property.propertyId, at);
+    }
+    await projector().catchUp();
+    const before = await testApp.dataSource.query(`SELECT * FROM statements.statement_lines ORDER BY journal_id`);
+    const again = await projector().catchUp();
+    expect(again.journals).toBe(0);
+    expect(await testApp.dataSource.query(`SELECT * FROM statements.statement_lines ORDER BY journal_id`)).toEqual(before);
+
+    const dryRun = await commands().execute(new RebuildStatements(false));
+    expect(dryRun.differences).toEqual([]);
+    expect(dryRun.lines).toBe(before.length);
+  });
+
+  it('rebuild reports lines missing from live both ways and swaps in the rebuilt ones', async () => {
+    const landlord = await signedInUser(testApp);
+    const property = await addProperty(landlord.userId, '3 Swap Ave');
+    const { transactionId } = await pay(landlord.userId, property.propertyId, '2025-01-05T12:00:00Z');
+    await projector().catchUp();
+    await testApp.dataSource.query(`DELETE FROM statements.statement_lines WHERE journal_id = $1`, [transactionId]);
+    const stray = randomUUID();
+    await testApp.dataSource.query(
+      `INSERT INTO statements.statement_lines SELECT $1, kind, landlord_user_id, property_id, tenant_user_id, occurred_at, billing_year, billing_month, gross_cents, service_fee_cents, received_cents, processor_fee_cents, description, corrects_journal_id FROM statements.statement_lines LIMIT 1`,
+      [stray],
+    );
+    const result = await commands().execute(new RebuildStatements(true));
+    expect(result.differences.map((difference) => difference.journalId).sort()).toEqual([transactionId, stray].sort());
+    expect(await lineOf(transactionId)).toBeDefined();
+    expect(await lineOf(stray)).toBeUndefined();
+    expect((await commands().execute(new RebuildStatements(false))).differences).toEqual([]);
+  });
+
+  it('rebuilds when the database cluster changed (a restore), from the start', async () => {
+    await projector().catchUp();
+    await testApp.dataSource.query(`UPDATE statements.projection_positions SET cluster_system_identifier = 'another-cluster'`);
+    const result = await projector().catchUp();
+    expect(result.rebuilt).toBe(true);
+    const [row] = await testApp.dataSource.query(`SELECT cluster_system_identifier FROM statements.projection_positions`);
+    expect(row.cluster_system_identifier).not.toBe('another-cluster');
+  });
+
+  it('shows its lag in /api/health', async () => {
+    await projector().catchUp();
+    const response = await testApp.request({ method: 'GET', url: '/api/health' });
+    expect(response.json().info.statements).toMatchObject({ status: 'up', journalsBehind: expect.any(Number), secondsBehind: expect.any(Number) });
+  });
+
+  describe('a landlord reads only their own statements and downloads', () => {
+    it('answers 404 for another landlord’s property on every read and download, and leaves it out of all-properties', async () => {
+      const owner = await signedInUser(testApp);
+      const other = await signedInUser(testApp);
+      const property = await addProperty(owner.userId, '123 Main St');
+      await pay(owner.userId, property.propertyId, '2025-04-02T15:00:00Z');
+      await projector().catchUp();
+      const get = (who: typeof owner, url: string) => testApp.request({ method: 'GET', url, headers: who.headers });
+      const urls = [
+        `/api/landlord/statements/properties/${property.propertyId}/months`,
+        `/api/landlord/statements/statement?year=2025&propertyId=${property.propertyId}`,
+        `/api/landlord/statements/statement?year=2025&month=4&propertyId=${property.propertyId}`,
+        `/api/landlord/statements/statement/download?year=2025&propertyId=${property.propertyId}&format=csv`,
+        `/api/landlord/statements/statement/download?year=2025&propertyId=${property.propertyId}&format=pdf`,
+      ];
+      for (const url of urls) {
+        expect((await get(owner, url)).statusCode).toBe(200);
+        const refused = await get(other, url);
+        expect(refused.statusCode).toBe(404);
+        expect(refused.json()).toEqual({ status: 'error', error: 'Not found' });
+      }
+      expect((await get(owner, '/api/landlord/statements/properties/not-an-id/months')).statusCode).toBe(404);
+      const theirs = await get(other, '/api/landlord/statements/statement?year=2025');
+      expect(theirs.json().statement.totals.receivedCents).toBe(0);
+      const mine = await get(owner, '/api/landlord/statements/statement?year=2025&month=4');
+      expect(mine.json().statement.totals.receivedCents).toBe(150_000);
+      expect(mine.json().statement.periodInWords).toBe('Payments made from 11 March to 10 April count as April.');
+      expect((await testApp.request({ method: 'GET', url: urls[0] })).statusCode).toBe(401);
+    });
+
+    it('downloads a yearly CSV and PDF named after the year and the address, with the screen’s figures', async () => {
+      const owner = await signedInUser(testApp);
+      const property = await addProperty(owner.userId, '=123 Main St');
+      await pay(owner.userId, property.propertyId, '2025-04-02T15:00:00Z');
+      await projector().catchUp();
+      const base = `/api/landlord/statements/statement/download?year=2025&propertyId=${property.propertyId}`;
+      const csv = await testApp.request({ method: 'GET', url: `${base}&format=csv`, headers: owner.headers });
+      expect(csv.headers['content-type']).toContain('text/csv');
+      expect(csv.headers['content-disposition']).toBe('attachment; filename="rentwise-2025-123-main-st.csv"');
+      expect(csv.body).toContain("Property,\"'=123 Main St, Springfield, IL 62701\"");
+      expect(csv.body).toContain('April 2025,1500.00,1506.99,6.99,1500.00,0.00,1500.00,0.00');
+      const pdf = await testApp.request({ method: 'GET', url: `${base}&format=pdf`, headers: owner.headers });
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('regroups past payments when the landlord chooses another time zone', async () => {
+      const owner = await signedInUser(testApp);
+      const property = await addProperty(owner.userId, '9 Zone Ct');
+      // 23:30 on April 10th in Los Angeles is already April 11th in New York.
+      const { transactionId } = await pay(owner.userId, property.propertyId, '2025-04-11T06:30:00Z');
+      await projector().catchUp();
+      expect((await lineOf(transactionId)).billing_month).toBe(5);
+      const changed = await testApp.request({
+        method: 'PUT',
+        url: '/api/landlord/statements/settings',
+        headers: owner.headers,
+        payload: { timeZone: 'America/Los_Angeles' },
+      });
+      expect(changed.json()).toEqual({ status: 'success', settings: { timeZone: 'America/Los_Angeles', defaultTimeZone: 'America/New_York' } });
+      expect((await lineOf(transactionId)).billing_month).toBe(4);
+      const refused = await testApp.request({
+        method: 'PUT',
+        url: '/api/landlord/statements/settings',
+        headers: owner.headers,
+        payload: { timeZone: 'Mars/Olympus' },
+      });
+      expect(refused.statusCode).toBe(400);
+    });
+  });
+});
