@@ -6,6 +6,7 @@ import { SmtpSink } from './dev-mailbox/smtp-sink';
 import { MAIL_TRANSPORT, createMailTransport } from './mail-transport';
 import { MailProcessor } from './mail.processor';
 import { MailQueue } from './mail-queue';
+import { SentEmails } from './sent-emails';
 
 export interface MailModuleOptions {
   /** Run the SMTP sink and mailbox page in this process (the API process in development). */
@@ -55,7 +56,7 @@ export class MailModule {
         },
         MailQueue,
         MailShutdown,
-        ...(options.runWorker ? [MailProcessor] : []),
+        ...(options.runWorker ? [MailProcessor, SentEmails] : []),
       ],
       exports: [MailQueue, ...(options.devMailbox ? [SmtpSink] : [])],
     };

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The idempotency key of a mail job: its outbox row id, which the relay makes the job id. A job
+ * put on the queue directly (not through the outbox) has no such id, so no key.
+ */
+export function sentEmailKeyOf(jobId: string | undefined): string | undefined {
+  return jobId !== undefined && UUID.test(jobId) ? `outbox:${jobId.toLowerCase()}` : undefined;
+}
+
+/** The Message-ID an email keeps however often its job runs, so a receiving side can drop repeats. */
+export function messageIdOf(key: string): string {
+  return `<${key.replace(/^outbox:/, '')}@rentwise>`;
+}
+
+/** The mail log (infra.sent_emails): which keyed emails have been handed to SMTP. */
+@Injectable()
+export class SentEmails {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async wasSent(key: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM infra.sent_emails WHERE key = $1', [key]);
+    return rows.length > 0;
+  }
+
+  async record(key: string, messageId: string): Promise<void> {
+    await this.dataSource.query(
+      'INSERT INTO infra.sent_emails (key, message_id) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING',
+      [key, messageId],
+    );
+  }
+}
