@@ -22,7 +22,7 @@ export const acceptsBody = (...bodyTypes: string[]): BodyTypesConfig => ({ bodyT
  *     Sec-Fetch-Site header must say same-origin (no header at all: not a browser, so not CSRF);
  *  2. carries JSON, unless the route names other body types; so a plain HTML form on another site
  *     (urlencoded, multipart or text/plain, which need no CORS preflight) cannot post to the API.
- * Refusals use the usual { status, error } shape. See docs/decisions/0016-csrf-and-origin.md.
+ * Refusals use the usual { status, error } shape. See docs/decisions/0017-csrf-and-origin.md.
  */
 export function registerCrossSiteDefences(fastify: FastifyInstance, config: AppConfig): void {
   const ownOrigin = new URL(config.env.PUBLIC_URL).origin;
