@@ -68,6 +68,16 @@ export const paths = {
       getHref: (propertyId: Id, month: number, year: number) =>
         `/landlord/payment-history/${segment(propertyId)}/${segment(month)}/${segment(year)}`,
     },
+    /** Monthly (month set) or yearly statements, for one property or (no propertyId) all of them. */
+    statements: {
+      path: '/landlord/statements',
+      getHref: (query: { year: number; month?: number; propertyId?: string } = { year: new Date().getFullYear() }) =>
+        withQuery('/landlord/statements', {
+          year: String(query.year),
+          ...(query.month ? { month: String(query.month) } : {}),
+          ...(query.propertyId ? { propertyId: query.propertyId } : {}),
+        }),
+    },
     paymentReceipt: {
       path: '/landlord/payment-receipt/:receiptId',
       getHref: (receiptId: Id) => `/landlord/payment-receipt/${segment(receiptId)}`,

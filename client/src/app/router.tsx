@@ -7,6 +7,7 @@ import { operatorRoutes } from '../features/operator/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { propertiesRoutes } from '../features/properties/routes';
 import { notFoundRoute, publicRoutes } from '../features/public/routes';
+import { statementsRoutes } from '../features/statements/routes';
 import { tenantsRoutes } from '../features/tenants/routes';
 import type { FeatureRoutes } from './featureRoutes';
 import { PageLoading } from './PageLoading';
@@ -22,6 +23,7 @@ const features: FeatureRoutes[] = [
   operatorRoutes,
   paymentsRoutes,
   propertiesRoutes,
+  statementsRoutes,
   tenantsRoutes,
 ];
 const pagesFor = (set: keyof FeatureRoutes): RouteObject[] => features.flatMap((feature) => feature[set] ?? []);

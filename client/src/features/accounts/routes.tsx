@@ -1,16 +1,6 @@
-import type { RouteObject } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import type { FeatureRoutes } from '../../app/featureRoutes';
 import { SignedOutOnly } from '../../app/sessionRoutes';
-
-/** Placeholders for pages later releases build; replace the entry (keep the path) when the real page exists. */
-const comingSoon = (path: string, title: string, description: string): RouteObject => ({
-  path,
-  lazy: () =>
-    import('./ComingSoonPage').then((page) => ({
-      Component: () => <page.ComingSoonPage title={title} description={description} />,
-    })),
-});
 
 export const accountsRoutes: FeatureRoutes = {
   signedOut: [
@@ -45,12 +35,5 @@ export const accountsRoutes: FeatureRoutes = {
       path: paths.homeRedirect.path,
       lazy: () => import('./HomeRedirectPage').then((page) => ({ Component: page.HomeRedirectPage })),
     },
-  ],
-  landlord: [
-    comingSoon(
-      paths.landlord.paymentHistory.path,
-      'Payment History',
-      'Soon you will see the rent received for each property, month by month, with a receipt for every payment.',
-    ),
   ],
 };

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Building2, CircleHelp, ExternalLink, LogOut, ReceiptText, UserRound, Users } from 'lucide-react';
 import { MESSAGES } from '@rentwise/libs/messages';
@@ -11,6 +12,10 @@ import { DashboardProfile } from './DashboardProfile';
 import { DashboardTile } from './DashboardTile';
 import { todayLabel } from '../../app/dates';
 import '../../styles/accounts.css';
+import './yearAtGlance.css';
+
+// recharts is heavy: its own chunk, fetched only when a landlord opens the dashboard.
+const YearAtGlance = lazy(() => import('./YearAtGlance'));
 
 function ViewStripeAccountButton() {
   const [getLink, { isLoading }] = usePayoutDashboardLinkMutation();
@@ -67,6 +72,10 @@ export function LandlordDashboardPage() {
           description="Name, phone, email and photo"
         />
       </nav>
+
+      <Suspense fallback={null}>
+        <YearAtGlance />
+      </Suspense>
 
       <div className="dashboard-actions">
         <ViewStripeAccountButton />

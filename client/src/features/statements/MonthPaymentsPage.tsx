@@ -1,0 +1,99 @@
+import { Link, useParams } from 'react-router-dom';
+import { ChevronRight, ReceiptText } from 'lucide-react';
+import { billingMonthLabel } from '@rentwise/libs/billing-month';
+import { formatCents } from '@rentwise/libs/money';
+import { dateLabel } from '../../app/dates';
+import { paths } from '../../app/paths';
+import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeader } from '../../components/PageHeader';
+import { DownloadLink } from './DownloadLink';
+import { LoadFailed, RowsLoading } from './StatementStates';
+import { statementDownloadHref, useGetStatementQuery } from './statementsApi';
+import './statements.css';
+
+/** /landlord/payment-history/:propertyId/:month/:year: Payments Received in one billing month. */
+export function MonthPaymentsPage() {
+  const params = useParams();
+  const propertyId = params.propertyId ?? '';
+  const month = Number(params.month);
+  const year = Number(params.year);
+  const valid = Number.isInteger(month) && month >= 1 && month <= 12 && Number.isInteger(year) && year >= 2000;
+  const request = { year, month, propertyId };
+  const { data: statement, isLoading, isError, refetch, isFetching } = useGetStatementQuery(request, { skip: !valid });
+  const totals = statement?.totals;
+
+  return (
+    <div className="app-page statements-page">
+      <PageHeader
+        back={{ to: paths.landlord.propertyPaymentHistory.getHref(propertyId), label: 'Monthly Overview' }}
+        eyebrow={statement?.scopeLabel}
+        title="Payments Received"
+        description={valid ? <><strong>{billingMonthLabel({ year, month })}.</strong> {statement?.periodInWords}</> : undefined}
+        actions={
+          statement && (
+            <DownloadLink href={statementDownloadHref(request, 'pdf')}>Monthly statement (PDF)</DownloadLink>
+          )
+        }
+      />
+      {!valid && (
+        <Card>
+          <EmptyState icon={ReceiptText} title="No such month" />
+        </Card>
+      )}
+      {isLoading && <RowsLoading label="Loading payments" rows={2} />}
+      {isError && !statement && <LoadFailed what="The payments" retry={() => void refetch()} retrying={isFetching} />}
+      {totals && (
+        <dl className="month-figures">
+          <div>
+            <dt>Rent due</dt>
+            <dd className="money">{formatCents(totals.rentDueCents)}</dd>
+          </div>
+          <div>
+            <dt>Received</dt>
+            <dd className="money">{formatCents(totals.receivedCents)}</dd>
+          </div>
+          <div>
+            <dt>Still due</dt>
+            <dd className={`money${totals.stillDueCents > 0 ? ' due' : ''}`}>{formatCents(totals.stillDueCents)}</dd>
+          </div>
+          <div>
+            <dt>Processor fees</dt>
+            <dd className="money">{formatCents(totals.processorFeeCents)}</dd>
+          </div>
+        </dl>
+      )}
+      {statement?.payments.length === 0 && (
+        <Card>
+          <EmptyState icon={ReceiptText} title="No payments this month" />
+        </Card>
+      )}
+      {statement && statement.payments.length > 0 && (
+        <Card as="ul" className="statement-list" aria-label="Payments received">
+          {statement.payments.map((payment) => (
+            <li key={`${payment.receiptId}-${payment.kind}-${payment.paidAt}`}>
+              <Link className="statement-row" to={paths.landlord.paymentReceipt.getHref(payment.receiptId)}>
+                <span className="statement-row__main">
+                  <span className="statement-row__title">
+                    {payment.kind === 'rent_payment' ? payment.tenantName : `Refund to ${payment.tenantName}`}
+                  </span>
+                  <span className="statement-row__meta">
+                    <time dateTime={payment.paidAt}>{dateLabel(payment.paidAt)}</time>
+                    {payment.processorFeeCents > 0 && (
+                      <span>
+                        Processor fee <span className="money">{formatCents(payment.processorFeeCents)}</span>
+                      </span>
+                    )}
+                  </span>
+                </span>
+                <span className="statement-row__amount money">{formatCents(payment.receivedCents)}</span>
+                <ChevronRight className="statement-row__chevron" aria-hidden="true" size={18} />
+                <span className="visually-hidden">View receipt</span>
+              </Link>
+            </li>
+          ))}
+        </Card>
+      )}
+    </div>
+  );
+}

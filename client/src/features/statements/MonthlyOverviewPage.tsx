@@ -1,0 +1,87 @@
+import { Link, useParams } from 'react-router-dom';
+import { CalendarX2, CheckCircle2, ChevronRight, FileSpreadsheet } from 'lucide-react';
+import { formatCents } from '@rentwise/libs/money';
+import { periodInWords } from '@rentwise/libs/statements';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed, RowsLoading } from './StatementStates';
+import { useGetMonthlyOverviewQuery } from './statementsApi';
+import { TimeZoneSetting } from './TimeZoneSetting';
+import './statements.css';
+
+/** /landlord/payment-history/:propertyId: Monthly Overview, newest month first. */
+export function MonthlyOverviewPage() {
+  const { propertyId = '' } = useParams();
+  const { data: overview, isLoading, isError, error, refetch, isFetching } = useGetMonthlyOverviewQuery(propertyId);
+  const notFound = isError && 'status' in (error ?? {}) && (error as { status: unknown }).status === 404;
+  const year = new Date().getFullYear();
+
+  return (
+    <div className="app-page statements-page">
+      <PageHeader
+        back={{ to: paths.landlord.paymentHistory.getHref(), label: 'Payment History' }}
+        eyebrow="Monthly Overview"
+        title={overview?.property.address ?? 'Monthly Overview'}
+        description={overview && <>Rent <span className="money">{formatCents(overview.property.rentCents)}</span> a month</>}
+        actions={
+          overview && (
+            <Button variant="secondary" to={paths.landlord.statements.getHref({ year, propertyId })}>
+              <FileSpreadsheet aria-hidden="true" size={18} />
+              Yearly statement
+            </Button>
+          )
+        }
+      />
+      <TimeZoneSetting />
+      {isLoading && <RowsLoading label="Loading months" rows={6} />}
+      {notFound && (
+        <Card>
+          <EmptyState icon={CalendarX2} title="Property not found">
+            It may have been removed, or it belongs to another account.
+          </EmptyState>
+        </Card>
+      )}
+      {isError && !notFound && !overview && <LoadFailed what="The months" retry={() => void refetch()} retrying={isFetching} />}
+      {overview?.months.length === 0 && (
+        <Card>
+          <EmptyState icon={CalendarX2} title="No Payment History" />
+        </Card>
+      )}
+      {overview && overview.months.length > 0 && (
+        <Card as="ul" className="statement-list" aria-label="Months">
+          {overview.months.map((month) => (
+            <li key={`${month.year}-${month.month}`}>
+              <Link
+                className="statement-row"
+                to={paths.landlord.monthPayments.getHref(propertyId, month.month, month.year)}
+                title={periodInWords(month)}
+              >
+                <span className="statement-row__main">
+                  <span className="statement-row__title">{month.label}</span>
+                  {month.fullAmountReceived ? (
+                    <span className="status-pill status-pill--success">
+                      <CheckCircle2 aria-hidden="true" size={14} />
+                      Full Amount Received
+                    </span>
+                  ) : (
+                    <span className="statement-row__meta">
+                      Received <span className="money">{formatCents(month.receivedCents)}</span>
+                      <span className="due">
+                        Still due <span className="money">{formatCents(month.stillDueCents)}</span>
+                      </span>
+                    </span>
+                  )}
+                </span>
+                <span className="statement-row__amount money">{formatCents(month.receivedCents)}</span>
+                <ChevronRight className="statement-row__chevron" aria-hidden="true" size={18} />
+              </Link>
+            </li>
+          ))}
+        </Card>
+      )}
+    </div>
+  );
+}
