@@ -50,6 +50,7 @@ export const MESSAGES = {
   emailInvalid: 'Please enter a valid email address.',
   phoneInvalid: 'Please enter a 10-digit phone number.',
   emailTaken: 'An account with this email already exists.',
+  tenantEmailUnavailable: "We can't add a tenant with this email. Please check it with your tenant.",
   minimumDirectAmount: 'Your must enter at least $1',
   cardNumberIncomplete: 'Your card number is incomplete.',
   cardExpiryIncomplete: 'Your card expiry is incomplete.',

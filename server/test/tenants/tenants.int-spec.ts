@@ -6,6 +6,7 @@ import { GetTenancy } from '../../src/modules/tenants/contracts/get-tenancy.quer
 import { TenantInvited } from '../../src/modules/tenants/contracts/tenant-invited.event';
 import { TenantMoved } from '../../src/modules/tenants/contracts/tenant-moved.event';
 import { TenantRemoved } from '../../src/modules/tenants/contracts/tenant-removed.event';
+import { MAX_INVITATIONS_PER_LANDLORD } from '../../src/modules/tenants/invitations/invitation-limit';
 import { createActiveUser, latestEmailTo, linkIn, passwordLinkParams, SignedInClient, signedInUser, signIn } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -147,10 +148,9 @@ describe('tenants', () => {
       });
     });
 
-    it('refuses an email another account uses, and leaves nothing behind', async () => {
+    it('does not tell the landlord an email has an account: a generic refusal, nothing behind, a notice to its owner', async () => {
       const property = await addProperty();
       const existing = await createActiveUser(testApp, { type: 'landlord' });
-      const mailBefore = testApp.mailbox.list().length;
 
       const response = await call(
         landlord,
@@ -160,12 +160,28 @@ describe('tenants', () => {
       );
 
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ status: 'error', error: MESSAGES.emailTaken });
+      expect(response.json()).toEqual({ status: 'error', error: MESSAGES.tenantEmailUnavailable });
+      expect(response.body).not.toContain('account');
       const list = await call(landlord, 'GET', `/api/landlord/properties/${property.propertyId}/tenants`);
       expect(list.json().rows).toEqual([]);
-      const [outbox] = await testApp.dataSource.query(`SELECT count(*)::int AS n FROM infra.outbox WHERE payload->>'to' = $1`, [existing.email]);
-      expect(outbox.n).toBe(0);
-      expect(testApp.mailbox.list().length).toBe(mailBefore);
+      const notice = await latestEmailTo(testApp, existing.email, { what: 'the notice to the account owner' });
+      expect(notice.subject).toMatch(/tried to add you as a tenant/);
+      expect(notice.text).not.toMatch(/create your password/i);
+    });
+
+    it('limits invitations per landlord, counting refused ones too', async () => {
+      const busy = await signedInUser(testApp, { type: 'landlord' });
+      const { propertyId } = await addProperty(busy);
+      const existing = await createActiveUser(testApp, { type: 'tenant' });
+      const invite = (overrides = {}) => call(busy, 'POST', `/api/landlord/properties/${propertyId}/tenants`, newTenant(overrides));
+
+      expect((await invite({ email: existing.email, confirmEmail: existing.email })).statusCode).toBe(409);
+      for (let attempt = 2; attempt <= MAX_INVITATIONS_PER_LANDLORD; attempt += 1) {
+        expect((await invite()).statusCode).toBe(201);
+      }
+      const refused = await invite();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ status: 'error', error: MESSAGES.tooManyAttempts });
     });
   });
 

@@ -7,6 +7,7 @@ import { ResendInvitationHandler } from './commands/resend-invitation.handler';
 import { UpdateTenantHandler } from './commands/update-tenant.handler';
 import { LandlordTenantsController } from './http/landlord-tenants.controller';
 import { TenantResidenceController } from './http/tenant-residence.controller';
+import { InvitationLimit } from './invitations/invitation-limit';
 import { InvitationSender } from './invitations/invitation-sender';
 import { CountCurrentTenantsHandler } from './queries/count-current-tenants.handler';
 import { GetLandlordTenantHandler } from './queries/get-landlord-tenant.handler';
@@ -22,6 +23,7 @@ import { Tenancy } from './tenancies/tenancy.entity';
   controllers: [LandlordTenantsController, TenantResidenceController],
   providers: [
     InvitationSender,
+    InvitationLimit,
     InviteTenantHandler,
     UpdateTenantHandler,
     RemoveTenantHandler,
