@@ -136,6 +136,22 @@ describe('statements', () => {
     expect(response.json().info.statements).toMatchObject({ status: 'up', journalsBehind: expect.any(Number), secondsBehind: expect.any(Number) });
   });
 
+  it('asks the rent of each month back to the first payment, Full Amount Received only when received covers it', async () => {
+    const owner = await signedInUser(testApp);
+    const property = await addProperty(owner.userId, '5 History Ln', '1,000');
+    await pay(owner.userId, property.propertyId, '2025-01-05T15:00:00Z', 100_699); // January, in full
+    await pay(owner.userId, property.propertyId, '2025-02-05T15:00:00Z', 50_699); // February, half
+    await projector().catchUp();
+    const response = await testApp.request({
+      method: 'GET',
+      url: `/api/landlord/statements/properties/${property.propertyId}/months`,
+      headers: owner.headers,
+    });
+    const months = response.json().overview.months as { label: string; rentDueCents: number; receivedCents: number; stillDueCents: number; fullAmountReceived: boolean }[];
+    expect(months.at(-1)).toMatchObject({ label: 'January 2025', rentDueCents: 100_000, receivedCents: 100_000, fullAmountReceived: true });
+    expect(months.at(-2)).toMatchObject({ label: 'February 2025', rentDueCents: 100_000, receivedCents: 50_000, stillDueCents: 50_000, fullAmountReceived: false });
+  });
+
   describe('a landlord reads only their own statements and downloads', () => {
     it('answers 404 for another landlord’s property on every read and download, and leaves it out of all-properties', async () => {
       const owner = await signedInUser(testApp);

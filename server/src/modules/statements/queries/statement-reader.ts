@@ -121,8 +121,11 @@ export class StatementReader {
       : billingMonthOf(new Date(property.createdAt), timeZone);
     const lastLine = lines.length ? billingMonthOf(new Date(lines[lines.length - 1].occurredAt), timeZone) : current;
     const through = compareBillingMonths(lastLine, current) > 0 ? lastLine : current;
+    // Rent is due while someone lives there. Payments recorded before the first tenancy on file
+    // (imported history) show someone did, so those months count as let too.
+    const firstTenancy = tenancies.length ? billingMonthOf(new Date(tenancies[0].startedAt), timeZone) : null;
     const rentIsDue = (month: BillingMonth): boolean => {
-      if (tenancies.length === 0) return true;
+      if (!firstTenancy || compareBillingMonths(month, firstTenancy) < 0) return true;
       const { startsAt, endsBefore } = billingMonthRange(month.year, month.month, timeZone);
       return tenancies.some(
         (tenancy) =>
