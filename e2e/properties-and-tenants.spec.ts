@@ -219,6 +219,9 @@ test('another landlord’s property and tenant pages show nothing of them', asyn
   await main(page).getByRole('button', { name: 'Add Property' }).click();
   await expect(page).toHaveURL('/landlord/properties?mode=address');
   await main(page).getByRole('link', { name: /3 Private Lane/ }).click();
+  // Read the address only once the click has navigated: read at once, it was still the list's,
+  // and on a loaded machine the stranger was then sent to their own (empty) Manage Properties.
+  await expect(page).toHaveURL(/\/landlord\/property\/[^/]+\/update$/);
   const propertyPath = new URL(page.url()).pathname;
   await page.request.post('/api/account/logout', { headers: { 'X-CSRF-Token': (await page.context().cookies()).find((c) => c.name === 'rw_csrf')!.value } });
 
