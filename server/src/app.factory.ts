@@ -50,6 +50,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   app.setGlobalPrefix('api', { exclude: ['dev/mailbox', SANDBOX_PAYMENT_METHODS_PATH] });
   app.enableShutdownHooks();
 
+  // With Stripe, card entry is Stripe.js: its script, its card iframes and its API are Stripe's hosts.
+  const stripeHosts = config.paymentGateway === 'stripe';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -57,8 +59,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         frameAncestors: ["'none'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripeHosts ? ['https://js.stripe.com'] : [])],
+        frameSrc: stripeHosts ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+        connectSrc: ["'self'", ...(stripeHosts ? ['https://api.stripe.com'] : [])],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,
@@ -76,6 +79,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       root: clientDist,
       wildcard: false,
       index: false,
+      // The build's brotli and gzip twins (client/vite.config.ts), chosen by Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Vite fingerprints everything under assets/, so those can be cached for good.
         if (path.includes('/assets/')) void reply.header('Cache-Control', 'public, max-age=31536000, immutable');

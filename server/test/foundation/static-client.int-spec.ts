@@ -1,0 +1,47 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { startTestApp, TestApp } from '../support/test-app';
+
+describe('serving the built client', () => {
+  const script = 'console.log("the page");'.repeat(100);
+  let dist: string;
+  let api: TestApp;
+
+  beforeAll(async () => {
+    // A client build as Vite leaves it: fingerprinted assets with their brotli and gzip twins.
+    dist = mkdtempSync(join(tmpdir(), 'rentwise-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets/index-abc123.js'), script);
+    writeFileSync(join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dist, 'assets/index-abc123.js.gz'), gzipSync(script));
+    api = await startTestApp({ SERVE_CLIENT: 'true', CLIENT_DIST: dist });
+  });
+
+  afterAll(async () => {
+    await api.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the brotli twin to a browser that accepts it, cached for good', async () => {
+    const served = await api.request({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-encoding']).toBe('br');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.rawPayload.length).toBeLessThan(script.length / 10);
+  });
+
+  it('sends the gzip twin when brotli is not accepted, and the plain file when nothing is', async () => {
+    const gzipped = await api.request({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+
+    const plain = await api.request({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(script);
+  });
+});
