@@ -53,8 +53,8 @@ export default function YearAtGlance() {
               <YAxis tickFormatter={wholeDollars} tickLine={false} axisLine={false} fontSize={12} width={64} />
               <Tooltip formatter={(value) => formatCents(Number(value))} />
               <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
-              <Bar dataKey="Due" fill="#cbd5e1" radius={[4, 4, 0, 0]} />
-              <Bar dataKey="Received" fill="#0f766e" radius={[4, 4, 0, 0]} />
+              <Bar dataKey="Due" fill="#cbd5e1" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+              <Bar dataKey="Received" fill="#0f766e" radius={[4, 4, 0, 0]} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
         </div>
