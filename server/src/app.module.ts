@@ -8,6 +8,7 @@ import { AppConfig } from './infrastructure/config/app-config';
 import { ConfigModule } from './infrastructure/config/config.module';
 import { DatabaseModule } from './infrastructure/database/database.module';
 import { HealthModule } from './infrastructure/health/health.module';
+import { InboxModule } from './infrastructure/inbox/inbox.module';
 import { requestIdOf } from './infrastructure/http/request-id';
 import { MailModule } from './infrastructure/mail/mail.module';
 import { chainLogFields } from './infrastructure/messaging/envelope';
@@ -67,7 +68,8 @@ export class AppModule {
         OutboxModule,
         StorageModule,
         MailModule.register({ devMailbox: role === 'api' && config.usesDevMailbox, runWorker: runWorkers }),
-        PaymentGatewayModule.register(config),
+        PaymentGatewayModule.register(config, { runWorker: runWorkers }),
+        InboxModule.register({ runWorker: runWorkers }),
         ...(role === 'api' ? [HealthModule] : []),
         AccountsModule,
         OnboardingModule,

@@ -258,6 +258,7 @@ describe('sandbox payment gateway (no STRIPE_SECRET_KEY)', () => {
       APP_SECRET: 'a'.repeat(32),
       STRIPE_SECRET_KEY: 'sk_live_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_y',
     });
     const module = PaymentGatewayModule.register(production);
     expect(module.controllers ?? []).toEqual([]);

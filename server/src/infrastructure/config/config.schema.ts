@@ -47,6 +47,9 @@ export const configSchema = z
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
     STRIPE_CLIENT_ID: z.string().startsWith('ca_', 'must start with ca_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+    // The Connect endpoint (events of the landlords' connected accounts: charges, refunds, disputes,
+    // payouts) is a second endpoint at Stripe with its own signing secret.
+    STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
     STRIPE_API_BASE: z.url().optional(),
     RUN_WORKERS: booleanFlag.default(true),
     MIGRATE_ON_START: booleanFlag.default(true),
@@ -63,7 +66,7 @@ export const configSchema = z
     if (env.LOG_FORMAT === 'pretty') {
       ctx.addIssue({ code: 'custom', path: ['LOG_FORMAT'], message: 'must be json in production' });
     }
-    const required = ['SMTP_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+    const required = ['SMTP_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET'] as const;
     for (const key of required) {
       if (!env[key]) {
         ctx.addIssue({

@@ -1,11 +1,16 @@
+import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { SANDBOX_WEBHOOKS_QUEUE } from '../queue/queue-names';
 import { PaymentGateway } from './payment-gateway.port';
 import { SandboxAccounts } from './sandbox/sandbox-accounts';
 import { SandboxCards } from './sandbox/sandbox-cards';
 import { SandboxCardsController } from './sandbox/sandbox-cards.controller';
 import { SandboxConnectController } from './sandbox/sandbox-connect.controller';
+import { SandboxEvents } from './sandbox/sandbox-events';
 import { SandboxLinks } from './sandbox/sandbox-links';
+import { SandboxMoney } from './sandbox/sandbox-money';
+import { SandboxWebhookDelivery } from './sandbox/sandbox-webhook-delivery.processor';
 import { SandboxGateway } from './sandbox/sandbox.gateway';
 import { StripeGateway } from './stripe.gateway';
 
@@ -16,7 +21,7 @@ import { StripeGateway } from './stripe.gateway';
  */
 @Module({})
 export class PaymentGatewayModule {
-  static register(config: AppConfig): DynamicModule {
+  static register(config: AppConfig, options: { runWorker: boolean } = { runWorker: false }): DynamicModule {
     if (config.paymentGateway === 'stripe') {
       return {
         module: PaymentGatewayModule,
@@ -28,10 +33,22 @@ export class PaymentGatewayModule {
     return {
       module: PaymentGatewayModule,
       global: true,
+      // The sandbox's events go out through their own queue, signed, to our own webhook endpoints.
+      imports: [BullModule.registerQueue({ name: SANDBOX_WEBHOOKS_QUEUE })],
       controllers: config.isProduction ? [] : [SandboxConnectController, SandboxCardsController],
-      providers: [SandboxAccounts, SandboxCards, SandboxLinks, SandboxGateway, { provide: PaymentGateway, useExisting: SandboxGateway }],
-      // SandboxAccounts too: demo data finishes a landlord's sandbox onboarding (ConnectSandboxPayoutAccount).
-      exports: [PaymentGateway, SandboxAccounts],
+      providers: [
+        SandboxAccounts,
+        SandboxCards,
+        SandboxLinks,
+        SandboxEvents,
+        SandboxMoney,
+        SandboxGateway,
+        { provide: PaymentGateway, useExisting: SandboxGateway },
+        ...(options.runWorker ? [SandboxWebhookDelivery] : []),
+      ],
+      // SandboxAccounts too: demo data finishes a landlord's sandbox onboarding (ConnectSandboxPayoutAccount);
+      // SandboxMoney for the development tools (refund, dispute, pay out).
+      exports: [PaymentGateway, SandboxAccounts, SandboxMoney],
     };
   }
 }

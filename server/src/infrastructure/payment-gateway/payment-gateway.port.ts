@@ -1,4 +1,5 @@
 import type { Cents } from '@rentwise/libs/money';
+import type { ProviderEvent } from './provider-events';
 
 /**
  * What the product needs from a card payment provider, in its own words. Adapters: StripeGateway
@@ -28,6 +29,8 @@ export interface GatewayEvent {
   /** The connected account the event is about, when there is one. */
   accountId?: string;
   createdUnixSeconds: number;
+  /** False for the provider's test mode; a live installation refuses test events. */
+  livemode: boolean;
   /** The event's object as the provider sent it (an Account for `account.*`). */
   data: Record<string, unknown>;
 }
@@ -91,6 +94,95 @@ export interface CardCharge {
   card: { brand: string | null; last4: string | null };
 }
 
+/** Which of our two webhook endpoints an event came to: our own account's, or the connected accounts'. */
+export type WebhookEndpoint = 'platform' | 'connect';
+
+/** A payment intent as the provider reports it now. */
+export interface ProviderPaymentIntent {
+  accountId: string;
+  paymentIntentId: string;
+  status: 'succeeded' | 'processing' | 'requires_action' | 'failed' | 'canceled';
+  latestChargeId: string | null;
+  /** Our ids, as given to chargeCard. */
+  metadata: Record<string, string>;
+  /** The provider's message for the card holder, when the last attempt failed. */
+  failure: { code: string; message: string } | null;
+}
+
+/** A refund as the provider reports it now. Direct charges: its money leaves the landlord's account. */
+export interface ProviderRefund {
+  refundId: string;
+  chargeId: string;
+  amountCents: Cents;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+  createdAt: Date;
+}
+
+/** A card charge as the provider reports it now, with its refunds. */
+export interface ProviderCharge {
+  accountId: string;
+  chargeId: string;
+  paymentIntentId: string | null;
+  status: 'succeeded' | 'pending' | 'failed';
+  amountCents: Cents;
+  applicationFeeCents: Cents;
+  balanceTransactionId: string | null;
+  processorFeeCents: Cents | null;
+  chargedAt: Date;
+  /** Our ids, as given to chargeCard (`cardPaymentId`, ...). */
+  metadata: Record<string, string>;
+  card: { brand: string | null; last4: string | null };
+  refunds: ProviderRefund[];
+}
+
+/** One movement of a dispute's money on the landlord's balance (funds withdrawn, or reinstated). */
+export interface DisputeMovement {
+  balanceTransactionId: string;
+  /** Negative when funds are withdrawn, positive when they are given back. */
+  amountCents: Cents;
+  /** The provider's dispute fee on this movement (negative when it is given back). */
+  feeCents: Cents;
+  createdAt: Date;
+}
+
+export interface ProviderDispute {
+  accountId: string;
+  disputeId: string;
+  chargeId: string;
+  amountCents: Cents;
+  /** `won` and `lost` are final; anything else is still open. */
+  status: 'open' | 'won' | 'lost';
+  movements: DisputeMovement[];
+  /** When the dispute was decided, when it has been. */
+  closedAt: Date | null;
+}
+
+export interface ProviderPayout {
+  accountId: string;
+  payoutId: string;
+  amountCents: Cents;
+  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+  initiatedAt: Date;
+  expectedArrivalAt: Date;
+  failureMessage: string | null;
+}
+
+/** A line on a connected account's balance: what a payout is made of, and what reconciliation checks. */
+export interface ProviderBalanceTransaction {
+  balanceTransactionId: string;
+  kind: 'charge' | 'refund' | 'refund_failure' | 'dispute' | 'dispute_reversal' | 'payout' | 'other';
+  amountCents: Cents;
+  feeCents: Cents;
+  netCents: Cents;
+  createdAt: Date;
+  /** The object that moved the money: `ch_`, `re_`, `dp_`, `po_` ... */
+  sourceId: string | null;
+  /** The charge it is about (itself, the refunded or the disputed charge). */
+  chargeId: string | null;
+}
+
+export type BalanceTransactionFilter = { payoutId: string } | { createdFrom: Date; createdTo: Date };
+
 export abstract class PaymentGateway {
   abstract readonly name: 'stripe' | 'sandbox';
 
@@ -121,8 +213,32 @@ export abstract class PaymentGateway {
   /** A short-lived URL where the landlord sees their payouts (Express login link, or the full dashboard). */
   abstract createDashboardLink(accountId: string): Promise<{ url: string }>;
 
-  /** Verifies the signature over the exact bytes received. Throws InvalidWebhookSignature. */
-  abstract parseWebhook(rawBody: Buffer, signatureHeader: string): GatewayEvent;
+  /** True when real money moves (a live key): test-mode events are refused then. */
+  abstract readonly livemode: boolean;
+
+  /**
+   * Verifies the signature over the exact bytes received with the endpoint's own secret (the
+   * platform's, or the Connect endpoint's). Throws InvalidWebhookSignature.
+   */
+  abstract parseWebhook(rawBody: Buffer, signatureHeader: string, endpoint?: WebhookEndpoint): GatewayEvent;
+
+  /** The event in the product's words, or null when the product does not act on this type. */
+  abstract translateEvent(event: GatewayEvent): ProviderEvent | null;
+
+  /** Throws ProviderObjectNotFound. */
+  abstract retrievePaymentIntent(accountId: string, paymentIntentId: string): Promise<ProviderPaymentIntent>;
+
+  /** The charge and its refunds, now. Throws ProviderObjectNotFound. */
+  abstract retrieveCharge(accountId: string, chargeId: string): Promise<ProviderCharge>;
+
+  /** Throws ProviderObjectNotFound. */
+  abstract retrieveDispute(accountId: string, disputeId: string): Promise<ProviderDispute>;
+
+  /** Throws ProviderObjectNotFound. */
+  abstract retrievePayout(accountId: string, payoutId: string): Promise<ProviderPayout>;
+
+  /** Every balance transaction of a payout, or created in a time range, on the connected account. */
+  abstract listBalanceTransactions(accountId: string, filter: BalanceTransactionFilter): Promise<ProviderBalanceTransaction[]>;
 
   /**
    * Charges the card on the landlord's connected account and confirms it at once. Throws CardDeclined
@@ -153,6 +269,9 @@ export class PaymentGatewayError extends Error {
 }
 
 export class ConnectedAccountNotFound extends PaymentGatewayError {}
+
+/** The provider does not know the charge, refund, dispute or payout (or not on that account). */
+export class ProviderObjectNotFound extends PaymentGatewayError {}
 
 /**
  * The card was refused (declined, insufficient funds, expired, wrong security code, ...). The message

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import {
+  BalanceTransactionFilter,
   CardCharge,
   CardDeclined,
   ChargeCard,
@@ -15,8 +16,17 @@ import {
   OAuthCodeRejected,
   PaymentGateway,
   PaymentGatewayError,
+  ProviderBalanceTransaction,
+  ProviderCharge,
+  ProviderDispute,
+  ProviderObjectNotFound,
+  ProviderPaymentIntent,
+  ProviderPayout,
+  ProviderRefund,
+  WebhookEndpoint,
 } from './payment-gateway.port';
-import { verifyStripeEvent } from './stripe-events';
+import { ProviderEvent } from './provider-events';
+import { translateStripeEvent, verifyStripeEvent } from './stripe-events';
 
 /** Where owners of a Standard account (connected through OAuth) see their payouts: their own dashboard. */
 const FULL_DASHBOARD_URL = 'https://dashboard.stripe.com/';
@@ -54,10 +64,78 @@ function processorFeeOf(balance: Stripe.BalanceTransaction): number {
   return balance.fee_details.filter((fee) => fee.type !== 'application_fee').reduce((sum, fee) => sum + fee.amount, 0);
 }
 
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+const dateOf = (unixSeconds: number): Date => new Date(unixSeconds * 1000);
+
+function paymentIntentStatusOf(intent: Stripe.PaymentIntent): ProviderPaymentIntent['status'] {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'canceled':
+      return 'canceled';
+    case 'processing':
+    case 'requires_capture':
+      return 'processing';
+    case 'requires_payment_method':
+      return intent.last_payment_error ? 'failed' : 'requires_action';
+    default:
+      return 'requires_action';
+  }
+}
+
+function refundOf(refund: Stripe.Refund, chargeId: string): ProviderRefund {
+  const status = refund.status;
+  return {
+    refundId: refund.id,
+    chargeId: idOf(refund.charge) ?? chargeId,
+    amountCents: refund.amount,
+    status: status === 'succeeded' || status === 'failed' || status === 'canceled' || status === 'requires_action' ? status : 'pending',
+    createdAt: dateOf(refund.created),
+  };
+}
+
+function balanceKindOf(category: string): ProviderBalanceTransaction['kind'] {
+  switch (category) {
+    case 'charge':
+    case 'refund':
+    case 'refund_failure':
+    case 'dispute':
+    case 'dispute_reversal':
+    case 'payout':
+      return category;
+    default:
+      return 'other';
+  }
+}
+
+function balanceTransactionOf(txn: Stripe.BalanceTransaction): ProviderBalanceTransaction {
+  const kind = balanceKindOf(txn.reporting_category);
+  const source = txn.source;
+  const sourceId = idOf(source as string | { id: string } | null);
+  let chargeId: string | null = null;
+  if (kind === 'charge') chargeId = sourceId;
+  else if (source && typeof source === 'object' && 'charge' in source) {
+    chargeId = idOf((source as { charge: string | { id: string } | null }).charge);
+  }
+  return {
+    balanceTransactionId: txn.id,
+    kind,
+    amountCents: txn.amount,
+    feeCents: txn.fee,
+    netCents: txn.net,
+    createdAt: dateOf(txn.created),
+    sourceId,
+    chargeId,
+  };
+}
+
 /** Stripe Connect through the official SDK: Accounts API + Account Links by default, OAuth for existing Stripe users. */
 @Injectable()
 export class StripeGateway extends PaymentGateway {
   readonly name = 'stripe';
+  readonly livemode: boolean;
   readonly supportsOAuth: boolean;
   readonly publishableKey: string | null;
   private readonly stripe: Stripe;
@@ -73,6 +151,7 @@ export class StripeGateway extends PaymentGateway {
     this.supportsOAuth = Boolean(config.env.STRIPE_CLIENT_ID);
     this.publishableKey = config.env.STRIPE_PUBLISHABLE_KEY ?? null;
     this.endpoint = endpointFrom(config.env.STRIPE_API_BASE);
+    this.livemode = secretKey.startsWith('sk_live_');
     this.stripe = new Stripe(secretKey, {
       maxNetworkRetries: 2,
       timeout: 20_000,
@@ -168,10 +247,118 @@ export class StripeGateway extends PaymentGateway {
     return { url: link.url };
   }
 
-  parseWebhook(rawBody: Buffer, signatureHeader: string): GatewayEvent {
-    const secret = this.config.env.STRIPE_WEBHOOK_SECRET;
-    if (!secret) throw new PaymentGatewayError('Webhooks need STRIPE_WEBHOOK_SECRET');
+  parseWebhook(rawBody: Buffer, signatureHeader: string, endpoint: WebhookEndpoint = 'platform'): GatewayEvent {
+    const secret = endpoint === 'connect' ? this.config.env.STRIPE_CONNECT_WEBHOOK_SECRET : this.config.env.STRIPE_WEBHOOK_SECRET;
+    if (!secret) {
+      throw new PaymentGatewayError(`Webhooks need ${endpoint === 'connect' ? 'STRIPE_CONNECT_WEBHOOK_SECRET' : 'STRIPE_WEBHOOK_SECRET'}`);
+    }
     return verifyStripeEvent(rawBody, signatureHeader, secret, this.clock.now().getTime());
+  }
+
+  translateEvent(event: GatewayEvent): ProviderEvent | null {
+    return translateStripeEvent(event);
+  }
+
+  async retrievePaymentIntent(accountId: string, paymentIntentId: string): Promise<ProviderPaymentIntent> {
+    const intent = await this.callOn(accountId, 'retrieve a payment intent', () =>
+      this.stripe.paymentIntents.retrieve(paymentIntentId, {}, { stripeAccount: accountId }),
+    );
+    const error = intent.last_payment_error;
+    return {
+      accountId,
+      paymentIntentId: intent.id,
+      status: paymentIntentStatusOf(intent),
+      latestChargeId: idOf(intent.latest_charge),
+      metadata: { ...intent.metadata },
+      failure: error ? { code: error.decline_code ?? error.code ?? 'card_error', message: error.message ?? 'Your card was declined.' } : null,
+    };
+  }
+
+  async retrieveCharge(accountId: string, chargeId: string): Promise<ProviderCharge> {
+    const charge = await this.callOn(accountId, 'retrieve a charge', () =>
+      this.stripe.charges.retrieve(chargeId, { expand: ['balance_transaction'] }, { stripeAccount: accountId }),
+    );
+    const refunds: ProviderRefund[] = [];
+    await this.callOn(accountId, 'list refunds', async () => {
+      for await (const refund of this.stripe.refunds.list({ charge: chargeId, limit: 100 }, { stripeAccount: accountId })) {
+        refunds.push(refundOf(refund, chargeId));
+      }
+    });
+    const balance = typeof charge.balance_transaction === 'object' ? charge.balance_transaction : null;
+    return {
+      accountId,
+      chargeId: charge.id,
+      paymentIntentId: idOf(charge.payment_intent),
+      status: charge.status === 'succeeded' ? 'succeeded' : charge.status === 'failed' ? 'failed' : 'pending',
+      amountCents: charge.amount,
+      applicationFeeCents: charge.application_fee_amount ?? 0,
+      balanceTransactionId: idOf(charge.balance_transaction),
+      processorFeeCents: balance ? processorFeeOf(balance) : null,
+      chargedAt: dateOf(charge.created),
+      metadata: { ...charge.metadata },
+      card: {
+        brand: charge.payment_method_details?.card?.brand ?? null,
+        last4: charge.payment_method_details?.card?.last4 ?? null,
+      },
+      refunds: refunds.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+    };
+  }
+
+  async retrieveDispute(accountId: string, disputeId: string): Promise<ProviderDispute> {
+    const dispute = await this.callOn(accountId, 'retrieve a dispute', () =>
+      this.stripe.disputes.retrieve(disputeId, {}, { stripeAccount: accountId }),
+    );
+    const closed = dispute.status === 'won' || dispute.status === 'lost' || dispute.status === 'warning_closed';
+    return {
+      accountId,
+      disputeId: dispute.id,
+      chargeId: idOf(dispute.charge)!,
+      amountCents: dispute.amount,
+      // An inquiry closed without a dispute cost the landlord nothing: the same as a win.
+      status: dispute.status === 'lost' ? 'lost' : closed ? 'won' : 'open',
+      movements: dispute.balance_transactions.map((txn) => ({
+        balanceTransactionId: txn.id,
+        amountCents: txn.amount,
+        feeCents: txn.fee,
+        createdAt: dateOf(txn.created),
+      })),
+      // Stripe keeps no decision time on the dispute; the last movement, else now, stands for it.
+      closedAt: closed ? this.clock.now() : null,
+    };
+  }
+
+  async retrievePayout(accountId: string, payoutId: string): Promise<ProviderPayout> {
+    const payout = await this.callOn(accountId, 'retrieve a payout', () =>
+      this.stripe.payouts.retrieve(payoutId, {}, { stripeAccount: accountId }),
+    );
+    const status = payout.status;
+    return {
+      accountId,
+      payoutId: payout.id,
+      amountCents: payout.amount,
+      status: status === 'paid' || status === 'failed' || status === 'canceled' || status === 'in_transit' ? status : 'pending',
+      initiatedAt: dateOf(payout.created),
+      expectedArrivalAt: dateOf(payout.arrival_date),
+      failureMessage: payout.failure_message ?? null,
+    };
+  }
+
+  async listBalanceTransactions(accountId: string, filter: BalanceTransactionFilter): Promise<ProviderBalanceTransaction[]> {
+    const params: Stripe.BalanceTransactionListParams =
+      'payoutId' in filter
+        ? { payout: filter.payoutId, limit: 100, expand: ['data.source'] }
+        : {
+            created: { gte: Math.floor(filter.createdFrom.getTime() / 1000), lt: Math.floor(filter.createdTo.getTime() / 1000) },
+            limit: 100,
+            expand: ['data.source'],
+          };
+    const lines: ProviderBalanceTransaction[] = [];
+    await this.callOn(accountId, 'list balance transactions', async () => {
+      for await (const txn of this.stripe.balanceTransactions.list(params, { stripeAccount: accountId })) {
+        lines.push(balanceTransactionOf(txn));
+      }
+    });
+    return lines;
   }
 
   async chargeCard(input: ChargeCard): Promise<CardCharge> {
@@ -220,6 +407,18 @@ export class StripeGateway extends PaymentGateway {
 
   private account(accountId: string): Promise<Stripe.Account> {
     return this.call('retrieve a connected account', () => this.stripe.accounts.retrieve(accountId), accountId);
+  }
+
+  /** A call about an object on a connected account: an unknown object is ProviderObjectNotFound. */
+  private async callOn<T>(accountId: string, what: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await this.call(what, request);
+    } catch (error) {
+      if (error instanceof PaymentGatewayError && (error.code === 'resource_missing' || error.code === 'account_invalid')) {
+        throw new ProviderObjectNotFound(`${error.message} (account ${accountId})`, { code: error.code, cause: error });
+      }
+      throw error;
+    }
   }
 
   /** Every SDK call goes through here, so callers only ever see the port's errors. */

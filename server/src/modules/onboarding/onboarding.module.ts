@@ -13,6 +13,7 @@ import { PayoutAccountController } from './http/payout-account.controller';
 import { PayoutBindingCookie } from './http/payout-binding-cookie';
 import { RegistrationsController } from './http/registrations.controller';
 import { PayoutStateSigner } from './payout-state/payout-state';
+import { PayoutAccountChangedHandler } from './provider-events/payout-account-changed.handler';
 import { GetPayoutAccountHandler } from './queries/get-payout-account.handler';
 import { GetPayoutDashboardLinkHandler } from './queries/get-payout-dashboard-link.handler';
 import { ListRegistrationsHandler } from './queries/list-registrations.handler';
@@ -41,6 +42,7 @@ import { ConnectSandboxPayoutAccountHandler } from './commands/connect-sandbox-p
     RefreshAccountLinkHandler,
     ConfirmPayoutAccountHandler,
     SyncPayoutAccountHandler,
+    PayoutAccountChangedHandler,
     ListRegistrationsHandler,
     GetPayoutAccountHandler,
     GetPayoutDashboardLinkHandler,

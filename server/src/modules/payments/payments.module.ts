@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PayRentHandler } from './commands/pay-rent.handler';
 import { RecordRentPaymentHandler } from './commands/record-rent-payment.handler';
 import { CardPayment } from './card-payments/card-payment.entity';
+import { ChargeSettlement } from './card-payments/charge-settlement';
 import { ReceiptMailer } from './emails/receipt-mailer';
 import { LandlordPaymentsController } from './http/landlord-payments.controller';
 import { TenantPaymentsController } from './http/tenant-payments.controller';
@@ -12,13 +13,19 @@ import { GetReceiptHandler } from './queries/get-receipt.handler';
 import { ListTenantPaymentsHandler } from './queries/list-tenant-payments.handler';
 import { GetLedgerBacklogHandler, ReadLedgerFeedHandler } from './queries/read-ledger-feed.handler';
 import { ReceiptReader } from './receipts/receipt-reader';
+import { JournalPoster } from './ledger/journal-poster';
 import { LedgerEntry } from './ledger/ledger-entry.entity';
 import { LedgerTransaction } from './ledger/ledger-transaction.entity';
+import { ChargeCorrections } from './provider-events/charge-corrections';
+import { ChargeFailedHandler } from './provider-events/charge-failed.handler';
+import { ChargeRefundedHandler } from './provider-events/charge-refunded.handler';
+import { ChargeSucceededHandler } from './provider-events/charge-succeeded.handler';
+import { DisputeClosedHandler } from './provider-events/dispute-closed.handler';
+import { DisputeOpenedHandler } from './provider-events/dispute-opened.handler';
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
-import { WebhookProcessor } from './webhooks/webhook.processor';
 
 export interface PaymentsModuleOptions {
-  /** Consume the `webhooks` queue in this process. */
+  /** Run this module's queue workers in this process. */
   runWorker: boolean;
 }
 
@@ -28,7 +35,7 @@ export interface PaymentsModuleOptions {
  */
 @Module({})
 export class PaymentsModule {
-  static register(options: PaymentsModuleOptions): DynamicModule {
+  static register(_options: PaymentsModuleOptions): DynamicModule {
     return {
       module: PaymentsModule,
       imports: [CqrsModule, TypeOrmModule.forFeature([LedgerTransaction, LedgerEntry, CardPayment])],
@@ -43,7 +50,15 @@ export class PaymentsModule {
         GetLedgerBacklogHandler,
         ReceiptReader,
         ReceiptMailer,
-        ...(options.runWorker ? [WebhookProcessor] : []),
+        ChargeSettlement,
+        JournalPoster,
+        ChargeCorrections,
+        // Provider events in the product's words (registered with the inbox when the module starts).
+        ChargeSucceededHandler,
+        ChargeFailedHandler,
+        ChargeRefundedHandler,
+        DisputeOpenedHandler,
+        DisputeClosedHandler,
       ],
     };
   }

@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { Clock } from '../../clock/clock';
-import { Outbox } from '../../outbox/outbox';
-import { WEBHOOKS_QUEUE } from '../../queue/queue-names';
-import { HANDLE_GATEWAY_EVENT_JOB, HandleGatewayEventJob } from '../gateway-event.job';
 import { ConnectedAccountState } from '../payment-gateway.port';
+import { SandboxEvents } from './sandbox-events';
 
 export interface SandboxAccount extends ConnectedAccountState {
   email: string | null;
@@ -50,8 +47,7 @@ const randomId = (prefix: string, bytes: number): string => `${prefix}${randomBy
 export class SandboxAccounts {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly outbox: Outbox,
-    private readonly clock: Clock,
+    private readonly events: SandboxEvents,
   ) {}
 
   async create(email: string, idempotencyKey: string): Promise<SandboxAccount> {
@@ -124,20 +120,19 @@ export class SandboxAccounts {
   }
 
   private async announce(manager: EntityManager, account: SandboxAccount): Promise<void> {
-    const event: HandleGatewayEventJob = {
-      id: randomId('evt_sandbox_', 12),
-      type: 'account.updated',
-      accountId: account.accountId,
-      createdUnixSeconds: this.clock.nowUnixSeconds(),
-      data: {
-        id: account.accountId,
-        object: 'account',
-        email: account.email,
-        charges_enabled: account.chargesEnabled,
-        payouts_enabled: account.payoutsEnabled,
-        details_submitted: account.detailsSubmitted,
+    await this.events.emit(manager, [
+      {
+        type: 'account.updated',
+        account: account.accountId,
+        object: {
+          id: account.accountId,
+          object: 'account',
+          email: account.email,
+          charges_enabled: account.chargesEnabled,
+          payouts_enabled: account.payoutsEnabled,
+          details_submitted: account.detailsSubmitted,
+        },
       },
-    };
-    await this.outbox.add(manager, { queue: WEBHOOKS_QUEUE, jobName: HANDLE_GATEWAY_EVENT_JOB, payload: event });
+    ]);
   }
 }

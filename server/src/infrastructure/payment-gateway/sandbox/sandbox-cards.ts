@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../clock/clock';
 import { CardCharge, CardDeclined, ChargeCard, ConnectedAccountNotFound, PaymentGatewayError } from '../payment-gateway.port';
+import { SandboxMoney } from './sandbox-money';
 import { CardEntry, checkTestCard, sandboxProcessorFeeCents, TEST_CARD_REFUSALS, TestCardOutcome } from './sandbox-test-cards';
 
 export interface SandboxPaymentMethod {
@@ -42,6 +43,7 @@ export class SandboxCards {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly money: SandboxMoney,
   ) {}
 
   async createPaymentMethod(entry: CardEntry): Promise<SandboxPaymentMethod> {
@@ -81,14 +83,17 @@ export class SandboxCards {
       throw new PaymentGatewayError(`No such PaymentMethod: '${input.paymentMethodId}'`, { code: 'resource_missing' });
     }
     const refusal = method.outcome === 'succeeds' ? null : TEST_CARD_REFUSALS[method.outcome];
-    await this.dataSource.query(
+    const chargeId = randomId('ch_sandbox_');
+    await this.dataSource.transaction(async (manager) => {
+      const inserted = await manager.query<{ id: string }[]>(
       `INSERT INTO infra.sandbox_charges
          (id, payment_intent_id, balance_transaction_id, account_id, idempotency_key, payment_method_id, amount_cents,
           application_fee_cents, processor_fee_cents, status, failure_code, failure_message, description, metadata, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15)
-       ON CONFLICT (account_id, idempotency_key) DO NOTHING`,
+       ON CONFLICT (account_id, idempotency_key) DO NOTHING
+       RETURNING id`,
       [
-        randomId('ch_sandbox_'),
+        chargeId,
         randomId('pi_sandbox_'),
         refusal ? null : randomId('txn_sandbox_'),
         input.connectedAccountId,
@@ -104,7 +109,10 @@ export class SandboxCards {
         JSON.stringify(input.metadata),
         this.clock.now(),
       ],
-    );
+      );
+      // Its balance line and Stripe's events, with the charge (a replayed key made nothing new).
+      if (inserted[0]) await this.money.charged(manager, input.connectedAccountId, chargeId);
+    });
     // A concurrent request with the same key may have won the insert: both answer with its charge.
     const stored = await this.findCharge(input.connectedAccountId, input.idempotencyKey);
     if (!stored) throw new PaymentGatewayError('Sandbox charge vanished after it was written');

@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { Clock } from '../../clock/clock';
 import { AppConfig } from '../../config/app-config';
 import {
+  BalanceTransactionFilter,
   CardCharge,
   ChargeCard,
   ConnectedAccountNotFound,
@@ -13,11 +14,19 @@ import {
   OAuthAuthorize,
   OAuthCodeRejected,
   PaymentGateway,
+  ProviderBalanceTransaction,
+  ProviderCharge,
+  ProviderDispute,
+  ProviderPaymentIntent,
+  ProviderPayout,
+  WebhookEndpoint,
 } from '../payment-gateway.port';
-import { verifyStripeEvent } from '../stripe-events';
+import { ProviderEvent } from '../provider-events';
+import { translateStripeEvent, verifyStripeEvent } from '../stripe-events';
 import { SandboxAccounts } from './sandbox-accounts';
 import { SandboxCards } from './sandbox-cards';
 import { SandboxLinks } from './sandbox-links';
+import { SandboxMoney } from './sandbox-money';
 
 /** Stripe's account links last minutes; these are generous enough for a developer who wanders off. */
 const ACCOUNT_LINK_LIFETIME_SECONDS = 30 * 60;
@@ -29,8 +38,9 @@ const DASHBOARD_LINK_LIFETIME_SECONDS = 60 * 60;
  * configuring: sign events with it (stripe.webhooks.generateTestHeaderString) and post them to
  * /api/webhooks/stripe exactly as Stripe would.
  */
-export function sandboxWebhookSecret(appSecret: string): string {
-  return `whsec_${createHmac('sha256', appSecret).update('rentwise/sandbox-webhooks').digest('hex')}`;
+export function sandboxWebhookSecret(appSecret: string, endpoint: WebhookEndpoint = 'platform'): string {
+  const purpose = endpoint === 'connect' ? 'rentwise/sandbox-connect-webhooks' : 'rentwise/sandbox-webhooks';
+  return `whsec_${createHmac('sha256', appSecret).update(purpose).digest('hex')}`;
 }
 
 /**
@@ -45,17 +55,21 @@ export class SandboxGateway extends PaymentGateway {
   readonly supportsOAuth = true;
   /** The sandbox's card form is our own page (POST /sandbox/v1/payment_methods), not Stripe.js. */
   readonly publishableKey = null;
+  readonly livemode = false;
   readonly webhookSecret: string;
+  readonly connectWebhookSecret: string;
 
   constructor(
     private readonly accounts: SandboxAccounts,
     private readonly links: SandboxLinks,
     private readonly cards: SandboxCards,
+    private readonly money: SandboxMoney,
     private readonly clock: Clock,
     config: AppConfig,
   ) {
     super();
     this.webhookSecret = sandboxWebhookSecret(config.appSecret);
+    this.connectWebhookSecret = sandboxWebhookSecret(config.appSecret, 'connect');
   }
 
   async createConnectedAccount({ email, idempotencyKey }: CreateConnectedAccount): Promise<{ accountId: string }> {
@@ -101,11 +115,36 @@ export class SandboxGateway extends PaymentGateway {
     return { url: this.links.url('dashboard', { account: accountId }, DASHBOARD_LINK_LIFETIME_SECONDS) };
   }
 
-  parseWebhook(rawBody: Buffer, signatureHeader: string): GatewayEvent {
-    return verifyStripeEvent(rawBody, signatureHeader, this.webhookSecret, this.clock.now().getTime());
+  parseWebhook(rawBody: Buffer, signatureHeader: string, endpoint: WebhookEndpoint = 'platform'): GatewayEvent {
+    const secret = endpoint === 'connect' ? this.connectWebhookSecret : this.webhookSecret;
+    return verifyStripeEvent(rawBody, signatureHeader, secret, this.clock.now().getTime());
+  }
+
+  translateEvent(event: GatewayEvent): ProviderEvent | null {
+    return translateStripeEvent(event);
   }
 
   chargeCard(input: ChargeCard): Promise<CardCharge> {
     return this.cards.charge(input);
+  }
+
+  retrievePaymentIntent(accountId: string, paymentIntentId: string): Promise<ProviderPaymentIntent> {
+    return this.money.retrievePaymentIntent(accountId, paymentIntentId);
+  }
+
+  retrieveCharge(accountId: string, chargeId: string): Promise<ProviderCharge> {
+    return this.money.retrieveCharge(accountId, chargeId);
+  }
+
+  retrieveDispute(accountId: string, disputeId: string): Promise<ProviderDispute> {
+    return this.money.retrieveDispute(accountId, disputeId);
+  }
+
+  retrievePayout(accountId: string, payoutId: string): Promise<ProviderPayout> {
+    return this.money.retrievePayout(accountId, payoutId);
+  }
+
+  listBalanceTransactions(accountId: string, filter: BalanceTransactionFilter): Promise<ProviderBalanceTransaction[]> {
+    return this.money.listBalanceTransactions(accountId, filter);
   }
 }

@@ -1,8 +1,8 @@
 import { Command } from '@nestjs/cqrs';
 
 /**
- * The payment provider reports a landlord's payout account as it is now (sent by the payments
- * module's webhook processor on `account.updated`). Safe to execute more than once; an account no
+ * The payment provider reports a landlord's payout account as it is now (sent by onboarding's own
+ * PayoutAccountChanged handler, after reading the account back). Safe to execute more than once; an account no
  * registration knows finishes quietly.
  */
 export class SyncPayoutAccount extends Command<void> {

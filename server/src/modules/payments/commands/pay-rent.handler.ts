@@ -7,7 +7,7 @@ import {
   UnauthorizedException,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { landlordFeeCentsAt, tenantProcessingFeeCentsAt } from '@rentwise/libs/fees';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { isSignInFresh, rentPaymentDescription } from '@rentwise/libs/payment-rules';
@@ -24,8 +24,7 @@ import {
 import { GetPayoutAccount } from '../../onboarding/contracts/get-payout-account.query';
 import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
 import { CardPayment } from '../card-payments/card-payment.entity';
-import { RecordRentPayment } from '../contracts/record-rent-payment.command';
-import { ReceiptMailer } from '../emails/receipt-mailer';
+import { ChargeSettlement } from '../card-payments/charge-settlement';
 import { PaidRent, PayRent } from './pay-rent.command';
 
 /** The 401 the payment screen turns into 'You need to log in again.' and a sign-out. */
@@ -53,7 +52,8 @@ function paidRentOf(payment: CardPayment, created: boolean): PaidRent {
 /**
  * Stores the attempt (key and input hash) before calling the provider and passes the same key to it,
  * so a retried, doubled or crashed-and-retried request charges once; then posts the charge to the
- * ledger at the provider's charge time, with the receipt email, in one transaction.
+ * ledger at the provider's charge time, with the receipt email, in one transaction (ChargeSettlement,
+ * shared with the provider's events: one journal whichever comes first).
  */
 @CommandHandler(PayRent)
 export class PayRentHandler implements ICommandHandler<PayRent> {
@@ -61,10 +61,9 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly gateway: PaymentGateway,
-    private readonly receipts: ReceiptMailer,
+    private readonly settlement: ChargeSettlement,
     private readonly clock: Clock,
   ) {}
 
@@ -173,37 +172,9 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
     }
   }
 
+  /** The same settlement as the provider's events use: whichever comes first posts, under the charge's lock. */
   private async record(attempt: CardPayment, charge: CardCharge): Promise<PaidRent> {
-    return this.unitOfWork.run(async (manager) => {
-      const { transactionId, created } = await this.commands.execute(
-        new RecordRentPayment({
-          idempotencyKey: `card-payment:${attempt.id}`,
-          occurredAt: charge.chargedAt,
-          tenantUserId: attempt.tenantUserId,
-          landlordUserId: attempt.landlordUserId,
-          propertyId: attempt.propertyId,
-          chargedCents: charge.amountCents,
-          description: attempt.description,
-          provider: attempt.provider === 'stripe' ? 'stripe' : 'sandbox',
-          providerReference: `${charge.connectedAccountId}/${charge.chargeId}`,
-        }),
-      );
-      const paid: Partial<CardPayment> = {
-        status: 'succeeded',
-        connectedAccountId: charge.connectedAccountId,
-        paymentIntentId: charge.paymentIntentId,
-        chargeId: charge.chargeId,
-        balanceTransactionId: charge.balanceTransactionId,
-        processorFeeCents: charge.processorFeeCents,
-        cardBrand: charge.card.brand,
-        cardLast4: charge.card.last4,
-        chargedAt: charge.chargedAt,
-        ledgerTransactionId: transactionId,
-        updatedAt: this.clock.now(),
-      };
-      await manager.getRepository(CardPayment).update({ id: attempt.id }, paid);
-      if (created) await this.receipts.send(manager, attempt, transactionId);
-      return paidRentOf({ ...attempt, ...paid } as CardPayment, created);
-    });
+    const settled = await this.settlement.record(attempt, charge);
+    return paidRentOf(settled.attempt, settled.created);
   }
 }

@@ -2,9 +2,11 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * tenant_card: money taken from the tenant's card (negative). landlord_payable: what the landlord
- * receives. processing_fees: the processor's fee. A transaction's entries sum to zero.
+ * receives. processing_fees: the processor's fee. disputed: a payment's money held while the card
+ * holder disputes it. dispute_fees: the provider's dispute fees, paid by the landlord's account.
+ * A transaction's entries sum to zero.
  */
-export type LedgerAccount = 'tenant_card' | 'landlord_payable' | 'processing_fees';
+export type LedgerAccount = 'tenant_card' | 'landlord_payable' | 'processing_fees' | 'disputed' | 'dispute_fees';
 
 @Entity({ schema: 'payments', name: 'ledger_entries' })
 export class LedgerEntry {

@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type LedgerTransactionKind = 'rent_payment' | 'refund' | 'correction';
+/** rent_payment; refund; correction (e.g. a refund that failed); dispute, dispute_won, dispute_lost (decision 0017). */
+export type LedgerTransactionKind = 'rent_payment' | 'refund' | 'correction' | 'dispute' | 'dispute_won' | 'dispute_lost';
 
 /** One money movement. Immutable: the database refuses updates and deletes. */
 @Entity({ schema: 'payments', name: 'ledger_transactions' })

@@ -1,0 +1,264 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../clock/clock';
+import { UnitOfWork } from '../database/unit-of-work';
+import { MessageChain, newEnvelope } from '../messaging/envelope';
+import { Outbox } from '../outbox/outbox';
+import { GatewayEvent, PaymentGateway, ProviderObjectNotFound, WebhookEndpoint } from '../payment-gateway/payment-gateway.port';
+import { WEBHOOKS_QUEUE } from '../queue/queue-names';
+import { HANDLE_PROVIDER_EVENT_JOB, HandleProviderEventJob } from './handle-provider-event.job';
+import { ProviderEventHandlers, ProviderEventOutcome } from './provider-event-handlers';
+
+export type InboxStatus = 'pending' | 'done' | 'skipped' | 'unhandled' | 'failed';
+
+export interface InboxRow {
+  id: string;
+  provider: string;
+  providerEventId: string;
+  endpoint: WebhookEndpoint;
+  type: string;
+  accountId: string | null;
+  status: InboxStatus;
+  outcome: string | null;
+  attempts: number;
+  sweeps: number;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  receivedAt: Date;
+  handledAt: Date | null;
+}
+
+interface StoredRow {
+  id: string;
+  provider: string;
+  provider_event_id: string;
+  endpoint: WebhookEndpoint;
+  type: string;
+  account_id: string | null;
+  status: InboxStatus;
+  outcome: string | null;
+  attempts: number;
+  sweeps: number;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  received_at: Date;
+  handled_at: Date | null;
+  event: GatewayEvent;
+  provider_created_at: Date;
+  correlation_id: string | null;
+}
+
+const toInboxRow = (row: StoredRow): InboxRow => ({
+  id: row.id,
+  provider: row.provider,
+  providerEventId: row.provider_event_id,
+  endpoint: row.endpoint,
+  type: row.type,
+  accountId: row.account_id,
+  status: row.status,
+  outcome: row.outcome,
+  attempts: row.attempts,
+  sweeps: row.sweeps,
+  lastError: row.last_error,
+  nextAttemptAt: row.next_attempt_at,
+  receivedAt: row.received_at,
+  handledAt: row.handled_at,
+});
+
+/** What became of one job's run over its row. */
+export type InboxOutcome = ProviderEventOutcome | { outcome: 'unhandled'; reason: string } | { outcome: 'already'; status: InboxStatus };
+
+/** A pending row nobody has touched for this long lost its job (Redis flushed, a crash): re-queue it. */
+export const STUCK_AFTER_MS = 15 * 60 * 1000;
+/** Failed rows come back after 5 min, 10, 20 ... capped at 6 hours; after this many sweeps they wait for an operator. */
+export const MAX_SWEEPS = 12;
+const MAX_BACKOFF_MS = 6 * 3600 * 1000;
+
+export function sweepBackoffMs(sweeps: number): number {
+  return Math.min(5 * 60 * 1000 * 2 ** Math.max(0, sweeps), MAX_BACKOFF_MS);
+}
+
+/**
+ * The inbox for provider events (decision 0017): each verified event is stored once, unique on the
+ * provider's event id, with its job in the same transaction, before the endpoint answers 200. A job
+ * works the stored row: the adapter translates it into a product event, the owning module's handler
+ * acts on it, and the handler's writes and the row's mark commit together. Unknown types wait as
+ * 'unhandled'; failures are retried by the queue, then by the sweeper with backoff, then by an operator.
+ */
+@Injectable()
+export class Inbox {
+  private readonly logger = new Logger(Inbox.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly outbox: Outbox,
+    private readonly gateway: PaymentGateway,
+    private readonly handlers: ProviderEventHandlers,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Stores a verified event and its job in one transaction. False when the event was already stored. */
+  async receive(event: GatewayEvent, endpoint: WebhookEndpoint): Promise<{ inboxId: string; stored: boolean }> {
+    return this.dataSource.transaction((manager) => this.store(manager, event, endpoint));
+  }
+
+  /** The same, in the caller's transaction (the sandbox provider announcing its own changes). */
+  async store(manager: EntityManager, event: GatewayEvent, endpoint: WebhookEndpoint): Promise<{ inboxId: string; stored: boolean }> {
+    const now = this.clock.now();
+    const chain = MessageChain.current();
+    const inserted = await manager.query<{ id: string }[]>(
+      `INSERT INTO infra.inbox
+         (provider, provider_event_id, endpoint, type, account_id, livemode, provider_created_at, event,
+          correlation_id, received_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $10)
+       ON CONFLICT (provider, provider_event_id) DO NOTHING
+       RETURNING id`,
+      [
+        this.gateway.name,
+        event.id,
+        endpoint,
+        event.type,
+        event.accountId ?? null,
+        event.livemode,
+        new Date(event.createdUnixSeconds * 1000),
+        JSON.stringify(event),
+        chain?.correlationId ?? null,
+        now,
+      ],
+    );
+    if (!inserted[0]) {
+      const [existing] = await manager.query<{ id: string }[]>(
+        `SELECT id FROM infra.inbox WHERE provider = $1 AND provider_event_id = $2`,
+        [this.gateway.name, event.id],
+      );
+      return { inboxId: existing.id, stored: false };
+    }
+    await this.enqueue(manager, inserted[0].id);
+    return { inboxId: inserted[0].id, stored: true };
+  }
+
+  /**
+   * Works one stored row in one transaction: the row is locked (a duplicate job waits, then finds it
+   * finished), the product event's handler runs, and the row is marked with the outcome.
+   */
+  async handle(inboxId: string): Promise<InboxOutcome> {
+    return this.unitOfWork.run(async (manager) => {
+      const [row] = await manager.query<StoredRow[]>(`SELECT * FROM infra.inbox WHERE id = $1 FOR UPDATE`, [inboxId]);
+      if (!row) return { outcome: 'skipped', reason: 'no such inbox row' };
+      if (row.status !== 'pending' && row.status !== 'failed') return { outcome: 'already', status: row.status };
+      const event = this.gateway.translateEvent(row.event);
+      const handler = event && this.handlers.of(event.type);
+      if (!event || !handler) {
+        const reason = event ? `no handler for ${event.type}` : `event type ${row.type} is not handled`;
+        await this.acknowledge(manager, inboxId, 'unhandled', reason);
+        return { outcome: 'unhandled', reason };
+      }
+      const envelope = newEnvelope(this.clock.now(), { id: row.id, correlationId: row.correlation_id ?? row.id });
+      const outcome = await MessageChain.run(envelope, async (): Promise<ProviderEventOutcome> => {
+        try {
+          return await handler.handle(event, { inboxId, envelope, received: row.event });
+        } catch (error) {
+          // The provider no longer knows the object (or never did on that account): nothing to act on.
+          if (error instanceof ProviderObjectNotFound) return { outcome: 'skipped', reason: error.message };
+          throw error;
+        }
+      });
+      await this.acknowledge(
+        manager,
+        inboxId,
+        outcome.outcome,
+        outcome.outcome === 'skipped' ? outcome.reason : (outcome.detail ?? event.type),
+      );
+      this.logger.log({ inboxId, eventId: row.provider_event_id, type: row.type, ...outcome }, 'Provider event handled');
+      return outcome;
+    });
+  }
+
+  /** The row's mark, in the handler's transaction. */
+  async acknowledge(manager: EntityManager, inboxId: string, status: InboxStatus, outcome: string): Promise<void> {
+    await manager.query(
+      `UPDATE infra.inbox SET status = $2, outcome = $3, attempts = attempts + 1, last_error = NULL,
+              next_attempt_at = NULL, handled_at = $4, updated_at = $4
+        WHERE id = $1`,
+      [inboxId, status, outcome, this.clock.now()],
+    );
+  }
+
+  /** After a failed run (its transaction rolled back): count it; the last of the queue's tries marks the row failed. */
+  async recordFailure(inboxId: string, error: unknown, lastTry: boolean): Promise<void> {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const now = this.clock.now();
+    await this.dataSource.query(
+      `UPDATE infra.inbox
+          SET attempts = attempts + 1, last_error = left($2, 2000), updated_at = $3,
+              status = CASE WHEN $4 THEN 'failed' ELSE status END,
+              next_attempt_at = CASE WHEN $4 AND sweeps < $5 THEN $3::timestamptz + make_interval(secs => LEAST($6::double precision / 1000 * power(2, sweeps), $7::double precision / 1000)) END
+        WHERE id = $1 AND status IN ('pending', 'failed')`,
+      [inboxId, message, now, lastTry, MAX_SWEEPS, sweepBackoffMs(0), MAX_BACKOFF_MS],
+    );
+  }
+
+  /**
+   * Re-queues failed rows whose backoff has passed and pending rows whose job was lost. Several
+   * workers may sweep at once: SKIP LOCKED shares the rows. Returns the ids it re-queued.
+   */
+  async sweep(limit = 100): Promise<string[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const now = this.clock.now();
+      const rows = await manager.query<{ id: string }[]>(
+        `SELECT id FROM infra.inbox
+          WHERE (status = 'failed' AND next_attempt_at <= $1)
+             OR (status = 'pending' AND updated_at < $2)
+          ORDER BY updated_at
+          LIMIT $3
+          FOR UPDATE SKIP LOCKED`,
+        [now, new Date(now.getTime() - STUCK_AFTER_MS), limit],
+      );
+      for (const { id } of rows) {
+        await manager.query(
+          `UPDATE infra.inbox SET status = 'pending', sweeps = sweeps + 1, next_attempt_at = NULL, updated_at = $2 WHERE id = $1`,
+          [id, now],
+        );
+        await this.enqueue(manager, id);
+      }
+      if (rows.length > 0) this.logger.warn({ count: rows.length }, 'Inbox sweeper re-queued provider events');
+      return rows.map((row) => row.id);
+    });
+  }
+
+  /** An operator's replay: the rows (by inbox id or provider event id) go back to pending with a new job. */
+  async replay(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.transaction(async (manager) => {
+      // UPDATE ... RETURNING answers [rows, count] through TypeORM's driver.
+      const [rows] = await manager.query<[{ id: string }[], number]>(
+        `UPDATE infra.inbox SET status = 'pending', next_attempt_at = NULL, updated_at = $2
+          WHERE id::text = ANY($1) OR provider_event_id = ANY($1)
+          RETURNING id`,
+        [ids, this.clock.now()],
+      );
+      for (const { id } of rows) await this.enqueue(manager, id);
+      return rows.map((row) => row.id);
+    });
+  }
+
+  async list(filter: { statuses?: readonly InboxStatus[]; limit?: number } = {}): Promise<InboxRow[]> {
+    const rows = await this.dataSource.query<StoredRow[]>(
+      `SELECT * FROM infra.inbox
+        WHERE ($1::text[] IS NULL OR status = ANY($1))
+        ORDER BY received_at DESC
+        LIMIT $2`,
+      [filter.statuses?.length ? filter.statuses : null, filter.limit ?? 100],
+    );
+    return rows.map(toInboxRow);
+  }
+
+  private async enqueue(manager: EntityManager, inboxId: string): Promise<void> {
+    await this.outbox.add<HandleProviderEventJob>(manager, {
+      queue: WEBHOOKS_QUEUE,
+      jobName: HANDLE_PROVIDER_EVENT_JOB,
+      payload: { inboxId },
+    });
+  }
+}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import type { Envelope } from '../messaging/envelope';
+import type { GatewayEvent } from '../payment-gateway/payment-gateway.port';
+import type { ProviderEventOf, ProviderEventType } from '../payment-gateway/provider-events';
+
+/** What a handler may read besides the product event: the stored row and the chain it runs in. */
+export interface ProviderEventContext {
+  inboxId: string;
+  /** The handling's own envelope; what it posts or publishes is caused by it. */
+  envelope: Envelope;
+  /** The provider's event as stored (ids and times only should be read from it). */
+  received: GatewayEvent;
+}
+
+export type ProviderEventOutcome = { outcome: 'done'; detail?: string } | { outcome: 'skipped'; reason: string };
+
+/**
+ * One product event's handler, in the module that owns the change. It runs inside the inbox's
+ * transaction: whatever it writes (journals, rows, outbox events) commits with the inbox row's mark.
+ */
+export interface ProviderEventHandler<Type extends ProviderEventType> {
+  handle(event: ProviderEventOf<Type>, context: ProviderEventContext): Promise<ProviderEventOutcome>;
+}
+
+/**
+ * Which handler acts on which product event. Modules register theirs when they start
+ * (`onModuleInit`); nothing here knows a module. One handler per type.
+ */
+@Injectable()
+export class ProviderEventHandlers {
+  private readonly byType = new Map<ProviderEventType, ProviderEventHandler<ProviderEventType>>();
+
+  register<Type extends ProviderEventType>(type: Type, handler: ProviderEventHandler<Type>): void {
+    const known: unknown = this.byType.get(type);
+    if (known && known !== handler) throw new Error(`Two handlers for provider event ${type}`);
+    this.byType.set(type, handler as unknown as ProviderEventHandler<ProviderEventType>);
+  }
+
+  of<Type extends ProviderEventType>(type: Type): ProviderEventHandler<Type> | undefined {
+    return this.byType.get(type) as ProviderEventHandler<Type> | undefined;
+  }
+}

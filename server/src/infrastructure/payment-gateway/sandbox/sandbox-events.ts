@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { EntityManager } from 'typeorm';
+import { Clock } from '../../clock/clock';
+import { Outbox } from '../../outbox/outbox';
+import { SANDBOX_WEBHOOKS_QUEUE } from '../../queue/queue-names';
+import type { WebhookEndpoint } from '../payment-gateway.port';
+
+export const DELIVER_SANDBOX_EVENT_JOB = 'DeliverSandboxEvent';
+
+/** A Stripe-shaped event body to sign and post to our own endpoint. */
+export interface DeliverSandboxEventJob {
+  endpoint: WebhookEndpoint;
+  body: string;
+}
+
+export interface SandboxEvent {
+  type: string;
+  account: string;
+  object: Record<string, unknown>;
+}
+
+/** How the sandbox delivers, when a developer asks it to misbehave like the real network does. */
+export interface DeliveryOptions {
+  /** Each event is delivered twice. */
+  duplicate?: boolean;
+  /** The events of one change arrive last first. */
+  reverse?: boolean;
+}
+
+/**
+ * The sandbox provider's events: built as Stripe builds them (Connect events name the account) and
+ * delivered, signed with the sandbox secret, to our own webhook endpoint by a job written in the
+ * transaction of the change, as Stripe sends them after its own commit.
+ */
+@Injectable()
+export class SandboxEvents {
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly clock: Clock,
+  ) {}
+
+  async emit(manager: EntityManager, events: readonly SandboxEvent[], options: DeliveryOptions = {}): Promise<void> {
+    const bodies = events.map((event) => this.body(event));
+    const ordered = options.reverse ? [...bodies].reverse() : bodies;
+    for (const body of ordered) {
+      for (let copy = 0; copy < (options.duplicate ? 2 : 1); copy += 1) {
+        await this.outbox.add<DeliverSandboxEventJob>(manager, {
+          queue: SANDBOX_WEBHOOKS_QUEUE,
+          jobName: DELIVER_SANDBOX_EVENT_JOB,
+          payload: { endpoint: 'connect', body },
+        });
+      }
+    }
+  }
+
+  private body(event: SandboxEvent): string {
+    return JSON.stringify({
+      id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: this.clock.nowUnixSeconds(),
+      type: event.type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      account: event.account,
+      data: { object: event.object },
+    });
+  }
+}

@@ -1,0 +1,45 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ProviderEventContext,
+  ProviderEventHandler,
+  ProviderEventHandlers,
+  ProviderEventOutcome,
+} from '../../../infrastructure/inbox/provider-event-handlers';
+import { ConnectedAccountNotFound, PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
+import { SyncPayoutAccount } from '../contracts/sync-payout-account.command';
+
+/**
+ * A landlord's payout account changed at the provider. Events arrive late and out of order, so the
+ * account is read back from the provider and its current state is what onboarding keeps.
+ */
+@Injectable()
+export class PayoutAccountChangedHandler implements ProviderEventHandler<'PayoutAccountChanged'>, OnModuleInit {
+  private readonly logger = new Logger(PayoutAccountChangedHandler.name);
+
+  constructor(
+    private readonly handlers: ProviderEventHandlers,
+    private readonly gateway: PaymentGateway,
+    private readonly commands: CommandBus,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register('PayoutAccountChanged', this);
+  }
+
+  async handle({ accountId }: ProviderEventOf<'PayoutAccountChanged'>, _context: ProviderEventContext): Promise<ProviderEventOutcome> {
+    let account;
+    try {
+      account = await this.gateway.retrieveAccount(accountId);
+    } catch (error) {
+      if (error instanceof ConnectedAccountNotFound) return { outcome: 'skipped', reason: 'the provider no longer knows the account' };
+      throw error;
+    }
+    await this.commands.execute(
+      new SyncPayoutAccount(account.accountId, account.chargesEnabled, account.payoutsEnabled, account.detailsSubmitted),
+    );
+    this.logger.log({ accountId }, 'Payout account synced');
+    return { outcome: 'done', detail: 'payout account synced' };
+  }
+}

@@ -1,0 +1,114 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { Clock } from '../../../infrastructure/clock/clock';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { RecordRentPayment } from '../contracts/record-rent-payment.command';
+import { ReceiptMailer } from '../emails/receipt-mailer';
+import { CardPayment } from './card-payment.entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A successful charge as either the synchronous answer or a later re-read reports it. */
+export interface SucceededCharge {
+  connectedAccountId: string;
+  paymentIntentId: string | null;
+  chargeId: string;
+  balanceTransactionId: string | null;
+  amountCents: number;
+  processorFeeCents: number | null;
+  chargedAt: Date;
+  card: { brand: string | null; last4: string | null };
+}
+
+/** How a provider charge names the attempt it was made for. */
+export interface ChargeReference {
+  accountId: string;
+  chargeId: string | null;
+  paymentIntentId: string | null;
+  metadata?: Record<string, string>;
+}
+
+/** The advisory lock key of everything about one charge: its payment, refunds and disputes. */
+export const chargeLockKey = (accountId: string, chargeId: string): string => `charge:${accountId}/${chargeId}`;
+
+/**
+ * One charge, one journal: the synchronous confirm (PayRent), `payment_intent.succeeded` and
+ * `charge.succeeded` all post it here, under the attempt's key `card-payment:<attempt id>` (the
+ * attempt id travels with the charge as metadata), holding an advisory lock on the charge, so
+ * whichever comes first posts and the others find it posted.
+ */
+@Injectable()
+export class ChargeSettlement {
+  private readonly logger = new Logger(ChargeSettlement.name);
+
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly commands: CommandBus,
+    private readonly receipts: ReceiptMailer,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Waits for, then holds until the transaction ends, the charge's lock. Only inside a unit of work. */
+  async lockCharge(accountId: string, chargeId: string): Promise<void> {
+    await this.unitOfWork.manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [chargeLockKey(accountId, chargeId)]);
+  }
+
+  /** The attempt a provider charge was made for, or null when it is not one of ours. */
+  async findAttempt(reference: ChargeReference): Promise<CardPayment | null> {
+    const attempts = this.unitOfWork.repository(CardPayment);
+    const cardPaymentId = reference.metadata?.cardPaymentId;
+    if (cardPaymentId && UUID.test(cardPaymentId)) {
+      const attempt = await attempts.findOneBy({ id: cardPaymentId });
+      if (attempt && attempt.connectedAccountId === reference.accountId) return attempt;
+    }
+    if (reference.chargeId) {
+      const attempt = await attempts.findOneBy({ connectedAccountId: reference.accountId, chargeId: reference.chargeId });
+      if (attempt) return attempt;
+    }
+    if (reference.paymentIntentId) {
+      return attempts.findOneBy({ connectedAccountId: reference.accountId, paymentIntentId: reference.paymentIntentId });
+    }
+    return null;
+  }
+
+  /** Posts the charge once and marks the attempt paid; the receipt email goes with the first posting only. */
+  async record(attempt: CardPayment, charge: SucceededCharge): Promise<{ transactionId: string; created: boolean; attempt: CardPayment }> {
+    return this.unitOfWork.run(async (manager) => {
+      await this.lockCharge(charge.connectedAccountId, charge.chargeId);
+      const { transactionId, created } = await this.commands.execute(
+        new RecordRentPayment({
+          idempotencyKey: `card-payment:${attempt.id}`,
+          occurredAt: charge.chargedAt,
+          tenantUserId: attempt.tenantUserId,
+          landlordUserId: attempt.landlordUserId,
+          propertyId: attempt.propertyId,
+          chargedCents: charge.amountCents,
+          description: attempt.description,
+          provider: attempt.provider === 'stripe' ? 'stripe' : 'sandbox',
+          providerReference: `${charge.connectedAccountId}/${charge.chargeId}`,
+        }),
+      );
+      const paid: Partial<CardPayment> = {
+        status: 'succeeded',
+        connectedAccountId: charge.connectedAccountId,
+        paymentIntentId: charge.paymentIntentId ?? attempt.paymentIntentId,
+        chargeId: charge.chargeId,
+        balanceTransactionId: charge.balanceTransactionId ?? attempt.balanceTransactionId,
+        processorFeeCents: charge.processorFeeCents ?? attempt.processorFeeCents,
+        cardBrand: charge.card.brand ?? attempt.cardBrand,
+        cardLast4: charge.card.last4 ?? attempt.cardLast4,
+        chargedAt: charge.chargedAt,
+        ledgerTransactionId: transactionId,
+        failureCode: null,
+        failureMessage: null,
+        updatedAt: this.clock.now(),
+      };
+      await manager.getRepository(CardPayment).update({ id: attempt.id }, paid);
+      if (created) {
+        await this.receipts.send(manager, attempt, transactionId);
+        this.logger.log({ cardPaymentId: attempt.id, transactionId, chargeId: charge.chargeId }, 'Card payment posted');
+      }
+      return { transactionId, created, attempt: { ...attempt, ...paid } as CardPayment };
+    });
+  }
+}

@@ -1,0 +1,175 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { MessageChain, newEnvelope } from '../../../infrastructure/messaging/envelope';
+import { Outbox } from '../../../infrastructure/outbox/outbox';
+import {
+  PaymentGateway,
+  ProviderCharge,
+  ProviderDispute,
+} from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { ChargeSettlement } from '../card-payments/charge-settlement';
+import { PaymentCorrected } from '../contracts/payment-corrected.event';
+import { CorrectingJournal, JournalPoster } from '../ledger/journal-poster';
+import { LedgerTransaction } from '../ledger/ledger-transaction.entity';
+import {
+  disputeLossEntries,
+  disputeReinstatementEntries,
+  disputeWithdrawalEntries,
+  refundEntries,
+  refundFailureEntries,
+} from '../ledger/provider-postings';
+
+export type ChargeSync = { outcome: 'done'; detail: string } | { outcome: 'skipped'; reason: string };
+
+/**
+ * Brings the ledger up to a charge's current state at the provider: the payment, each refund (and
+ * its failure), each movement of each dispute and a lost dispute's end. Every journal is keyed by
+ * the provider object it records, so running this again, for any event about the charge, in any
+ * order, posts only what is missing. Callers hold the charge's advisory lock (in their transaction).
+ */
+@Injectable()
+export class ChargeCorrections {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly gateway: PaymentGateway,
+    private readonly settlement: ChargeSettlement,
+    private readonly journals: JournalPoster,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** Locks the charge, re-reads it and posts its payment and refunds. */
+  async syncCharge(accountId: string, chargeId: string): Promise<ChargeSync> {
+    return this.unitOfWork.run(async () => {
+      await this.settlement.lockCharge(accountId, chargeId);
+      const charge = await this.gateway.retrieveCharge(accountId, chargeId);
+      const payment = await this.postPayment(charge);
+      if (!payment) return { outcome: 'skipped', reason: `charge ${chargeId} is not a rent payment of ours or has not succeeded` };
+      const refunds = await this.postRefunds(charge, payment);
+      return { outcome: 'done', detail: `payment posted${refunds ? `, ${refunds} refund journal(s)` : ''}` };
+    });
+  }
+
+  /** Locks the disputed charge, re-reads the dispute and posts its movements (and its loss). */
+  async syncDispute(accountId: string, disputeId: string): Promise<ChargeSync> {
+    return this.unitOfWork.run(async () => {
+      const first = await this.gateway.retrieveDispute(accountId, disputeId);
+      await this.settlement.lockCharge(accountId, first.chargeId);
+      // Read again under the lock: what another worker saw before us is not the latest.
+      const dispute = await this.gateway.retrieveDispute(accountId, disputeId);
+      const charge = await this.gateway.retrieveCharge(accountId, dispute.chargeId);
+      const payment = await this.postPayment(charge);
+      if (!payment) return { outcome: 'skipped', reason: `charge ${dispute.chargeId} is not a rent payment of ours` };
+      await this.postRefunds(charge, payment);
+      const posted = await this.postDispute(dispute, payment);
+      return { outcome: 'done', detail: `dispute ${dispute.status}, ${posted} new journal(s)` };
+    });
+  }
+
+  /** The charge's own journal (posting it first if its events came late), or null when it is not ours. */
+  private async postPayment(charge: ProviderCharge): Promise<LedgerTransaction | null> {
+    if (charge.status !== 'succeeded') return null;
+    const attempt = await this.settlement.findAttempt(charge);
+    if (!attempt) return null;
+    const { transactionId } = await this.settlement.record(attempt, { ...charge, connectedAccountId: charge.accountId });
+    return this.unitOfWork.repository(LedgerTransaction).findOneByOrFail({ id: transactionId });
+  }
+
+  private async postRefunds(charge: ProviderCharge, payment: LedgerTransaction): Promise<number> {
+    let created = 0;
+    for (const refund of charge.refunds) {
+      // Canceled or waiting for the customer: no money has moved.
+      if (refund.status === 'canceled' || refund.status === 'requires_action') continue;
+      const reference = `${charge.accountId}/${refund.refundId}`;
+      const booked = await this.post(payment, 'refund', refund.amountCents, {
+        idempotencyKey: `refund:${reference}`,
+        kind: 'refund',
+        occurredAt: refund.createdAt,
+        corrects: payment,
+        description: `Refund: ${payment.description}`,
+        providerReference: reference,
+        entries: refundEntries(refund.amountCents),
+      });
+      if (booked.created) created += 1;
+      if (refund.status === 'failed') {
+        const failure = await this.post(payment, 'refund_failed', refund.amountCents, {
+          idempotencyKey: `refund-failure:${reference}`,
+          kind: 'correction',
+          occurredAt: refund.createdAt,
+          corrects: booked.journal,
+          description: `Refund failed: ${payment.description}`,
+          providerReference: reference,
+          entries: refundFailureEntries(refund.amountCents),
+        });
+        if (failure.created) created += 1;
+      }
+    }
+    return created;
+  }
+
+  private async postDispute(dispute: ProviderDispute, payment: LedgerTransaction): Promise<number> {
+    let created = 0;
+    let heldCents = 0;
+    for (const movement of dispute.movements) {
+      const reference = `${dispute.accountId}/${movement.balanceTransactionId}`;
+      heldCents -= movement.amountCents;
+      const withdrawn = movement.amountCents < 0;
+      const amount = Math.abs(movement.amountCents);
+      if (amount === 0) continue;
+      const posted = await this.post(payment, withdrawn ? 'dispute' : 'dispute_won', amount, {
+        idempotencyKey: `dispute-txn:${reference}`,
+        kind: withdrawn ? 'dispute' : 'dispute_won',
+        occurredAt: movement.createdAt,
+        corrects: payment,
+        description: `${withdrawn ? 'Disputed' : 'Dispute won'}: ${payment.description}`,
+        providerReference: reference,
+        entries: withdrawn
+          ? disputeWithdrawalEntries(amount, Math.max(0, movement.feeCents))
+          : disputeReinstatementEntries(amount, Math.max(0, -movement.feeCents)),
+      });
+      if (posted.created) created += 1;
+    }
+    if (dispute.status === 'lost' && heldCents > 0) {
+      const reference = `${dispute.accountId}/${dispute.disputeId}`;
+      const lost = await this.post(payment, 'dispute_lost', heldCents, {
+        idempotencyKey: `dispute-lost:${reference}`,
+        kind: 'dispute_lost',
+        occurredAt: dispute.closedAt ?? dispute.movements.at(-1)?.createdAt ?? payment.occurredAt,
+        corrects: payment,
+        description: `Dispute lost: ${payment.description}`,
+        providerReference: reference,
+        entries: disputeLossEntries(heldCents),
+      });
+      if (lost.created) created += 1;
+    }
+    return created;
+  }
+
+  /** Posts one journal and, the first time, its PaymentCorrected event in the same transaction. */
+  private async post(
+    payment: LedgerTransaction,
+    eventKind: PaymentCorrected['kind'],
+    amountCents: number,
+    journal: Omit<CorrectingJournal, 'envelope'>,
+  ): Promise<{ journal: LedgerTransaction; created: boolean }> {
+    const envelope = newEnvelope(journal.occurredAt, MessageChain.current());
+    const { transactionId, created } = await this.journals.post({ ...journal, envelope });
+    if (created) {
+      await this.outbox.publish(
+        this.unitOfWork.manager,
+        new PaymentCorrected(
+          newEnvelope(journal.occurredAt, envelope),
+          transactionId,
+          payment.id,
+          eventKind,
+          payment.propertyId,
+          payment.tenantUserId,
+          payment.landlordUserId,
+          amountCents,
+          journal.occurredAt.toISOString(),
+        ),
+      );
+    }
+    const posted = await this.unitOfWork.repository(LedgerTransaction).findOneByOrFail({ id: transactionId });
+    return { journal: posted, created };
+  }
+}

@@ -1,0 +1,53 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Clock } from '../../../infrastructure/clock/clock';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import {
+  ProviderEventHandler,
+  ProviderEventHandlers,
+  ProviderEventOutcome,
+} from '../../../infrastructure/inbox/provider-event-handlers';
+import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
+import { CardPayment } from '../card-payments/card-payment.entity';
+import { ChargeSettlement } from '../card-payments/charge-settlement';
+import { ChargeCorrections } from './charge-corrections';
+
+/**
+ * A card charge failed. The payment intent is re-read: if it has since succeeded (the tenant's retry
+ * with the same key), its charge is posted; if it did fail, a still pending attempt (its synchronous
+ * answer was lost) is marked declined with the provider's message, so a replay answers it.
+ */
+@Injectable()
+export class ChargeFailedHandler implements ProviderEventHandler<'ChargeFailed'>, OnModuleInit {
+  constructor(
+    private readonly handlers: ProviderEventHandlers,
+    private readonly gateway: PaymentGateway,
+    private readonly settlement: ChargeSettlement,
+    private readonly corrections: ChargeCorrections,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register('ChargeFailed', this);
+  }
+
+  async handle({ accountId, paymentIntentId }: ProviderEventOf<'ChargeFailed'>): Promise<ProviderEventOutcome> {
+    const intent = await this.gateway.retrievePaymentIntent(accountId, paymentIntentId);
+    if (intent.status === 'succeeded' && intent.latestChargeId) return this.corrections.syncCharge(accountId, intent.latestChargeId);
+    if (intent.status !== 'failed' && intent.status !== 'canceled') return { outcome: 'skipped', reason: `payment is ${intent.status}` };
+    const attempt = await this.settlement.findAttempt({ accountId, chargeId: null, paymentIntentId, metadata: intent.metadata });
+    if (!attempt) return { outcome: 'skipped', reason: 'not a rent payment of ours' };
+    const { affected } = await this.unitOfWork.repository(CardPayment).update(
+      { id: attempt.id, status: 'pending' },
+      {
+        status: 'declined',
+        paymentIntentId,
+        failureCode: intent.failure?.code ?? 'card_declined',
+        failureMessage: intent.failure?.message ?? 'Your card was declined.',
+        updatedAt: this.clock.now(),
+      },
+    );
+    return { outcome: 'done', detail: affected ? 'attempt marked declined' : `attempt was already ${attempt.status}` };
+  }
+}

@@ -1,0 +1,33 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import {
+  ProviderEventHandler,
+  ProviderEventHandlers,
+  ProviderEventOutcome,
+} from '../../../infrastructure/inbox/provider-event-handlers';
+import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
+import { ChargeCorrections } from './charge-corrections';
+
+/**
+ * A charge succeeded (`charge.succeeded` or `payment_intent.succeeded`): the charge is re-read and
+ * posted under its attempt's key, once, whether or not the synchronous confirm got there first.
+ */
+@Injectable()
+export class ChargeSucceededHandler implements ProviderEventHandler<'ChargeSucceeded'>, OnModuleInit {
+  constructor(
+    private readonly handlers: ProviderEventHandlers,
+    private readonly gateway: PaymentGateway,
+    private readonly corrections: ChargeCorrections,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register('ChargeSucceeded', this);
+  }
+
+  async handle({ accountId, chargeId, paymentIntentId }: ProviderEventOf<'ChargeSucceeded'>): Promise<ProviderEventOutcome> {
+    let charge = chargeId;
+    if (!charge && paymentIntentId) charge = (await this.gateway.retrievePaymentIntent(accountId, paymentIntentId)).latestChargeId;
+    if (!charge) return { outcome: 'skipped', reason: 'the payment has no charge yet' };
+    return this.corrections.syncCharge(accountId, charge);
+  }
+}
