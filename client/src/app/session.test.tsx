@@ -47,6 +47,20 @@ describe('the session', () => {
     await store.dispatch(probeApi.endpoints.signIn.initiate());
     expect(sessionApi.endpoints.validateSession.select()(store.getState()).data).toBeUndefined();
   });
+
+  it('does not count a 401 that arrives after signing out as an ended session (the page is on its way home)', async () => {
+    mswServer.use(
+      signedInAs(landlord),
+      http.post('/api/account/logout', () => HttpResponse.json({ status: 'success' })),
+      http.get('/api/probe', () => HttpResponse.json({}, { status: 401 })),
+    );
+    const store = createAppStore();
+    await store.dispatch(sessionApi.endpoints.validateSession.initiate());
+    await store.dispatch(sessionApi.endpoints.signOut.initiate(undefined, { fixedCacheKey: 'sign-out' }));
+
+    await store.dispatch(probeApi.endpoints.probe.initiate());
+    expect(sessionApi.endpoints.validateSession.select()(store.getState()).data?.isValid).toBe(true);
+  });
 });
 
 describe('signed-in route sets', () => {

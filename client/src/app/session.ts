@@ -111,7 +111,7 @@ export function useSessionUser(): SessionUser {
 export function useSignOut(): () => Promise<void> {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [signOut] = sessionApi.useSignOutMutation();
+  const [signOut] = sessionApi.useSignOutMutation({ fixedCacheKey: SIGN_OUT });
   return useCallback(async () => {
     // The cookie is cleared by the server; even if the call fails, the page forgets the person.
     await signOut()
@@ -121,6 +121,10 @@ export function useSignOut(): () => Promise<void> {
     dispatch(api.util.resetApiState());
   }, [dispatch, navigate, signOut]);
 }
+
+/** Shares the sign-out's progress with the session listener below. */
+const SIGN_OUT = 'sign-out';
+const selectSignOut = sessionApi.endpoints.signOut.select({ fixedCacheKey: SIGN_OUT, requestId: undefined });
 
 /** Endpoints whose 401 means "wrong password", not "your session ended". */
 const NOT_A_SESSION_401 = new Set(['signIn']);
@@ -132,8 +136,11 @@ const NOT_A_SESSION_401 = new Set(['signIn']);
 export const sessionListener = createListenerMiddleware();
 
 sessionListener.startListening({
-  predicate: (action) => {
+  predicate: (action, state) => {
     if (!isRejectedWithValue(action)) return false;
+    // Once the person has signed out, a query still in flight is answered 401 too; that must not
+    // send them to /home-redirect on their way to the home page.
+    if (selectSignOut(state as Parameters<typeof selectSignOut>[0]).status !== 'uninitialized') return false;
     const payload = action.payload as { status?: unknown; data?: { code?: unknown } } | undefined;
     const endpoint = (action.meta as { arg?: { endpointName?: string } }).arg?.endpointName;
     // 'reauthenticate' (a payment needs a fresher sign-in) is the page's to handle: it explains, then signs out.
