@@ -26,7 +26,7 @@ export function AddTenantPage() {
       navigate(paths.landlord.tenantAdded.getHref(propertyId), { state });
     } catch (error) {
       const message = refusalMessage(error);
-      throw new SaveRefused(message ?? MESSAGES.unexpectedError, message === MESSAGES.emailTaken ? 'email' : undefined);
+      throw new SaveRefused(message ?? MESSAGES.unexpectedError, message === MESSAGES.tenantEmailUnavailable ? 'email' : undefined);
     }
   };
 

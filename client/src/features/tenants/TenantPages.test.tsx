@@ -91,12 +91,12 @@ describe('Add a Tenant', () => {
     expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveValue('(503) 555-0142');
   });
 
-  it('shows an email already in use under the email field', async () => {
+  it('shows an email that cannot be invited under the email field', async () => {
     signedInAs('landlord');
     withTenants([]);
     mswServer.use(
       http.post(`/api/landlord/properties/${propertyId}/tenants`, () =>
-        HttpResponse.json({ status: 'error', error: MESSAGES.emailTaken }, { status: 409 }),
+        HttpResponse.json({ status: 'error', error: MESSAGES.tenantEmailUnavailable }, { status: 409 }),
       ),
     );
     const user = userEvent.setup();
@@ -112,7 +112,9 @@ describe('Add a Tenant', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Add Tenant' }));
 
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(MESSAGES.emailTaken));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(MESSAGES.tenantEmailUnavailable),
+    );
   });
 
   it('creates the tenant and confirms with Add Another Tenant and View All Tenants', async () => {
