@@ -108,6 +108,24 @@ describe('tenants pay rent by card (Stripe direct charges)', () => {
     expect(fake.charges.filter((made) => made.account === home.accountId)).toHaveLength(1);
   });
 
+  it('asks the tenant to try again when Stripe never answers, and the retry of that attempt charges once', async () => {
+    const home = await rentedHome(testApp, enable);
+    const client = await signIn(testApp, home.tenant);
+    const idempotencyKey = randomUUID();
+    // The first call and both of the SDK's retries reach Stripe, but no answer comes back.
+    for (let i = 0; i < 3; i++) fake.dropNextResponse('POST', '/v1/payment_intents');
+
+    const unanswered = await payRent(testApp, client, { amountCents: 80_000, paymentMethodId: 'pm_card_visa', idempotencyKey });
+    expect(unanswered.statusCode).toBe(503);
+    expect(unanswered.json()).toEqual({ status: 'error', error: 'Please refresh and try again.' });
+    expect(await ledgerRowsOf(testApp, home.tenant.userId)).toHaveLength(0);
+
+    const retried = await payRent(testApp, client, { amountCents: 80_000, paymentMethodId: 'pm_card_visa', idempotencyKey });
+    expect(retried.statusCode).toBe(201);
+    expect(fake.charges.filter((made) => made.account === home.accountId)).toHaveLength(1);
+    expect(await ledgerRowsOf(testApp, home.tenant.userId)).toHaveLength(1);
+  });
+
   it('shows Stripe\'s own message for a declined card and records nothing', async () => {
     const home = await rentedHome(testApp, enable);
     const client = await signIn(testApp, home.tenant);

@@ -26,13 +26,19 @@ function healthCheckFailureOf(exception: HttpException): HealthCheckFailure | un
   return response as HealthCheckFailure;
 }
 
-/** A 503 says which service is down (health) or asks to try again; it never carries internals. */
+const CATALOGUE_MESSAGES: ReadonlySet<string> = new Set(Object.values(MESSAGES));
+
+/**
+ * A 503 says which service is down (health) or asks to try again; it never carries internals. Our
+ * own 503s may choose the catalogue's words (a card gateway that did not answer: 'Please refresh and try again.').
+ */
 function unavailableBody(exception: HttpException): ApiErrorBody {
   const health = healthCheckFailureOf(exception);
   if (health) {
     return { status: 'error', error: `Unavailable: ${Object.keys(health.error).join(', ')} down`, details: health.details };
   }
-  return { status: 'error', error: MESSAGES.serviceUnavailable };
+  const message = messageOf(exception);
+  return { status: 'error', error: CATALOGUE_MESSAGES.has(message) ? message : MESSAGES.serviceUnavailable };
 }
 
 /** Any GET outside /api is a page of the client app, which renders its own not-found page. */
