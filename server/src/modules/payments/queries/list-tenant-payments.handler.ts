@@ -1,5 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { PAYMENT_CORRECTIONS_SQL, paymentStatusOf } from '../receipts/payment-status';
 import { ListTenantPayments, TenantPaymentRow } from './list-tenant-payments.query';
 
 interface Row {
@@ -7,7 +8,9 @@ interface Row {
   occurred_at: Date;
   description: string;
   charged_cents: string;
-  refunded: boolean;
+  refunds: number;
+  disputes: number;
+  disputes_won: number;
 }
 
 @QueryHandler(ListTenantPayments)
@@ -19,8 +22,7 @@ export class ListTenantPaymentsHandler implements IQueryHandler<ListTenantPaymen
       `SELECT t.id, t.occurred_at, t.description,
               -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
                  WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS charged_cents,
-              EXISTS (SELECT 1 FROM payments.ledger_transactions r
-                       WHERE r.corrects_transaction_id = t.id AND r.kind = 'refund') AS refunded
+              ${PAYMENT_CORRECTIONS_SQL}
          FROM payments.ledger_transactions t
         WHERE t.tenant_user_id = $1 AND t.kind = 'rent_payment'
         ORDER BY t.occurred_at DESC, t.recorded_at DESC`,
@@ -31,7 +33,7 @@ export class ListTenantPaymentsHandler implements IQueryHandler<ListTenantPaymen
       paidAt: row.occurred_at.toISOString(),
       chargedCents: Number(row.charged_cents),
       description: row.description,
-      status: row.refunded ? 'refunded' : 'succeeded',
+      status: paymentStatusOf({ refunds: row.refunds, disputes: row.disputes, disputesWon: row.disputes_won }),
     }));
   }
 }

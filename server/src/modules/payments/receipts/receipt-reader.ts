@@ -4,6 +4,7 @@ import { paymentMethodLabel } from '@rentwise/libs/card-number';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
+import { PAYMENT_CORRECTIONS_SQL, paymentStatusOf, RECEIPT_STATUS_WORDS } from './payment-status';
 import type { ReceiptView } from './receipt-view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,7 +18,9 @@ interface ReceiptRow {
   description: string;
   charged_cents: string;
   landlord_cents: string;
-  refunded: boolean;
+  refunds: number;
+  disputes: number;
+  disputes_won: number;
   card_brand: string | null;
   card_last4: string | null;
 }
@@ -44,8 +47,7 @@ export class ReceiptReader {
                  WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS charged_cents,
               (SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
                  WHERE e.transaction_id = t.id AND e.account = 'landlord_payable') AS landlord_cents,
-              EXISTS (SELECT 1 FROM payments.ledger_transactions r
-                       WHERE r.corrects_transaction_id = t.id AND r.kind = 'refund') AS refunded,
+              ${PAYMENT_CORRECTIONS_SQL},
               c.card_brand, c.card_last4
          FROM payments.ledger_transactions t
          LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
@@ -64,7 +66,7 @@ export class ReceiptReader {
     return {
       receiptId: row.id,
       mode,
-      status: row.refunded ? 'Refunded' : 'Paid',
+      status: RECEIPT_STATUS_WORDS[paymentStatusOf({ refunds: row.refunds, disputes: row.disputes, disputesWon: row.disputes_won })],
       amountCents: Number(mode === 'tenant' ? row.charged_cents : row.landlord_cents),
       paidAt: row.occurred_at.toISOString(),
       paidBy: fullName(tenant),

@@ -3,7 +3,7 @@ export interface ReceiptView {
   /** The ledger transaction id. */
   receiptId: string;
   mode: 'tenant' | 'landlord';
-  status: 'Paid' | 'Refunded';
+  status: 'Paid' | 'Refunded' | 'Disputed';
   /** Tenant: what the card was charged. Landlord: what the landlord received after the dated fee. */
   amountCents: number;
   /** ISO time the card was charged. */

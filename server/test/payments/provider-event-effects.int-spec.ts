@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { Inbox } from '../../src/infrastructure/inbox/inbox';
+import { SandboxAccounts } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-accounts';
+import { SandboxMoney } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-money';
+import { ChargeSettlement } from '../../src/modules/payments/card-payments/charge-settlement';
+import { startTestApp, TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
+import { payRent, rentedHome, RentedHome, signIn, tokenizeCard } from './payment-support';
+
+interface Journal {
+  id: string;
+  kind: string;
+  idempotency_key: string;
+  corrects_transaction_id: string | null;
+  entries: Record<string, number>;
+}
+
+describe('provider events reach the ledger exactly once (sandbox gateway, events signed to our own endpoint)', () => {
+  let testApp: TestApp;
+  let money: SandboxMoney;
+  const enable = async (accountId: string, chargesEnabled: boolean) => {
+    await testApp.app.get(SandboxAccounts).update(accountId, { chargesEnabled, payoutsEnabled: chargesEnabled, detailsSubmitted: true });
+  };
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    money = testApp.app.get(SandboxMoney);
+  });
+  afterAll(() => testApp.close());
+  afterEach(() => jest.restoreAllMocks());
+
+  async function journalsOf(tenantUserId: string): Promise<Journal[]> {
+    const rows = await testApp.dataSource.query<(Omit<Journal, 'entries'> & { entries: { account: string; amount_cents: string }[] })[]>(
+      `SELECT t.id, t.kind, t.idempotency_key, t.corrects_transaction_id,
+              json_agg(json_build_object('account', e.account, 'amount_cents', e.amount_cents)) AS entries
+         FROM payments.ledger_transactions t JOIN payments.ledger_entries e ON e.transaction_id = t.id
+        WHERE t.tenant_user_id = $1 GROUP BY t.id ORDER BY t.recorded_at, t.id`,
+      [tenantUserId],
+    );
+    return rows.map((row) => ({
+      ...row,
+      entries: Object.fromEntries(row.entries.map((entry) => [entry.account, Number(entry.amount_cents)])),
+    }));
+  }
+
+  /** Every provider event about the account has been worked (none pending in the inbox or the outbox). */
+  async function settled(accountId: string, expectedEvents: number): Promise<void> {
+    await waitFor(
+      async () => {
+        const [{ handled, waiting }] = await testApp.dataSource.query(
+          `SELECT count(*) FILTER (WHERE status IN ('done', 'skipped', 'unhandled'))::int AS handled,
+                  count(*) FILTER (WHERE status NOT IN ('done', 'skipped', 'unhandled'))::int AS waiting
+             FROM infra.inbox WHERE account_id = $1 AND type <> 'account.updated'`,
+          [accountId],
+        );
+        const [{ outbox }] = await testApp.dataSource.query(`SELECT count(*)::int AS outbox FROM infra.outbox WHERE dispatched_at IS NULL`);
+        return handled >= expectedEvents && waiting === 0 && outbox === 0;
+      },
+      { what: `${expectedEvents} events about ${accountId} to be handled`, timeoutMs: 20_000 },
+    );
+  }
+
+  async function paid(home: RentedHome, idempotencyKey = randomUUID()) {
+    const client = await signIn(testApp, home.tenant);
+    const paymentMethodId = (await tokenizeCard(testApp, { number: '4242424242424242' })).json().id;
+    const response = await payRent(testApp, client, { amountCents: 150_000, paymentMethodId, idempotencyKey });
+    return { client, response, paymentMethodId, idempotencyKey };
+  }
+
+  async function chargeIdOf(accountId: string): Promise<string> {
+    const [row] = await testApp.dataSource.query(`SELECT id FROM infra.sandbox_charges WHERE account_id = $1`, [accountId]);
+    return row.id;
+  }
+
+  it('posts one journal for the synchronous confirm, payment_intent.succeeded and charge.succeeded', async () => {
+    const home = await rentedHome(testApp, enable);
+    const { response } = await paid(home);
+    expect(response.statusCode).toBe(201);
+    await settled(home.accountId, 2);
+
+    const journals = await journalsOf(home.tenant.userId);
+    expect(journals).toEqual([expect.objectContaining({ kind: 'rent_payment', id: response.json().payment.receiptId })]);
+    const rows = await testApp.dataSource.query(`SELECT type, status FROM infra.inbox WHERE account_id = $1 AND type <> 'account.updated' ORDER BY type`, [home.accountId]);
+    expect(rows).toEqual([
+      { type: 'charge.succeeded', status: 'done' },
+      { type: 'payment_intent.succeeded', status: 'done' },
+    ]);
+  });
+
+  it('posts the charge from its events when the synchronous answer was lost, and the retried request finds it', async () => {
+    const home = await rentedHome(testApp, enable);
+    const record = jest.spyOn(ChargeSettlement.prototype, 'record').mockRejectedValueOnce(new Error('connection lost after the charge'));
+    const first = await paid(home);
+    expect(first.response.statusCode).toBe(500);
+    record.mockRestore();
+    await settled(home.accountId, 2);
+
+    const [journal] = await journalsOf(home.tenant.userId);
+    expect(journal).toMatchObject({ kind: 'rent_payment', entries: { tenant_card: -150_699 } });
+    const again = await payRent(testApp, first.client, {
+      amountCents: 150_000,
+      paymentMethodId: first.paymentMethodId,
+      idempotencyKey: first.idempotencyKey,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().payment.receiptId).toBe(journal.id);
+    expect(await journalsOf(home.tenant.userId)).toHaveLength(1);
+  });
+
+  it('posts a refund once, however its events are duplicated or reordered, and receipts and history say Refunded', async () => {
+    const home = await rentedHome(testApp, enable);
+    const { client, response } = await paid(home);
+    const receiptId = response.json().payment.receiptId;
+    await money.refund(home.accountId, await chargeIdOf(home.accountId), undefined, { duplicate: true, reverse: true });
+    await settled(home.accountId, 4);
+
+    const journals = await journalsOf(home.tenant.userId);
+    expect(journals).toEqual([
+      expect.objectContaining({ kind: 'rent_payment' }),
+      expect.objectContaining({
+        kind: 'refund',
+        corrects_transaction_id: receiptId,
+        idempotency_key: expect.stringMatching(/^refund:acct_sandbox_\w+\/re_sandbox_\w+$/),
+        // Our application fee is kept (decision 0017): the landlord's account gives back the whole charge.
+        entries: { tenant_card: 150_699, landlord_payable: -150_699 },
+      }),
+    ]);
+    const history = await testApp.request({ method: 'GET', url: '/api/tenant/payments', headers: client.headers });
+    expect(history.json().rows).toEqual([expect.objectContaining({ receiptId, status: 'refunded' })]);
+    const receipt = await testApp.request({ method: 'GET', url: `/api/tenant/payments/${receiptId}`, headers: client.headers });
+    expect(receipt.json().receipt).toMatchObject({ status: 'Refunded' });
+  });
+
+  it('holds a disputed payment with the dispute fee, and returns it to the card when the dispute is lost', async () => {
+    const home = await rentedHome(testApp, enable);
+    const { client, response } = await paid(home);
+    const receiptId = response.json().payment.receiptId;
+    const dispute = await money.openDispute(home.accountId, await chargeIdOf(home.accountId));
+    await settled(home.accountId, 4);
+    await money.closeDispute(home.accountId, dispute.disputeId, 'lost');
+    await settled(home.accountId, 5);
+
+    const journals = await journalsOf(home.tenant.userId);
+    expect(journals.map((journal) => [journal.kind, journal.entries, journal.corrects_transaction_id])).toEqual([
+      ['rent_payment', { tenant_card: -150_699, landlord_payable: 150_000, processing_fees: 699 }, null],
+      ['dispute', { landlord_payable: -152_199, disputed: 150_699, dispute_fees: 1500 }, receiptId],
+      ['dispute_lost', { disputed: -150_699, tenant_card: 150_699 }, receiptId],
+    ]);
+    const receipt = await testApp.request({ method: 'GET', url: `/api/tenant/payments/${receiptId}`, headers: client.headers });
+    expect(receipt.json().receipt).toMatchObject({ status: 'Disputed' });
+  });
+
+  it('gives a won dispute back to the landlord', async () => {
+    const home = await rentedHome(testApp, enable);
+    await paid(home);
+    const dispute = await money.openDispute(home.accountId, await chargeIdOf(home.accountId));
+    await money.closeDispute(home.accountId, dispute.disputeId, 'won', { reverse: true });
+    await settled(home.accountId, 6);
+    expect((await journalsOf(home.tenant.userId)).map((journal) => [journal.kind, journal.entries])).toEqual([
+      ['rent_payment', expect.anything()],
+      ['dispute', { landlord_payable: -152_199, disputed: 150_699, dispute_fees: 1500 }],
+      ['dispute_won', { disputed: -150_699, landlord_payable: 150_699 }],
+    ]);
+  });
+
+  it('leaves one journal when the handler crashes after posting and before acknowledging', async () => {
+    const home = await rentedHome(testApp, enable);
+    await paid(home);
+    await settled(home.accountId, 2);
+    const acknowledge = jest.spyOn(Inbox.prototype, 'acknowledge').mockRejectedValueOnce(new Error('worker killed before the mark'));
+    await money.refund(home.accountId, await chargeIdOf(home.accountId), 50_000);
+    await settled(home.accountId, 4);
+    expect(acknowledge).toHaveBeenCalled();
+
+    const refunds = (await journalsOf(home.tenant.userId)).filter((journal) => journal.kind === 'refund');
+    expect(refunds).toEqual([expect.objectContaining({ entries: { tenant_card: 50_000, landlord_payable: -50_000 } })]);
+    const retried = await testApp.dataSource.query(
+      `SELECT attempts, status FROM infra.inbox WHERE account_id = $1 AND attempts > 1`,
+      [home.accountId],
+    );
+    expect(retried).toEqual([{ attempts: 2, status: 'done' }]);
+  });
+});
