@@ -6,9 +6,9 @@ import type { UserType } from '../infrastructure/http/roles.decorator';
 import { runCli } from './run-cli';
 
 const USAGE =
-  'Usage: node server/dist/cli/invite-user.js --type landlord|tenant|operator --email someone@example.com ' +
+  'Usage: node server/dist/cli/invite-user.js --type landlord|tenant|operator|finance --email someone@example.com ' +
   '[--first-name Ada] [--last-name Lovelace] [--phone "(555) 555-0100"] [--json]';
-const TYPES: readonly UserType[] = ['landlord', 'tenant', 'operator'];
+const TYPES: readonly UserType[] = ['landlord', 'tenant', 'operator', 'finance'];
 
 /**
  * Creates an account that may sign in once its owner sets a password through the printed

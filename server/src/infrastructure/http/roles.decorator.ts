@@ -1,6 +1,7 @@
 import { SetMetadata } from '@nestjs/common';
 
-export type UserType = 'landlord' | 'tenant' | 'operator';
+/** finance: staff who read every landlord's statements and export them; they change nothing. */
+export type UserType = 'landlord' | 'tenant' | 'operator' | 'finance';
 
 export const ROLES = 'roles';
 

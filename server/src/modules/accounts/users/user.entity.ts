@@ -13,7 +13,7 @@ export class User {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
-  @Column({ type: 'enum', enum: ['landlord', 'tenant', 'operator'], enumName: 'user_type' })
+  @Column({ type: 'enum', enum: ['landlord', 'tenant', 'operator', 'finance'], enumName: 'user_type' })
   type!: UserType;
 
   @Column({
