@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const root = resolve(__dirname, '../..');
 
-export type UserType = 'landlord' | 'tenant' | 'operator';
+export type UserType = 'landlord' | 'tenant' | 'operator' | 'finance';
 
 /** A password that passes the product's rules; every fixture account gets it unless told otherwise. */
 export const E2E_PASSWORD = 'e2e-long-enough-password';
@@ -64,8 +64,8 @@ export function uniqueEmail(prefix: string): string {
 export async function inviteUser(
   options: { type: UserType; email?: string; firstName?: string; lastName?: string; phone?: string },
 ): Promise<{ userId: string; email: string; activationUrl: string; firstName: string; lastName: string; phone: string }> {
-  const firstName = options.firstName ?? { landlord: 'Lena', tenant: 'Theo', operator: 'Olive' }[options.type];
-  const lastName = options.lastName ?? { landlord: 'Landlord', tenant: 'Tenant', operator: 'Operator' }[options.type];
+  const firstName = options.firstName ?? { landlord: 'Lena', tenant: 'Theo', operator: 'Olive', finance: 'Fay' }[options.type];
+  const lastName = options.lastName ?? { landlord: 'Landlord', tenant: 'Tenant', operator: 'Operator', finance: 'Finance' }[options.type];
   const phone = options.phone ?? '(555) 555-0142';
   const email = options.email ?? uniqueEmail(options.type);
   const output = await runServerCli('invite-user', [

@@ -9,4 +9,5 @@ export interface FeatureRoutes {
   landlord?: RouteObject[];
   tenant?: RouteObject[];
   operator?: RouteObject[];
+  finance?: RouteObject[];
 }

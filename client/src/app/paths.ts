@@ -117,6 +117,11 @@ export const paths = {
     registrations: fixed('/operator/registrations'),
   },
 
+  finance: {
+    /** Years with payments, and exports of every landlord's yearly statements. */
+    exports: fixed('/finance'),
+  },
+
   tenant: {
     dashboard: fixed('/tenant/dashboard'),
     contactLandlord: fixed('/tenant/contact-landlord'),

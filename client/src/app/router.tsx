@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/PublicLayout';
 import { accountsRoutes } from '../features/accounts/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { financeRoutes } from '../features/finance/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
 import { operatorRoutes } from '../features/operator/routes';
 import { paymentsRoutes } from '../features/payments/routes';
@@ -19,6 +20,7 @@ import { RouteErrorPage } from './RouteErrorPage';
 const features: FeatureRoutes[] = [
   accountsRoutes,
   dashboardRoutes,
+  financeRoutes,
   onboardingRoutes,
   operatorRoutes,
   paymentsRoutes,
@@ -63,6 +65,12 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         hydrateFallbackElement: <PageLoading />,
         children: pagesFor('operator'),
+      },
+      {
+        element: <RequireRole role="finance" />,
+        errorElement: <RouteErrorPage />,
+        hydrateFallbackElement: <PageLoading />,
+        children: pagesFor('finance'),
       },
     ],
   },

@@ -5,7 +5,7 @@ import { api } from './api';
 import { useAppDispatch } from './hooks';
 import { paths } from './paths';
 
-export type UserType = 'landlord' | 'tenant' | 'operator';
+export type UserType = 'landlord' | 'tenant' | 'operator' | 'finance';
 
 /** The signed-in person as the server describes them (GET /api/account/validate, POST /api/account/login). */
 export interface SessionUser {
@@ -56,6 +56,8 @@ export function homePathFor(type: UserType): string {
       return paths.tenant.dashboard.getHref();
     case 'operator':
       return paths.operator.registrations.getHref();
+    case 'finance':
+      return paths.finance.exports.getHref();
   }
 }
 
