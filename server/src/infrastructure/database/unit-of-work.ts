@@ -26,4 +26,17 @@ export class UnitOfWork {
     if (active) return work(active);
     return this.dataSource.transaction((manager) => this.current.run(manager, () => work(manager)));
   }
+
+  /**
+   * A read-only REPEATABLE READ transaction: every query inside, any module's, sees the database as
+   * of its first statement (exports that must add up across modules). Never joins a running one.
+   */
+  async snapshot<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.current.getStore()) throw new Error('UnitOfWork.snapshot cannot run inside another transaction');
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      // Must come before the first query: it is what makes the snapshot read-only.
+      await manager.query('SET TRANSACTION READ ONLY');
+      return this.current.run(manager, () => work(manager));
+    });
+  }
 }
