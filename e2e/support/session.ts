@@ -5,6 +5,7 @@ export const DASHBOARD: Record<UserType, string> = {
   landlord: '/landlord/dashboard',
   tenant: '/tenant/dashboard',
   operator: '/operator/registrations',
+  finance: '/finance',
 };
 
 /** Where signing in takes each kind of person (spec section 4: a tenant lands on the payment screen). */
