@@ -1,0 +1,134 @@
+import type { Cents } from './money';
+import { csvRow, type CsvValue, monthName } from './statements';
+
+/** Finance staff's yearly exports of every landlord's statements (decision 0018). */
+
+export const FINANCE_EXPORT_FORMATS = ['csv', 'zip'] as const;
+export type FinanceExportFormat = (typeof FINANCE_EXPORT_FORMATS)[number];
+
+/** queued → running → completed (downloadable until expiresAt) → expired; or failed. */
+export type FinanceExportStatus = 'queued' | 'running' | 'completed' | 'failed' | 'expired';
+
+/** How long a finished export's file is kept before it is deleted (the audit row stays). */
+export const FINANCE_EXPORT_KEEP_DAYS = 7;
+
+export function financeExportExpiresAt(completedAt: Date): Date {
+  return new Date(completedAt.getTime() + FINANCE_EXPORT_KEEP_DAYS * 24 * 60 * 60 * 1000);
+}
+
+/** What the finance area shows of an export (GET /api/finance/exports). */
+export interface FinanceExportView {
+  exportId: string;
+  year: number;
+  format: FinanceExportFormat;
+  status: FinanceExportStatus;
+  /** Null until the worker has counted the landlords in its snapshot. */
+  landlordsTotal: number | null;
+  landlordsDone: number;
+  requestedAt: string;
+  requestedBy: string;
+  completedAt: string | null;
+  expiresAt: string | null;
+  byteSize: number | null;
+  sha256: string | null;
+  fileName: string;
+  /** Why it failed, in words the reader can act on. */
+  error: string | null;
+}
+
+export interface FinanceYear {
+  year: number;
+  /** Landlords with payments counted to that year. */
+  landlords: number;
+}
+
+/** 'rentwise-2025-all-landlords.csv' */
+export function financeExportFileName(year: number, format: FinanceExportFormat): string {
+  return `rentwise-${year}-all-landlords.${format}`;
+}
+
+/** Whole percent done, never 100 before the last landlord; 0 while the total is unknown. */
+export function progressPercent(done: number, total: number | null): number {
+  if (total === null || total <= 0) return 0;
+  if (done >= total) return 100;
+  return Math.min(99, Math.floor((done / total) * 100));
+}
+
+/** One line of the yearly CSV: a landlord's property in one billing month. */
+export interface FinanceCsvLine {
+  landlordUserId: string;
+  landlordName: string;
+  landlordEmail: string;
+  timeZone: string;
+  propertyId: string;
+  propertyAddress: string;
+  year: number;
+  month: number;
+  rentDueCents: Cents;
+  grossCents: Cents;
+  serviceFeeCents: Cents;
+  receivedCents: Cents;
+  processorFeeCents: Cents;
+  netCents: Cents;
+  /** Paid by tenants in this calendar month, by payment date (the processor's yearly tax form). */
+  calendarGrossCents: Cents;
+}
+
+export const FINANCE_CSV_HEADER: readonly string[] = [
+  'Landlord',
+  'Landlord email',
+  'Landlord id',
+  'Time zone',
+  'Property',
+  'Property id',
+  'Year',
+  'Month',
+  'Billing month',
+  'Rent due',
+  'Paid by tenants',
+  'Service fee',
+  'Received',
+  'Processor fee',
+  'Net deposited',
+  'Paid in calendar month (by payment date)',
+];
+
+/**
+ * A CSV line; text cells (names, addresses, emails) are escaped against formula injection by
+ * csvCell, amounts are plain decimals a spreadsheet adds up.
+ */
+export function financeCsvRow(line: FinanceCsvLine): string {
+  const values: CsvValue[] = [
+    line.landlordName,
+    line.landlordEmail,
+    line.landlordUserId,
+    line.timeZone,
+    line.propertyAddress,
+    line.propertyId,
+    line.year,
+    line.month,
+    `${monthName(line.month)} ${line.year}`,
+    { cents: line.rentDueCents },
+    { cents: line.grossCents },
+    { cents: line.serviceFeeCents },
+    { cents: line.receivedCents },
+    { cents: line.processorFeeCents },
+    { cents: line.netCents },
+    { cents: line.calendarGrossCents },
+  ];
+  return csvRow(values);
+}
+
+export function financeCsvHeader(): string {
+  return csvRow(FINANCE_CSV_HEADER);
+}
+
+/** 'rentwise-2025-lee-jordan-1a2b3c4d.pdf': one landlord's yearly statement inside the ZIP. */
+export function financePdfEntryName(year: number, landlord: { userId: string; firstName: string; lastName: string }): string {
+  const slug = `${landlord.lastName}-${landlord.firstName}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `rentwise-${year}-${slug || 'landlord'}-${landlord.userId.slice(0, 8)}.pdf`;
+}
