@@ -180,4 +180,30 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
     );
     expect(retried).toEqual([{ attempts: 2, status: 'done' }]);
   });
+
+  it("records a payout with the payments, refunds and disputes it pays out, for the landlord's Payouts page", async () => {
+    const home = await rentedHome(testApp, enable);
+    await paid(home);
+    await paid(home);
+    const [first] = await testApp.dataSource.query(`SELECT id FROM infra.sandbox_charges WHERE account_id = $1 ORDER BY created_at LIMIT 1`, [home.accountId]);
+    await money.refund(home.accountId, first.id, 10_000);
+    const payout = await money.payOut(home.accountId);
+    expect(payout).not.toBeNull();
+    await settled(home.accountId, 8);
+
+    const landlord = await signIn(testApp, home.landlord);
+    const answer = await testApp.request({ method: 'GET', url: '/api/landlord/payouts', headers: landlord.headers });
+    expect(answer.statusCode).toBe(200);
+    const [deposit] = answer.json().payouts;
+    expect(deposit).toMatchObject({ payoutId: payout!.payoutId, amountCents: payout!.amountCents, status: 'paid', paidAt: expect.any(String) });
+    const payments = deposit.lines.filter((line: { kind: string }) => line.kind === 'charge');
+    expect(payments).toHaveLength(2);
+    expect(payments[0]).toMatchObject({ tenantName: 'Sam Rivera', propertyAddress: home.address, grossCents: 150_699, month: expect.stringMatching(/^\w+ \d{4}$/) });
+    expect(deposit.lines).toContainEqual(expect.objectContaining({ kind: 'refund', amountCents: -10_000, tenantName: 'Sam Rivera' }));
+    const total = deposit.lines.reduce((sum: number, line: { amountCents: number }) => sum + line.amountCents, 0);
+    expect(total).toBe(deposit.amountCents);
+
+    const tenant = await signIn(testApp, home.tenant);
+    expect((await testApp.request({ method: 'GET', url: '/api/landlord/payouts', headers: tenant.headers })).statusCode).toBe(403);
+  });
 });

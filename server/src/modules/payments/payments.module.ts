@@ -7,6 +7,7 @@ import { CardPayment } from './card-payments/card-payment.entity';
 import { ChargeSettlement } from './card-payments/charge-settlement';
 import { ReceiptMailer } from './emails/receipt-mailer';
 import { LandlordPaymentsController } from './http/landlord-payments.controller';
+import { LandlordPayoutsController } from './http/landlord-payouts.controller';
 import { TenantPaymentsController } from './http/tenant-payments.controller';
 import { GetPaymentSetupHandler } from './queries/get-payment-setup.handler';
 import { GetReceiptHandler } from './queries/get-receipt.handler';
@@ -16,6 +17,10 @@ import { ReceiptReader } from './receipts/receipt-reader';
 import { JournalPoster } from './ledger/journal-poster';
 import { LedgerEntry } from './ledger/ledger-entry.entity';
 import { LedgerTransaction } from './ledger/ledger-transaction.entity';
+import { ListLandlordPayoutsHandler } from './payouts/list-landlord-payouts.handler';
+import { PayoutFailedHandler } from './payouts/payout-failed.handler';
+import { PayoutPaidHandler } from './payouts/payout-paid.handler';
+import { PayoutRecorder } from './payouts/payout-recorder';
 import { ChargeCorrections } from './provider-events/charge-corrections';
 import { ChargeFailedHandler } from './provider-events/charge-failed.handler';
 import { ChargeRefundedHandler } from './provider-events/charge-refunded.handler';
@@ -39,7 +44,7 @@ export class PaymentsModule {
     return {
       module: PaymentsModule,
       imports: [CqrsModule, TypeOrmModule.forFeature([LedgerTransaction, LedgerEntry, CardPayment])],
-      controllers: [StripeWebhookController, TenantPaymentsController, LandlordPaymentsController],
+      controllers: [StripeWebhookController, TenantPaymentsController, LandlordPaymentsController, LandlordPayoutsController],
       providers: [
         RecordRentPaymentHandler,
         PayRentHandler,
@@ -59,6 +64,10 @@ export class PaymentsModule {
         ChargeRefundedHandler,
         DisputeOpenedHandler,
         DisputeClosedHandler,
+        PayoutRecorder,
+        PayoutPaidHandler,
+        PayoutFailedHandler,
+        ListLandlordPayoutsHandler,
       ],
     };
   }
