@@ -7,11 +7,14 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { Clock } from './infrastructure/clock/clock';
+import { createRootLogger } from './infrastructure/logging/root-logger';
 import { AppConfig } from './infrastructure/config/app-config';
 import { ApiExceptionFilter } from './infrastructure/http/api-exception.filter';
 import { registerCrossSiteDefences } from './infrastructure/http/cross-site-defences';
+import { registerRequestLogging } from './infrastructure/http/request-logging';
 import { registerSecurityHeaders } from './infrastructure/http/security-headers';
 import { clientErrorHandler, frameworkErrors } from './infrastructure/http/framework-errors';
 import { SANDBOX_PAYMENT_METHODS_PATH } from './infrastructure/payment-gateway/sandbox/sandbox-cards.controller';
@@ -29,6 +32,8 @@ function clientDistDirectory(config: AppConfig): string | undefined {
 export interface AppOptions {
   /** Tests pass a FixedClock; everything else runs on the system clock. */
   clock?: Clock;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logDestination?: DestinationStream;
 }
 
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestFastifyApplication> {
@@ -40,7 +45,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     frameworkErrors,
     clientErrorHandler,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, 'api', options.clock), adapter, {
+  const logger = createRootLogger(config, options.logDestination);
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, 'api', options.clock, logger), adapter, {
     bufferLogs: true,
     // Keeps request.rawBody for JSON bodies: webhook signatures are computed over the exact bytes.
     rawBody: true,
@@ -50,6 +56,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   app.setGlobalPrefix('api', { exclude: ['dev/mailbox', SANDBOX_PAYMENT_METHODS_PATH] });
   app.enableShutdownHooks();
 
+  registerRequestLogging(app.getHttpAdapter().getInstance(), logger);
   // Built once from configuration (helmet's defaults with our CSP), not per response.
   registerSecurityHeaders(app.getHttpAdapter().getInstance(), {
     stripe: config.paymentGateway === 'stripe',

@@ -1,7 +1,7 @@
-import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
-import { IncomingMessage } from 'node:http';
+import type { Logger } from 'pino';
 import { Clock, SystemClock } from './infrastructure/clock/clock';
 import { ClockModule } from './infrastructure/clock/clock.module';
 import { AppConfig } from './infrastructure/config/app-config';
@@ -9,10 +9,8 @@ import { ConfigModule } from './infrastructure/config/config.module';
 import { DatabaseModule } from './infrastructure/database/database.module';
 import { HealthModule } from './infrastructure/health/health.module';
 import { InboxModule } from './infrastructure/inbox/inbox.module';
-import { requestIdOf } from './infrastructure/http/request-id';
 import { MailModule } from './infrastructure/mail/mail.module';
-import { chainLogFields } from './infrastructure/messaging/envelope';
-import { MessagingModule } from './infrastructure/messaging/messaging.module';
+import { createRootLogger } from './infrastructure/logging/root-logger';
 import { OutboxModule } from './infrastructure/outbox/outbox.module';
 import { OutboxRelay } from './infrastructure/outbox/outbox-relay';
 import { PaymentGatewayModule } from './infrastructure/payment-gateway/payment-gateway.module';
@@ -31,36 +29,20 @@ export type ProcessRole = 'api' | 'worker' | 'cli';
 /** Wires infrastructure and the business modules; the worker process gets the same graph minus HTTP concerns. */
 @Module({})
 export class AppModule {
-  static register(config: AppConfig, role: ProcessRole, clock: Clock = new SystemClock()): DynamicModule {
+  static register(
+    config: AppConfig,
+    role: ProcessRole,
+    clock: Clock = new SystemClock(),
+    logger: Logger = createRootLogger(config),
+  ): DynamicModule {
     const runWorkers = role === 'worker' || (role === 'api' && config.env.RUN_WORKERS);
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-          pinoHttp: {
-            level: config.env.LOG_LEVEL,
-            ...(config.env.LOG_FORMAT === 'pretty' && {
-              transport: { target: 'pino-pretty', options: { singleLine: true, ignore: 'pid,hostname,req.id' } },
-            }),
-            // The request id also starts the message chain, so every line of a payment's journey
-            // (request, command, job, email) carries the same correlationId.
-            genReqId: (request: IncomingMessage) => requestIdOf(request),
-            mixin: chainLogFields,
-            // Request lines only: headers carry cookies and tokens, and add noise.
-            serializers: {
-              req: (request: { id: string; method: string; url: string }) => ({
-                id: request.id,
-                method: request.method,
-                url: request.url.split('?')[0],
-              }),
-              res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
-            },
-            autoLogging: { ignore: (request: IncomingMessage) => request.url === '/api/health' },
-          },
-        }),
-        ...(role === 'api' ? [MessagingModule] : []),
+        // Nest's Logger writes through the root logger. No per-request middleware: the access log and
+        // the request's message chain are plain Fastify hooks (infrastructure/http/request-logging.ts).
+        LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true, forRoutes: [] }),
         ClockModule.register(clock),
         CqrsModule.forRoot(),
         DatabaseModule,

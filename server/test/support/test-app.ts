@@ -4,7 +4,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createApp } from '../../src/app.factory';
+import { AppOptions, createApp } from '../../src/app.factory';
 import { Clock } from '../../src/infrastructure/clock/clock';
 import { AppConfig } from '../../src/infrastructure/config/app-config';
 import { SmtpSink } from '../../src/infrastructure/mail/dev-mailbox/smtp-sink';
@@ -26,7 +26,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   overrides: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: AppOptions = {},
 ): Promise<TestApp> {
   const config = AppConfig.fromEnvironment({
     ...process.env,

@@ -1,0 +1,62 @@
+import { startTestApp, TestApp } from '../support/test-app';
+
+interface LogLine {
+  level: number;
+  msg: string;
+  correlationId?: string;
+  req?: { id: string; method: string; url: string };
+  res?: { statusCode: number };
+  [key: string]: unknown;
+}
+
+describe('the request log', () => {
+  const lines: LogLine[] = [];
+  let api: TestApp;
+
+  beforeAll(async () => {
+    api = await startTestApp(
+      { LOG_LEVEL: 'info' },
+      { logDestination: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) } },
+    );
+  });
+
+  afterAll(() => api.close());
+  beforeEach(() => {
+    lines.length = 0;
+  });
+
+  const requestLines = () => lines.filter((line) => line.req);
+
+  it('writes one line per request with its request id, method, path and status, and nothing else', async () => {
+    await api.request({
+      url: '/api/account/validate?next=%2Fsecret',
+      headers: { 'x-request-id': 'req-42', cookie: 'rw_session=not-a-real-token' },
+    });
+    expect(requestLines()).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request completed',
+        correlationId: 'req-42',
+        req: { id: 'req-42', method: 'GET', url: '/api/account/validate' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('rw_session');
+    expect(JSON.stringify(lines)).not.toContain('secret');
+  });
+
+  it('gives a request without an id of its own a new one', async () => {
+    await api.request({ url: '/api/account/validate' });
+    const [line] = requestLines();
+    expect(line.req?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(line.correlationId).toBe(line.req?.id);
+  });
+
+  it('writes no line for /api/health, which the platform probes every few seconds', async () => {
+    const health = await api.request({ url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    await api.request({ url: '/api/health?probe=1' });
+    expect(requestLines()).toEqual([]);
+  });
+});
