@@ -545,6 +545,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/landlord/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The landlord's payouts, newest first: total, dates, and one line per payment, refund, dispute or fee */
+        get: operations["LandlordPayoutsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/landlord/statements/properties": {
         parameters: {
             query?: never;
@@ -735,6 +752,41 @@ export interface components {
             /** @enum {string} */
             status: "success";
             receipt: components["schemas"]["ReceiptDto"];
+        };
+        PayoutLine: {
+            /** @example payment */
+            kind: string;
+            /** @example Sam Rivera */
+            tenantName?: string | null;
+            /** @example 123 Main St, Apt 2, Springfield, IL 62704 */
+            propertyAddress?: string | null;
+            /** @example March 2024 */
+            month?: string | null;
+            /** @example 145630 */
+            amountCents: number;
+            /** @example 150699 */
+            grossCents: number;
+            /** @example 5069 */
+            feeCents: number;
+            /** @example 2024-03-05T15:00:00.000Z */
+            occurredAt: string;
+        };
+        Payout: {
+            /** @example po_1Nx... */
+            payoutId: string;
+            /** @example 145630 */
+            amountCents: number;
+            /** @enum {string} */
+            status: "pending" | "in_transit" | "paid" | "failed" | "canceled";
+            initiatedAt: string;
+            expectedArrivalAt: string;
+            paidAt?: string | null;
+            lines: components["schemas"]["PayoutLine"][];
+        };
+        PayoutsAnswer: {
+            /** @enum {string} */
+            status: "success";
+            payouts: components["schemas"]["Payout"][];
         };
     };
     responses: never;
@@ -1630,6 +1682,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    LandlordPayoutsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutsAnswer"];
                 };
             };
         };
