@@ -9,6 +9,7 @@ import {
   rentDueFor,
   type StatementJournal,
   type StatementLine,
+  statementDownloadName,
   statementFileName,
   totalsByBillingMonth,
   totalsOfRows,
@@ -185,6 +186,18 @@ describe('statementFileName', () => {
   it('names a file after the period and the address', () => {
     expect(statementFileName('2025', '123 Main St.')).toBe('rentwise-2025-123-main-st');
     expect(statementFileName('2025-04', null)).toBe('rentwise-2025-04-all-properties');
+  });
+});
+
+describe('statementDownloadName', () => {
+  const garden = { propertyId: 'p-1', scopeLabel: '12 Garden Street, Apt 2, Springfield, IL 62704' };
+  it('names a monthly file with the zero-padded month and the address up to its first comma', () => {
+    expect(statementDownloadName({ ...garden, year: 2025, month: 4 }, 'pdf')).toBe('rentwise-2025-04-12-garden-street.pdf');
+  });
+  it('names a yearly file for all properties by the year alone', () => {
+    expect(statementDownloadName({ year: 2025, month: null, propertyId: null, scopeLabel: 'All properties' }, 'csv')).toBe(
+      'rentwise-2025-all-properties.csv',
+    );
   });
 });
 

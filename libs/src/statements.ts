@@ -305,3 +305,15 @@ export function statementFileName(period: string, addressLine: string | null): s
     .slice(0, 60);
   return `rentwise-${period}-${slug || 'property'}`;
 }
+
+/**
+ * The file a statement downloads as: 'rentwise-2025-04-123-main-st.pdf' for one property (its
+ * address up to the first comma), 'rentwise-2025-all-properties.csv' for all of them.
+ */
+export function statementDownloadName(
+  statement: { year: number; month: number | null; propertyId: string | null; scopeLabel: string },
+  format: 'csv' | 'pdf',
+): string {
+  const period = statement.month === null ? String(statement.year) : `${statement.year}-${String(statement.month).padStart(2, '0')}`;
+  return `${statementFileName(period, statement.propertyId ? statement.scopeLabel.split(',')[0] : null)}.${format}`;
+}
