@@ -2,13 +2,14 @@ import { Link, useParams } from 'react-router-dom';
 import { ChevronRight, ReceiptText } from 'lucide-react';
 import { billingMonthLabel } from '@rentwise/libs/billing-month';
 import { formatCents } from '@rentwise/libs/money';
+import { statementDownloadName } from '@rentwise/libs/statements';
 import { dateLabel } from '../../app/dates';
 import { paths } from '../../app/paths';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { DownloadLink } from './DownloadLink';
-import { LoadFailed, RowsLoading } from './StatementStates';
+import { isMissing, LoadFailed, NotFoundCard, RowsLoading } from './StatementStates';
 import { statementDownloadHref, useGetStatementQuery } from './statementsApi';
 import './statements.css';
 
@@ -18,9 +19,11 @@ export function MonthPaymentsPage() {
   const propertyId = params.propertyId ?? '';
   const month = Number(params.month);
   const year = Number(params.year);
-  const valid = Number.isInteger(month) && month >= 1 && month <= 12 && Number.isInteger(year) && year >= 2000;
+  // The years the statement endpoint accepts; any other asks nothing and says No such month.
+  const valid = Number.isInteger(month) && month >= 1 && month <= 12 && Number.isInteger(year) && year >= 2000 && year <= 2100;
   const request = { year, month, propertyId };
-  const { data: statement, isLoading, isError, refetch, isFetching } = useGetStatementQuery(request, { skip: !valid });
+  const { currentData: statement, isError, error, refetch, isFetching } = useGetStatementQuery(request, { skip: !valid });
+  const notFound = isError && isMissing(error);
   const totals = statement?.totals;
 
   return (
@@ -32,7 +35,9 @@ export function MonthPaymentsPage() {
         description={valid ? <><strong>{billingMonthLabel({ year, month })}.</strong> {statement?.periodInWords}</> : undefined}
         actions={
           statement && (
-            <DownloadLink href={statementDownloadHref(request, 'pdf')}>Monthly statement (PDF)</DownloadLink>
+            <DownloadLink href={statementDownloadHref(request, 'pdf')} fileName={statementDownloadName(statement, 'pdf')}>
+              Monthly statement (PDF)
+            </DownloadLink>
           )
         }
       />
@@ -41,8 +46,9 @@ export function MonthPaymentsPage() {
           <EmptyState icon={ReceiptText} title="No such month" />
         </Card>
       )}
-      {isLoading && <RowsLoading label="Loading payments" rows={2} />}
-      {isError && !statement && <LoadFailed what="The payments" retry={() => void refetch()} retrying={isFetching} />}
+      {isFetching && !statement && <RowsLoading label="Loading payments" rows={2} />}
+      {notFound && <NotFoundCard />}
+      {isError && !notFound && !statement && <LoadFailed what="The payments" retry={() => void refetch()} retrying={isFetching} />}
       {totals && (
         <dl className="month-figures">
           <div>
@@ -78,7 +84,7 @@ export function MonthPaymentsPage() {
                     {payment.kind === 'rent_payment' ? payment.tenantName : `Refund to ${payment.tenantName}`}
                   </span>
                   <span className="statement-row__meta">
-                    <time dateTime={payment.paidAt}>{dateLabel(payment.paidAt)}</time>
+                    <time dateTime={payment.paidAt}>{dateLabel(payment.paidAt, statement.timeZone)}</time>
                     {payment.processorFeeCents > 0 && (
                       <span>
                         Processor fee <span className="money">{formatCents(payment.processorFeeCents)}</span>

@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
-import { LoadFailed, RowsLoading } from './StatementStates';
+import { isMissing, LoadFailed, NotFoundCard, RowsLoading } from './StatementStates';
 import { useGetMonthlyOverviewQuery } from './statementsApi';
 import { TimeZoneSetting } from './TimeZoneSetting';
 import './statements.css';
@@ -15,8 +15,9 @@ import './statements.css';
 /** /landlord/payment-history/:propertyId: Monthly Overview, newest month first. */
 export function MonthlyOverviewPage() {
   const { propertyId = '' } = useParams();
-  const { data: overview, isLoading, isError, error, refetch, isFetching } = useGetMonthlyOverviewQuery(propertyId);
-  const notFound = isError && 'status' in (error ?? {}) && (error as { status: unknown }).status === 404;
+  // currentData: another property's months never stand under this one's address while it loads.
+  const { currentData: overview, isError, error, refetch, isFetching } = useGetMonthlyOverviewQuery(propertyId);
+  const notFound = isError && isMissing(error);
   const year = new Date().getFullYear();
 
   return (
@@ -36,14 +37,8 @@ export function MonthlyOverviewPage() {
         }
       />
       <TimeZoneSetting />
-      {isLoading && <RowsLoading label="Loading months" rows={6} />}
-      {notFound && (
-        <Card>
-          <EmptyState icon={CalendarX2} title="Property not found">
-            It may have been removed, or it belongs to another account.
-          </EmptyState>
-        </Card>
-      )}
+      {isFetching && !overview && <RowsLoading label="Loading months" rows={6} />}
+      {notFound && <NotFoundCard />}
       {isError && !notFound && !overview && <LoadFailed what="The months" retry={() => void refetch()} retrying={isFetching} />}
       {overview?.months.length === 0 && (
         <Card>
@@ -57,7 +52,6 @@ export function MonthlyOverviewPage() {
               <Link
                 className="statement-row"
                 to={paths.landlord.monthPayments.getHref(propertyId, month.month, month.year)}
-                title={periodInWords(month)}
               >
                 <span className="statement-row__main">
                   <span className="statement-row__title">{month.label}</span>
@@ -74,6 +68,7 @@ export function MonthlyOverviewPage() {
                       </span>
                     </span>
                   )}
+                  <span className="statement-row__period">{periodInWords(month)}</span>
                 </span>
                 <span className="statement-row__amount money">{formatCents(month.receivedCents)}</span>
                 <ChevronRight className="statement-row__chevron" aria-hidden="true" size={18} />

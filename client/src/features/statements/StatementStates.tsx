@@ -1,6 +1,10 @@
-import { RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { CalendarX2, RefreshCw } from 'lucide-react';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { isNotFound, refusalMessage } from '../../app/apiError';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
 import { Notice } from '../../components/Notice';
 import { Skeleton } from '../../components/Skeleton';
 
@@ -31,5 +35,24 @@ export function LoadFailed({ what, retry, retrying }: { what: string; retry: () 
         </Button>
       </Notice>
     </div>
+  );
+}
+
+/**
+ * The server answers a property of another landlord, or none, with 404; a propertyId that is not an
+ * id fails the query schema with 400 'Not found'. Both are the not-found state, not a retry.
+ */
+export function isMissing(error: unknown): boolean {
+  return isNotFound(error) || refusalMessage(error) === MESSAGES.notFound;
+}
+
+/** A property that is not the landlord's (or no longer exists): said plainly, with nothing to retry. */
+export function NotFoundCard({ title = 'Property not found', children }: { title?: string; children?: ReactNode }) {
+  return (
+    <Card>
+      <EmptyState icon={CalendarX2} title={title}>
+        {children ?? 'It may have been removed, or it belongs to another account.'}
+      </EmptyState>
+    </Card>
   );
 }

@@ -2,13 +2,13 @@ import { useSearchParams } from 'react-router-dom';
 import { FileSpreadsheet } from 'lucide-react';
 import { formatCents } from '@rentwise/libs/money';
 import type { CalendarRow, Statement, StatementRow } from '@rentwise/libs/statement-views';
-import { monthName } from '@rentwise/libs/statements';
+import { monthName, statementDownloadName } from '@rentwise/libs/statements';
 import { paths } from '../../app/paths';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { DownloadLink } from './DownloadLink';
-import { LoadFailed, RowsLoading } from './StatementStates';
+import { isMissing, LoadFailed, NotFoundCard, RowsLoading } from './StatementStates';
 import { statementDownloadHref, useGetStatementQuery, useListStatementPropertiesQuery, type StatementRequest } from './statementsApi';
 import { TimeZoneSetting } from './TimeZoneSetting';
 import './statements.css';
@@ -149,7 +149,9 @@ export function StatementsPage() {
   const propertyId = params.get('propertyId') ?? undefined;
   const request: StatementRequest = { year, month, propertyId };
   const { data: properties } = useListStatementPropertiesQuery();
-  const { data: statement, isLoading, isError, refetch, isFetching } = useGetStatementQuery(request);
+  // currentData, not data: after a switch, the previous choice's figures must not stand under the new one.
+  const { currentData: statement, isError, error, refetch, isFetching } = useGetStatementQuery(request);
+  const notFound = isError && isMissing(error);
 
   const choose = (next: StatementRequest) => {
     const query: Record<string, string> = { year: String(next.year) };
@@ -168,10 +170,12 @@ export function StatementsPage() {
         actions={
           statement && (
             <>
-              <DownloadLink href={statementDownloadHref(request, 'pdf')} primary>
+              <DownloadLink href={statementDownloadHref(request, 'pdf')} fileName={statementDownloadName(statement, 'pdf')} primary>
                 Download PDF
               </DownloadLink>
-              <DownloadLink href={statementDownloadHref(request, 'csv')}>Download CSV</DownloadLink>
+              <DownloadLink href={statementDownloadHref(request, 'csv')} fileName={statementDownloadName(statement, 'csv')}>
+                Download CSV
+              </DownloadLink>
             </>
           )
         }
@@ -211,8 +215,13 @@ export function StatementsPage() {
         </label>
       </form>
       <TimeZoneSetting />
-      {isLoading && <RowsLoading label="Loading the statement" rows={6} />}
-      {isError && !statement && <LoadFailed what="The statement" retry={() => void refetch()} retrying={isFetching} />}
+      {isFetching && !statement && <RowsLoading label="Loading the statement" rows={6} />}
+      {notFound && (
+        <NotFoundCard title="Statement not found">
+          The property may have been removed, or it belongs to another account. Choose another property or All properties.
+        </NotFoundCard>
+      )}
+      {isError && !notFound && !statement && <LoadFailed what="The statement" retry={() => void refetch()} retrying={isFetching} />}
       {statement && <StatementBody statement={statement} />}
     </div>
   );
