@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -62,6 +63,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     stripe: config.paymentGateway === 'stripe',
     production: config.isProduction,
   });
+  // JSON (and streamed CSV) answers of 1 KB or more; the client's static files come precompressed.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   registerCrossSiteDefences(app.getHttpAdapter().getInstance(), config);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
