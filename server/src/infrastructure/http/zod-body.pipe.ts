@@ -3,7 +3,8 @@ import { ZodType } from 'zod';
 
 /** Parses a request part with the shared libs schema; the first problem becomes the 400 message. */
 export class ZodPipe<Output> implements PipeTransform<unknown, Output> {
-  constructor(private readonly schema: ZodType<Output>) {}
+  // Public so the reliability suite can find which schema guards which operation.
+  constructor(readonly schema: ZodType<Output>) {}
 
   transform(value: unknown): Output {
     const result = this.schema.safeParse(value);

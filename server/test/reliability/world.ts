@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { SandboxAccounts } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-accounts';
+import { signUpLandlord } from '../onboarding/onboarding-support';
+import { payRent, rentedHome, RentedHome, tokenizeCard } from '../payments/payment-support';
+import { signedInUser, signIn, SignedInClient } from '../support/accounts';
+import type { TestApp } from '../support/test-app';
+
+/** One landlord's side of the world: the landlord, a property with a tenant, and their ids. */
+export interface Party {
+  home: RentedHome;
+  landlord: SignedInClient;
+  tenant: SignedInClient;
+  /** Ids by the name a path parameter, query or body field gives them. */
+  ids: Record<string, string | undefined>;
+}
+
+export interface World {
+  /** Whose data everyone else tries to reach: has a payment (receipt) and a photo. */
+  owner: Party;
+  /** Another landlord with a property and tenant of their own. */
+  stranger: Party;
+  operator: SignedInClient;
+  /** Present once the finance role exists in the database. */
+  finance?: SignedInClient;
+  /** A landlord's registration waiting for review (an operator's id to act on). */
+  pendingRegistrationId: string;
+}
+
+export type Role = 'signed out' | 'tenant' | 'landlord' | 'operator' | 'finance';
+
+const pngPhoto = () => sharp({ create: { width: 64, height: 64, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+
+function multipartPhoto(image: Buffer): { boundary: string; body: Buffer } {
+  const boundary = `----rentwise-${randomUUID()}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+    image,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { boundary, body };
+}
+
+async function uploadPhoto(testApp: TestApp, client: SignedInClient): Promise<string> {
+  const { boundary, body } = multipartPhoto(await pngPhoto());
+  const response = await testApp.request({
+    method: 'POST',
+    url: '/api/account/save-user-photo',
+    headers: { ...client.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+  if (response.statusCode !== 200) throw new Error(`Photo upload failed: ${response.statusCode} ${response.body}`);
+  return String(response.json().user.photoUrl).split('/').pop()!;
+}
+
+async function party(testApp: TestApp, { paid }: { paid: boolean }): Promise<Party> {
+  const enable = async (accountId: string, chargesEnabled: boolean) => {
+    await testApp.app.get(SandboxAccounts).update(accountId, { chargesEnabled, payoutsEnabled: chargesEnabled, detailsSubmitted: true });
+  };
+  const home = await rentedHome(testApp, enable, { payoutAccount: paid });
+  const landlord = await signIn(testApp, home.landlord);
+  const tenant = await signIn(testApp, home.tenant);
+  const ids: Party['ids'] = { propertyId: home.propertyId, tenantId: home.tenant.userId };
+  if (paid) {
+    const card = await tokenizeCard(testApp, { number: '4242424242424242' });
+    const payment = await payRent(testApp, tenant, { amountCents: 150_000, paymentMethodId: card.json().id, idempotencyKey: randomUUID() });
+    if (payment.statusCode !== 201) throw new Error(`Payment failed: ${payment.statusCode} ${payment.body}`);
+    ids.receiptId = payment.json().payment.receiptId as string;
+    ids.key = await uploadPhoto(testApp, landlord);
+  }
+  return { home, landlord, tenant, ids };
+}
+
+async function hasFinanceRole(testApp: TestApp): Promise<boolean> {
+  const [{ types }] = await testApp.dataSource.query(`SELECT enum_range(NULL::accounts.user_type)::text[] AS types`);
+  return (types as string[]).includes('finance');
+}
+
+/** Builds the world through the product's own commands and endpoints. */
+export async function buildWorld(testApp: TestApp): Promise<World> {
+  const owner = await party(testApp, { paid: true });
+  const stranger = await party(testApp, { paid: false });
+  const operator = await signedInUser(testApp, { type: 'operator', email: `operator-${randomUUID().slice(0, 8)}@example.com` });
+  const finance = (await hasFinanceRole(testApp))
+    ? await signedInUser(testApp, { type: 'finance' as never, email: `finance-${randomUUID().slice(0, 8)}@example.com` })
+    : undefined;
+  const { registrationId } = await signUpLandlord(testApp);
+  owner.ids.registrationId = registrationId;
+  return { owner, stranger, operator, finance, pendingRegistrationId: registrationId };
+}
+
+/** The session of a caller of each role who is not the owner (undefined: signed out). */
+export function strangerOf(world: World, role: Role): SignedInClient | undefined | null {
+  switch (role) {
+    case 'signed out':
+      return undefined;
+    case 'tenant':
+      return world.stranger.tenant;
+    case 'landlord':
+      return world.stranger.landlord;
+    case 'operator':
+      return world.operator;
+    case 'finance':
+      return world.finance ?? null;
+  }
+}
