@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { PreparedStatement } from './prepared-statement';
 
 /**
  * One database transaction that may span several modules' command handlers without them
@@ -21,10 +24,32 @@ export class UnitOfWork {
     return this.manager.getRepository(entity);
   }
 
+  /**
+   * Rows of a prepared statement, in the running transaction when there is one (so a snapshot or a
+   * command sees its own writes), else straight on the DataSource's pool: no query runner, no SQL
+   * building, no entity mapping. For the hot reads; see prepared-statement.ts.
+   */
+  async query<Row extends QueryResultRow, Params extends readonly unknown[]>(
+    statement: PreparedStatement<Row, Params>,
+    values: Params,
+  ): Promise<Row[]> {
+    const runner = this.current.getStore()?.queryRunner;
+    const client: Pool | PoolClient = runner
+      ? ((await runner.connect()) as PoolClient)
+      : ((this.dataSource.driver as PostgresDriver).master as Pool);
+    const result = await client.query<Row>({ name: statement.name, text: statement.text, values: [...values] });
+    return result.rows;
+  }
+
   async run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const active = this.current.getStore();
     if (active) return work(active);
     return this.dataSource.transaction((manager) => this.current.run(manager, () => work(manager)));
+  }
+
+  /** Runs `work` outside any running transaction (its queries autocommit): progress written during a snapshot. */
+  outside<T>(work: () => Promise<T>): Promise<T> {
+    return this.current.exit(work);
   }
 
   /**
