@@ -31,6 +31,8 @@ export default function YearAtGlance() {
     Due: row.rentDueCents,
     Received: row.receivedCents,
   }));
+  // Months of properties without tenants are rows of zeros: a chart of nothing says less than the line.
+  const nothingYet = statement.rows.every((row) => row.rentDueCents === 0 && row.receivedCents === 0);
 
   return (
     <Card as="section" className="year-glance" aria-labelledby="year-glance-title">
@@ -42,7 +44,7 @@ export default function YearAtGlance() {
         Received <strong className="money">{formatCents(statement.totals.receivedCents)}</strong> of{' '}
         <strong className="money">{formatCents(statement.totals.rentDueCents)}</strong> due
       </p>
-      {data.length === 0 ? (
+      {nothingYet ? (
         <p className="muted">No rent was due or received yet this year.</p>
       ) : (
         <div className="year-glance__chart" role="img" aria-label={`Rent received against rent due by month in ${year}`}>
