@@ -58,6 +58,8 @@ export const paths = {
     faq: fixed('/landlord/faq'),
     info: fixed('/landlord/info'),
     paymentHistory: fixed('/landlord/payment-history'),
+    /** Bank deposits, each with the payments, refunds and fees it is made of. */
+    payouts: fixed('/landlord/payouts'),
     propertyPaymentHistory: {
       path: '/landlord/payment-history/:propertyId',
       getHref: (propertyId: Id) => `/landlord/payment-history/${segment(propertyId)}`,

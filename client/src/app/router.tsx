@@ -6,6 +6,7 @@ import { financeRoutes } from '../features/finance/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
 import { operatorRoutes } from '../features/operator/routes';
 import { paymentsRoutes } from '../features/payments/routes';
+import { payoutsRoutes } from '../features/payouts/routes';
 import { propertiesRoutes } from '../features/properties/routes';
 import { notFoundRoute, publicRoutes } from '../features/public/routes';
 import { statementsRoutes } from '../features/statements/routes';
@@ -24,6 +25,7 @@ const features: FeatureRoutes[] = [
   onboardingRoutes,
   operatorRoutes,
   paymentsRoutes,
+  payoutsRoutes,
   propertiesRoutes,
   statementsRoutes,
   tenantsRoutes,

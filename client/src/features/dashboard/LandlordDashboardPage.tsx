@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { Building2, CircleHelp, ExternalLink, LogOut, ReceiptText, UserRound, Users } from 'lucide-react';
+import { Building2, CircleHelp, ExternalLink, Landmark, LogOut, ReceiptText, UserRound, Users } from 'lucide-react';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { paths } from '../../app/paths';
 import { useSignOut } from '../../app/session';
@@ -52,6 +52,12 @@ export function LandlordDashboardPage() {
           icon={ReceiptText}
           title="Payment History"
           description="Rent received by property and month"
+        />
+        <DashboardTile
+          to={paths.landlord.payouts.getHref()}
+          icon={Landmark}
+          title="Payouts"
+          description="Bank deposits and the payments in each"
         />
         <DashboardTile
           to={paths.landlord.properties.getHref('address')}

@@ -1,0 +1,157 @@
+import { Landmark, RefreshCw } from 'lucide-react';
+import { formatCents } from '@rentwise/libs/money';
+import { dateLabel } from '../../app/dates';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { Notice } from '../../components/Notice';
+import { PageHeader } from '../../components/PageHeader';
+import { Skeleton } from '../../components/Skeleton';
+import { lineTitle, payoutStatusOf } from './payoutLabels';
+import { type Payout, useListPayoutsQuery } from './payoutsApi';
+import './payouts.css';
+
+function PayoutDates({ payout }: { payout: Payout }) {
+  return (
+    <dl className="payout__dates">
+      <div>
+        <dt>Initiated</dt>
+        <dd>
+          <time dateTime={payout.initiatedAt}>{dateLabel(payout.initiatedAt)}</time>
+        </dd>
+      </div>
+      <div>
+        <dt>Expected</dt>
+        <dd>
+          <time dateTime={payout.expectedArrivalAt}>{dateLabel(payout.expectedArrivalAt)}</time>
+        </dd>
+      </div>
+      <div>
+        <dt>Paid</dt>
+        <dd>{payout.paidAt ? <time dateTime={payout.paidAt}>{dateLabel(payout.paidAt)}</time> : '—'}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** One deposit: the figure on the bank statement first, then the payments it is made of. */
+function PayoutCard({ payout }: { payout: Payout }) {
+  const status = payoutStatusOf(payout.status);
+  const heading = `Deposit of ${formatCents(payout.amountCents)}`;
+  return (
+    <Card as="article" className="payout" aria-label={`${heading}, ${dateLabel(payout.initiatedAt)}`}>
+      <header className="payout__header">
+        <div className="payout__headline">
+          <h2 className="payout__amount money">{formatCents(payout.amountCents)}</h2>
+          <span className={`status-pill status-pill--${status.tone}`}>{status.label}</span>
+        </div>
+        <PayoutDates payout={payout} />
+      </header>
+      {payout.lines.length === 0 ? (
+        <p className="payout__empty muted">The processor has not listed what this deposit contains yet.</p>
+      ) : (
+        <table className="payout-lines">
+          <caption className="visually-hidden">{`What the ${formatCents(payout.amountCents)} deposit contains`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Tenant</th>
+              <th scope="col">Property</th>
+              <th scope="col">Month</th>
+              <th scope="col" className="payout-lines__amount">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {payout.lines.map((line, index) => (
+              <tr key={`${line.occurredAt}-${index}`} className={line.amountCents < 0 ? 'payout-lines__row--out' : undefined}>
+                <th scope="row" className="payout-lines__tenant">
+                  {lineTitle(line)}
+                </th>
+                <td className="payout-lines__property">{line.propertyAddress ?? '—'}</td>
+                <td className="payout-lines__month">{line.month ?? '—'}</td>
+                <td className="payout-lines__amount">
+                  <span className="money">{formatCents(line.amountCents)}</span>
+                  {line.feeCents !== 0 && (
+                    <span className="payout-lines__fee">
+                      {formatCents(line.grossCents)} less {formatCents(line.feeCents)} fees
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Deposit total
+              </th>
+              <td className="payout-lines__amount money">{formatCents(payout.amountCents)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      )}
+      <p className="payout__reference">
+        Payout reference <code>{payout.payoutId}</code>
+      </p>
+    </Card>
+  );
+}
+
+function PayoutsLoading() {
+  return (
+    <div className="payouts" aria-busy="true" aria-label="Loading payouts">
+      {[0, 1].map((index) => (
+        <Card key={index} className="payout">
+          <Skeleton width="8rem" height="1.75rem" />
+          <Skeleton width="16rem" />
+          <Skeleton width="100%" />
+          <Skeleton width="100%" />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** /landlord/payouts: each bank deposit with its total, dates and lines, to match a bank statement line. */
+export function PayoutsPage() {
+  // Payouts are made by the processor, not in this app: ask again each time the page opens.
+  const { currentData: payouts, isError, isFetching, refetch } = useListPayoutsQuery(undefined, { refetchOnMountOrArgChange: true });
+
+  return (
+    <div className="app-page payouts-page">
+      <PageHeader
+        back={{ to: paths.landlord.dashboard.getHref(), label: 'Dashboard' }}
+        title="Payouts"
+        description="Each deposit to your bank account, and the rent payments, refunds and fees it is made of."
+      />
+      {!payouts && isFetching && <PayoutsLoading />}
+      {!payouts && isError && !isFetching && (
+        <div role="alert">
+          <Notice tone="danger" title="Your payouts didn’t load">
+            <p>Check your connection, then try again.</p>
+            <Button variant="secondary" onClick={() => void refetch()}>
+              <RefreshCw aria-hidden="true" size={18} />
+              Try again
+            </Button>
+          </Notice>
+        </div>
+      )}
+      {payouts?.length === 0 && (
+        <Card>
+          <EmptyState icon={Landmark} title="No payouts yet">
+            When rent reaches your bank, each deposit appears here with the payments it contains.
+          </EmptyState>
+        </Card>
+      )}
+      {payouts && payouts.length > 0 && (
+        <div className="payouts">
+          {payouts.map((payout) => (
+            <PayoutCard key={payout.payoutId} payout={payout} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

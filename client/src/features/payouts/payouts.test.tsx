@@ -1,0 +1,178 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@rentwise/libs/messages';
+import type { SessionUser } from '../../app/session';
+import { mswServer } from '../../test/mswServer';
+import { renderRoute } from '../../test/renderRoute';
+import type { Payout } from './payoutsApi';
+
+const landlord: SessionUser = {
+  userId: 'landlord-1',
+  type: 'landlord',
+  firstName: 'Lena',
+  lastName: 'Landlord',
+  email: 'lena@example.com',
+  phone: '(555) 555-0100',
+  photoUrl: null,
+  lastLoginAt: null,
+};
+
+const signedInAsLandlord = () =>
+  mswServer.use(http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user: landlord })));
+
+const march: Payout = {
+  payoutId: 'po_sandbox_march',
+  amountCents: 196_530,
+  status: 'paid',
+  initiatedAt: '2024-03-06T15:00:00.000Z',
+  expectedArrivalAt: '2024-03-08T15:00:00.000Z',
+  paidAt: '2024-03-08T16:00:00.000Z',
+  lines: [
+    {
+      kind: 'charge',
+      tenantName: 'Sam Rivera',
+      propertyAddress: '12 Garden Street, Springfield, IL 62704',
+      month: 'March 2024',
+      amountCents: 145_630,
+      grossCents: 150_699,
+      feeCents: 5_069,
+      occurredAt: '2024-03-05T15:00:00.000Z',
+    },
+    {
+      kind: 'charge',
+      tenantName: 'Ada Chen',
+      propertyAddress: '4 Maple Avenue, Apt 2, Springfield, IL 62701',
+      month: 'March 2024',
+      amountCents: 95_900,
+      grossCents: 98_000,
+      feeCents: 2_100,
+      occurredAt: '2024-03-05T18:00:00.000Z',
+    },
+    {
+      kind: 'refund',
+      tenantName: 'Ada Chen',
+      propertyAddress: '4 Maple Avenue, Apt 2, Springfield, IL 62701',
+      month: 'March 2024',
+      amountCents: -45_000,
+      grossCents: -45_000,
+      feeCents: 0,
+      occurredAt: '2024-03-06T09:00:00.000Z',
+    },
+  ],
+};
+
+const april: Payout = {
+  payoutId: 'po_sandbox_april',
+  amountCents: 145_630,
+  status: 'in_transit',
+  initiatedAt: '2024-04-06T15:00:00.000Z',
+  expectedArrivalAt: '2024-04-08T15:00:00.000Z',
+  paidAt: null,
+  lines: [{ ...march.lines[0], month: 'April 2024', occurredAt: '2024-04-05T15:00:00.000Z' }],
+};
+
+function withPayouts(payouts: Payout[]) {
+  let calls = 0;
+  mswServer.use(
+    http.get('/api/landlord/payouts', () => {
+      calls += 1;
+      return HttpResponse.json({ status: 'success', payouts });
+    }),
+  );
+  return { calls: () => calls };
+}
+
+describe('Payouts page', () => {
+  it('lists each deposit with its total, its dates and the payments it is made of', async () => {
+    signedInAsLandlord();
+    withPayouts([april, march]);
+    renderRoute('/landlord/payouts');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payouts' })).toBeInTheDocument();
+    const deposits = await screen.findAllByRole('article');
+    expect(deposits).toHaveLength(2);
+
+    const [newest, older] = deposits;
+    expect(within(newest).getByRole('heading', { name: '$1,456.30' })).toBeInTheDocument();
+    expect(within(newest).getByText('On its way')).toBeInTheDocument();
+    expect(within(newest).getByText('Apr 6, 2024')).toBeInTheDocument();
+
+    expect(within(older).getByRole('heading', { name: '$1,965.30' })).toBeInTheDocument();
+    expect(within(older).getByText('Paid', { selector: '.status-pill' })).toBeInTheDocument();
+    const dates = within(older).getByText('Initiated').closest('dl');
+    expect(dates).toHaveTextContent('InitiatedMar 6, 2024');
+    expect(dates).toHaveTextContent('ExpectedMar 8, 2024');
+    expect(dates).toHaveTextContent('PaidMar 8, 2024');
+
+    const table = within(older).getByRole('table', { name: 'What the $1,965.30 deposit contains' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Sam Rivera12 Garden Street, Springfield, IL 62704March 2024$1,456.30$1,506.99 less $50.69 fees',
+      'Ada Chen4 Maple Avenue, Apt 2, Springfield, IL 62701March 2024$959.00$980.00 less $21.00 fees',
+      'Refund to Ada Chen4 Maple Avenue, Apt 2, Springfield, IL 62701March 2024-$450.00',
+      'Deposit total$1,965.30',
+    ]);
+    expect(within(older).getByText('po_sandbox_march')).toBeInTheDocument();
+  });
+
+  it('says a deposit is not paid yet rather than showing an empty date', async () => {
+    signedInAsLandlord();
+    withPayouts([april]);
+    renderRoute('/landlord/payouts');
+
+    const deposit = await screen.findByRole('article');
+    expect(within(deposit).getByText('Paid').nextElementSibling).toHaveTextContent('—');
+  });
+
+  it('explains the empty page before the first payout', async () => {
+    signedInAsLandlord();
+    withPayouts([]);
+    renderRoute('/landlord/payouts');
+
+    expect(await screen.findByRole('heading', { name: 'No payouts yet' })).toBeInTheDocument();
+    expect(screen.getByText(/each deposit appears here/)).toBeInTheDocument();
+  });
+
+  it('shows placeholders while loading, and a retry that works after a failure', async () => {
+    signedInAsLandlord();
+    let fail = true;
+    mswServer.use(
+      http.get('/api/landlord/payouts', async () => {
+        await delay(30);
+        if (fail) return HttpResponse.json({ status: 'error', error: MESSAGES.serviceUnavailable }, { status: 500 });
+        return HttpResponse.json({ status: 'success', payouts: [march] });
+      }),
+    );
+    renderRoute('/landlord/payouts');
+
+    expect(await screen.findByLabelText('Loading payouts')).toHaveAttribute('aria-busy', 'true');
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(alert).toHaveTextContent('Your payouts didn’t load');
+
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: '$1,965.30' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('is opened from the landlord dashboard tile, and asks the server again on each visit', async () => {
+    signedInAsLandlord();
+    const payouts = withPayouts([march]);
+    mswServer.use(
+      http.get('/api/landlord/statements/statement', () => HttpResponse.json({ status: 'error', error: MESSAGES.serviceUnavailable }, { status: 500 })),
+    );
+    const { router } = renderRoute('/landlord/dashboard');
+
+    await userEvent.click(await screen.findByRole('link', { name: /Payouts/ }));
+    expect(await screen.findByRole('heading', { name: '$1,965.30' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/landlord/payouts');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Dashboard' }));
+    await screen.findByRole('link', { name: /Payouts/ });
+    await userEvent.click(screen.getByRole('link', { name: /Payouts/ }));
+    await screen.findByRole('heading', { name: '$1,965.30' });
+    expect(payouts.calls()).toBe(2);
+  });
+});
