@@ -21,6 +21,7 @@ export const MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   sessionExpired: 'Your session has ended. Please sign in again.',
   notFound: 'Not found',
+  financeExportUnavailable: 'This export is not ready or is no longer kept (files are kept for 7 days). Start the export again.',
   serviceUnavailable: 'Rentwise is briefly unavailable. Please try again in a minute.',
   crossSiteRequest: 'This request came from another website, so it was refused. Please use Rentwise directly.',
   unsupportedBodyType: 'Unsupported request format. Please send JSON.',

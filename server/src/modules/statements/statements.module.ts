@@ -4,6 +4,14 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { OutboxModule } from '../../infrastructure/outbox/outbox.module';
 import { ChangeStatementTimeZoneHandler } from './commands/change-statement-time-zone.handler';
 import { RebuildStatementsHandler } from './commands/rebuild-statements.handler';
+import { ExportFinanceYearHandler } from './finance/export-finance-year.handler';
+import { FinanceExportStore } from './finance/finance-export-store';
+import { FinanceExportSweeper } from './finance/finance-export-sweeper';
+import { FINANCE_EXPORTS_QUEUE } from './finance/finance-export.job';
+import { FinanceExportProcessor } from './finance/finance-export.processor';
+import { FinanceExporter } from './finance/finance-exporter';
+import { StartFinanceExportHandler } from './finance/start-finance-export.handler';
+import { FinanceExportsController } from './http/finance-exports.controller';
 import { LandlordStatementsController } from './http/landlord-statements.controller';
 import { PROJECT_STATEMENTS_JOB, STATEMENTS_QUEUE } from './projection/project-statements.job';
 import { StatementsHealth } from './projection/statements-health';
@@ -20,7 +28,8 @@ export interface StatementsModuleOptions {
 
 /**
  * What arrived, by property and month: a projection of the payment ledger (decision 0016) and the
- * landlord's payment history, statements and downloads read from it.
+ * landlord's payment history, statements and downloads read from it; finance staff's yearly exports
+ * of every landlord's statements (decision 0018).
  */
 @Module({})
 export class StatementsModule {
@@ -29,10 +38,10 @@ export class StatementsModule {
       module: StatementsModule,
       imports: [
         CqrsModule,
-        BullModule.registerQueue({ name: STATEMENTS_QUEUE }),
+        BullModule.registerQueue({ name: STATEMENTS_QUEUE }, { name: FINANCE_EXPORTS_QUEUE }),
         OutboxModule.forFeature([{ event: 'PaymentRecorded', queue: STATEMENTS_QUEUE, jobName: PROJECT_STATEMENTS_JOB }]),
       ],
-      controllers: [LandlordStatementsController],
+      controllers: [LandlordStatementsController, FinanceExportsController],
       providers: [
         StatementsProjector,
         StatementReader,
@@ -42,7 +51,11 @@ export class StatementsModule {
         ChangeStatementTimeZoneHandler,
         RebuildStatementsHandler,
         StatementsHealth,
-        ...(options.runWorker ? [StatementsProcessor, StatementsSweeper] : []),
+        FinanceExporter,
+        FinanceExportStore,
+        StartFinanceExportHandler,
+        ExportFinanceYearHandler,
+        ...(options.runWorker ? [StatementsProcessor, StatementsSweeper, FinanceExportProcessor, FinanceExportSweeper] : []),
       ],
       exports: [StatementsProjector],
     };

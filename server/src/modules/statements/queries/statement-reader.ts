@@ -43,6 +43,17 @@ export interface PropertyHistory {
   months: MonthRow[];
 }
 
+export interface LandlordYear {
+  timeZone: string;
+  properties: {
+    property: PropertySummary;
+    /** The billing months of the year, oldest first. */
+    months: MonthRow[];
+    /** January to December of the year, by payment date. */
+    calendarMonths: MoneyTotals[];
+  }[];
+}
+
 const zeroRow = (label: string): StatementRow => ({
   label,
   rentDueCents: 0,
@@ -106,11 +117,10 @@ export class StatementReader {
   }
 
   async history(property: PropertySummary, timeZone: string): Promise<PropertyHistory> {
-    const [lines, rentHistory, tenancies] = await Promise.all([
-      readLines(this.unitOfWork.manager, { landlordUserId: property.landlordUserId, propertyId: property.propertyId }),
-      this.queries.execute(new GetRentHistory(property.propertyId)),
-      this.queries.execute(new ListPropertyTenancies(property.propertyId)),
-    ]);
+    // One after another: inside a transaction (finance's snapshot) they share one connection.
+    const lines = await readLines(this.unitOfWork.manager, { landlordUserId: property.landlordUserId, propertyId: property.propertyId });
+    const rentHistory = await this.queries.execute(new GetRentHistory(property.propertyId));
+    const tenancies = await this.queries.execute(new ListPropertyTenancies(property.propertyId));
     const current = billingMonthOf(this.clock.now(), timeZone);
     const starts = [
       ...tenancies.map((tenancy) => tenancy.startedAt),
@@ -134,6 +144,31 @@ export class StatementReader {
     };
     const months = monthRows({ from, through, lines, rentHistory, timeZone, rentIsDue });
     return { property, lines, months };
+  }
+
+  /**
+   * A landlord's year property by property, for finance's CSV: each property's billing months of
+   * the year (the very rows the landlord's yearly statement adds up) and what tenants paid in each
+   * calendar month of it, by payment date.
+   */
+  async yearByProperty(landlordUserId: string, year: number): Promise<LandlordYear> {
+    const properties = await this.queries.execute(new ListLandlordProperties(landlordUserId));
+    const timeZone = await this.timeZone(landlordUserId);
+    const histories = await this.histories(properties, timeZone);
+    return {
+      timeZone,
+      properties: histories.map((history) => ({
+        property: history.property,
+        months: history.months.filter((row) => row.year === year),
+        calendarMonths: calendarMonthTotals(history.lines, year, timeZone),
+      })),
+    };
+  }
+
+  private async histories(properties: readonly PropertySummary[], timeZone: string): Promise<PropertyHistory[]> {
+    const histories: PropertyHistory[] = [];
+    for (const property of properties) histories.push(await this.history(property, timeZone));
+    return histories;
   }
 
   async overview(landlordUserId: string, propertyId: string): Promise<MonthlyOverview | null> {
@@ -175,7 +210,7 @@ export class StatementReader {
       properties = await this.queries.execute(new ListLandlordProperties(landlordUserId));
     }
     const timeZone = await this.timeZone(landlordUserId);
-    const histories = await Promise.all(properties.map((property) => this.history(property, timeZone)));
+    const histories = await this.histories(properties, timeZone);
     const inPeriod = (row: { year: number; month: number }) =>
       row.year === period.year && (period.month === null || row.month === period.month);
     const scopeLabel = propertyId ? properties[0].address : 'All properties';

@@ -1,0 +1,201 @@
+import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  financeCsvHeader,
+  type FinanceCsvLine,
+  financeCsvRow,
+  type FinanceExportFormat,
+  financePdfEntryName,
+  type FinanceYear,
+} from '@rentwise/libs/finance-export';
+import archiver from 'archiver';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { Readable, Transform } from 'node:stream';
+import type { EntityManager } from 'typeorm';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { GetUser } from '../../accounts/contracts/get-user.query';
+import type { UserView } from '../../accounts/contracts/user-view';
+import { statementPdf } from '../exports/statement-pdf';
+import { StatementsProjector } from '../projection/statements-projector';
+import { StatementReader } from '../queries/statement-reader';
+
+/** Called after each landlord (and once with 0 when the total is known). */
+export type ExportProgress = (landlordsDone: number, landlordsTotal: number) => Promise<void>;
+
+export interface ExportedFile<T> {
+  written: T;
+  landlords: number;
+  byteSize: number;
+  sha256: string;
+}
+
+/** How many landlord ids one FETCH brings: the only part of the year held at once, with one landlord's rows. */
+const FETCH_LANDLORDS = 100;
+
+/**
+ * Every landlord's year, streamed from one consistent snapshot (a read-only REPEATABLE READ
+ * transaction that the other modules' queries join): landlords are read by a server-side cursor a
+ * hundred ids at a time, and each landlord's rows (or PDF) are written before the next is read, so
+ * memory holds one landlord, never the year. The figures come from StatementReader, the same code
+ * as the landlord's own statements, so the totals agree by construction.
+ */
+@Injectable()
+export class FinanceExporter {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly reader: StatementReader,
+    private readonly projector: StatementsProjector,
+    private readonly queries: QueryBus,
+  ) {}
+
+  /** Billing years with payments, newest first, with how many landlords each has. */
+  async years(): Promise<FinanceYear[]> {
+    const rows = await this.unitOfWork.manager.query<{ year: number; landlords: number }[]>(
+      `SELECT billing_year AS year, count(DISTINCT landlord_user_id)::int AS landlords
+         FROM statements.statement_lines GROUP BY billing_year ORDER BY billing_year DESC`,
+    );
+    return rows.map((row) => ({ year: row.year, landlords: row.landlords }));
+  }
+
+  /**
+   * Streams the year's export to `write` (which must consume the stream it is given) and answers
+   * what it wrote with its size and SHA-256.
+   */
+  async export<T>(
+    year: number,
+    format: FinanceExportFormat,
+    write: (source: Readable) => Promise<T>,
+    progress: ExportProgress,
+  ): Promise<ExportedFile<T>> {
+    if (!Number.isInteger(year)) throw new Error(`Not a year: ${year}`);
+    // The snapshot should include every journal committed so far.
+    await this.projector.catchUp();
+    return this.unitOfWork.snapshot(async (manager) => {
+      // Reader calls made later from stream callbacks run in this context, so they join the snapshot.
+      const inSnapshot = AsyncLocalStorage.snapshot();
+      // Landlords with a payment counted to this year or before: their year may have rent due.
+      const from = `FROM statements.statement_lines WHERE billing_year <= ${year}`;
+      const [{ total }] = await manager.query<{ total: number }[]>(`SELECT count(DISTINCT landlord_user_id)::int AS total ${from}`);
+      await progress(0, total);
+      await manager.query(`DECLARE finance_landlords NO SCROLL CURSOR FOR SELECT DISTINCT landlord_user_id ${from} ORDER BY 1`);
+      let done = 0;
+      const landlordDone = () => progress(++done, total);
+      const landlords = landlordIds(manager);
+
+      const checksum = createHash('sha256');
+      let byteSize = 0;
+      const measured = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          checksum.update(chunk);
+          byteSize += chunk.length;
+          callback(null, chunk);
+        },
+      });
+
+      let written: T;
+      if (format === 'csv') {
+        const source = Readable.from(this.csvChunks(year, landlords, inSnapshot, landlordDone), { objectMode: false });
+        written = await write(source.pipe(measured));
+      } else {
+        const archive = archiver('zip', { zlib: { level: 6 } });
+        const stopped = new AbortController();
+        const writing = write(archive.pipe(measured)).catch((error: unknown) => {
+          stopped.abort();
+          throw error;
+        });
+        const filling = this.fillZip(archive, year, landlords, inSnapshot, landlordDone, stopped.signal).catch((error: unknown) => {
+          archive.destroy(error as Error);
+          throw error;
+        });
+        [written] = await Promise.all([writing, filling]);
+      }
+      return { written, landlords: done, byteSize, sha256: checksum.digest('hex') };
+    });
+  }
+
+  private async *csvChunks(
+    year: number,
+    landlords: AsyncIterable<string>,
+    inSnapshot: <R>(work: () => R) => R,
+    landlordDone: () => Promise<void>,
+  ): AsyncGenerator<string> {
+    yield financeCsvHeader();
+    for await (const landlordUserId of landlords) {
+      const lines = await inSnapshot(() => this.landlordLines(landlordUserId, year));
+      // One chunk per landlord: a few dozen lines, written before the next landlord is read.
+      if (lines.length > 0) yield lines.map(financeCsvRow).join('');
+      await landlordDone();
+    }
+  }
+
+  private async landlordLines(landlordUserId: string, year: number): Promise<FinanceCsvLine[]> {
+    const landlord = await this.queries.execute(new GetUser(landlordUserId));
+    const landlordYear = await this.reader.yearByProperty(landlordUserId, year);
+    const lines: FinanceCsvLine[] = [];
+    for (const { property, months, calendarMonths } of landlordYear.properties) {
+      for (const row of months) {
+        const calendarGrossCents = calendarMonths[row.month - 1].grossCents;
+        // Months where nothing was due, paid or moved say nothing to finance.
+        if (row.rentDueCents === 0 && row.payments === 0 && row.grossCents === 0 && calendarGrossCents === 0) continue;
+        lines.push({
+          landlordUserId,
+          landlordName: nameOf(landlord),
+          landlordEmail: landlord?.email ?? '',
+          timeZone: landlordYear.timeZone,
+          propertyId: property.propertyId,
+          propertyAddress: property.address,
+          year: row.year,
+          month: row.month,
+          rentDueCents: row.rentDueCents,
+          grossCents: row.grossCents,
+          serviceFeeCents: row.serviceFeeCents,
+          receivedCents: row.receivedCents,
+          processorFeeCents: row.processorFeeCents,
+          netCents: row.netCents,
+          calendarGrossCents,
+        });
+      }
+    }
+    return lines;
+  }
+
+  /**
+   * One PDF per landlord, exactly their own yearly statement (their name is in the entry's name); the
+   * next is drawn once the last is in the archive.
+   */
+  private async fillZip(
+    archive: archiver.Archiver,
+    year: number,
+    landlords: AsyncIterable<string>,
+    inSnapshot: <R>(work: () => R) => R,
+    landlordDone: () => Promise<void>,
+    stopped: AbortSignal,
+  ): Promise<void> {
+    for await (const landlordUserId of landlords) {
+      const landlord = await inSnapshot(() => this.queries.execute(new GetUser(landlordUserId)));
+      const statement = await inSnapshot(() => this.reader.statement(landlordUserId, { year, month: null }, null));
+      if (statement && statement.rows.length > 0) {
+        const added = once(archive, 'entry', { signal: stopped });
+        archive.append(statementPdf(statement), {
+          name: financePdfEntryName(year, { userId: landlordUserId, firstName: landlord?.firstName ?? '', lastName: landlord?.lastName ?? '' }),
+          date: new Date(statement.generatedAt),
+        });
+        await added;
+      }
+      await landlordDone();
+    }
+    await archive.finalize();
+  }
+}
+
+const nameOf = (user: UserView | null): string => (user ? `${user.firstName} ${user.lastName}` : 'Former landlord');
+
+async function* landlordIds(manager: EntityManager): AsyncGenerator<string> {
+  for (;;) {
+    const rows = await manager.query<{ landlord_user_id: string }[]>(`FETCH ${FETCH_LANDLORDS} FROM finance_landlords`);
+    for (const row of rows) yield row.landlord_user_id;
+    if (rows.length < FETCH_LANDLORDS) return;
+  }
+}
