@@ -3,7 +3,7 @@ import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetProperty } from '../contracts/get-property.query';
 import type { PropertySummary } from '../contracts/property-summary';
 import { isPropertyId } from '../properties/property-id';
-import { Property } from '../properties/property.entity';
+import { propertyOfRow, PROPERTY_BY_ID } from '../properties/property-reads';
 import { toPropertySummary } from '../properties/to-property-summary';
 
 /** A plain read, in or out of a transaction; LockPropertyForTenancy is the one that locks. */
@@ -13,7 +13,7 @@ export class GetPropertyHandler implements IQueryHandler<GetProperty> {
 
   async execute({ propertyId }: GetProperty): Promise<PropertySummary | null> {
     if (!isPropertyId(propertyId)) return null;
-    const property = await this.unitOfWork.repository(Property).findOneBy({ id: propertyId });
-    return property ? toPropertySummary(property) : null;
+    const [row] = await this.unitOfWork.query(PROPERTY_BY_ID, [propertyId]);
+    return row ? toPropertySummary(propertyOfRow(row)) : null;
   }
 }

@@ -1,20 +1,18 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { IsNull } from 'typeorm';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { ListLandlordProperties } from '../contracts/list-landlord-properties.query';
 import type { PropertySummary } from '../contracts/property-summary';
-import { Property } from '../properties/property.entity';
+import { LANDLORD_CURRENT_PROPERTIES, LANDLORD_PROPERTIES, propertyOfRow } from '../properties/property-reads';
 import { toPropertySummary } from '../properties/to-property-summary';
 
+/** Behind every landlord page (the property list and the dashboard): a prepared statement. */
 @QueryHandler(ListLandlordProperties)
 export class ListLandlordPropertiesHandler implements IQueryHandler<ListLandlordProperties> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   async execute({ landlordUserId, options }: ListLandlordProperties): Promise<PropertySummary[]> {
-    const properties = await this.unitOfWork.repository(Property).find({
-      where: { landlordUserId, ...(options.includeArchived === false ? { archivedAt: IsNull() } : {}) },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
-    return properties.map(toPropertySummary);
+    const statement = options.includeArchived === false ? LANDLORD_CURRENT_PROPERTIES : LANDLORD_PROPERTIES;
+    const rows = await this.unitOfWork.query(statement, [landlordUserId]);
+    return rows.map((row) => toPropertySummary(propertyOfRow(row)));
   }
 }

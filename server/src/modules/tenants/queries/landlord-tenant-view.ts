@@ -23,7 +23,10 @@ export interface TenantPropertyView {
   rentCents: Cents;
 }
 
-export function toLandlordTenantView(tenancy: Tenancy, user: UserView): LandlordTenantView {
+export function toLandlordTenantView(
+  tenancy: Pick<Tenancy, 'tenantUserId' | 'propertyId' | 'startedAt'>,
+  user: UserView,
+): LandlordTenantView {
   return {
     tenantId: tenancy.tenantUserId,
     propertyId: tenancy.propertyId,

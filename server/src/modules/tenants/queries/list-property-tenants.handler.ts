@@ -1,11 +1,21 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { IsNull } from 'typeorm';
+import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { managedProperty } from '../tenancies/managed-property';
-import { Tenancy } from '../tenancies/tenancy.entity';
 import { LandlordTenantView, TenantPropertyView, toLandlordTenantView } from './landlord-tenant-view';
 import { ListPropertyTenants } from './list-property-tenants.query';
+
+/** A landlord's tenant screen: the property's current tenancies, prepared once per connection. */
+const CURRENT_TENANCIES = preparedStatement<
+  { tenant_user_id: string; property_id: string; started_at: Date },
+  [propertyId: string, landlordUserId: string]
+>(
+  'tenants.current-tenancies',
+  `SELECT tenant_user_id, property_id, started_at FROM tenants.tenancies
+    WHERE property_id = $1 AND landlord_user_id = $2 AND ended_at IS NULL
+    ORDER BY started_at, id`,
+);
 
 @QueryHandler(ListPropertyTenants)
 export class ListPropertyTenantsHandler implements IQueryHandler<ListPropertyTenants> {
@@ -19,15 +29,16 @@ export class ListPropertyTenantsHandler implements IQueryHandler<ListPropertyTen
     propertyId,
   }: ListPropertyTenants): Promise<{ property: TenantPropertyView; rows: LandlordTenantView[] }> {
     const property = await managedProperty(this.queries, landlordUserId, propertyId);
-    const tenancies = await this.unitOfWork.repository(Tenancy).find({
-      where: { propertyId: property.propertyId, landlordUserId, endedAt: IsNull() },
-      order: { startedAt: 'ASC', id: 'ASC' },
-    });
+    const tenancies = await this.unitOfWork.query(CURRENT_TENANCIES, [property.propertyId, landlordUserId]);
     // A property has a handful of tenants; one lookup each keeps Accounts' surface small.
     const rows: LandlordTenantView[] = [];
     for (const tenancy of tenancies) {
-      const user = await this.queries.execute(new GetUser(tenancy.tenantUserId));
-      if (user) rows.push(toLandlordTenantView(tenancy, user));
+      const user = await this.queries.execute(new GetUser(tenancy.tenant_user_id));
+      if (user) {
+        rows.push(
+          toLandlordTenantView({ tenantUserId: tenancy.tenant_user_id, propertyId: tenancy.property_id, startedAt: tenancy.started_at }, user),
+        );
+      }
     }
     return {
       property: { propertyId: property.propertyId, address: property.address, rentCents: property.rentCents },

@@ -1,0 +1,54 @@
+import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
+import { Property } from './property.entity';
+
+/** properties.properties as the hot reads select it (every column the entity maps). */
+export interface PropertyRow {
+  id: string;
+  landlord_user_id: string;
+  address: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  rent_cents: number;
+  archived_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = 'id, landlord_user_id, address, line1, line2, city, state, zip, rent_cents, archived_at, created_at, updated_at';
+
+/** Index properties_landlord_idx (landlord_user_id, created_at) gives the order; tens of rows, hundreds at most. */
+export const LANDLORD_PROPERTIES = preparedStatement<PropertyRow, [landlordUserId: string]>(
+  'properties.landlord-properties',
+  `SELECT ${COLUMNS} FROM properties.properties WHERE landlord_user_id = $1 ORDER BY created_at, id`,
+);
+
+export const LANDLORD_CURRENT_PROPERTIES = preparedStatement<PropertyRow, [landlordUserId: string]>(
+  'properties.landlord-current-properties',
+  `SELECT ${COLUMNS} FROM properties.properties
+    WHERE landlord_user_id = $1 AND archived_at IS NULL ORDER BY created_at, id`,
+);
+
+export const PROPERTY_BY_ID = preparedStatement<PropertyRow, [propertyId: string]>(
+  'properties.property-by-id',
+  `SELECT ${COLUMNS} FROM properties.properties WHERE id = $1`,
+);
+
+export function propertyOfRow(row: PropertyRow): Property {
+  return Object.assign(new Property(), {
+    id: row.id,
+    landlordUserId: row.landlord_user_id,
+    address: row.address,
+    line1: row.line1,
+    line2: row.line2,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    rentCents: row.rent_cents,
+    archivedAt: row.archived_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+}
