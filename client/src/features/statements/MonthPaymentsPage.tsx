@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ChevronRight, ReceiptText } from 'lucide-react';
 import { billingMonthLabel } from '@rentwise/libs/billing-month';
 import { formatCents } from '@rentwise/libs/money';
+import type { StatementPayment } from '@rentwise/libs/statement-views';
 import { statementDownloadName } from '@rentwise/libs/statements';
 import { dateLabel } from '../../app/dates';
 import { paths } from '../../app/paths';
@@ -12,6 +13,13 @@ import { DownloadLink } from './DownloadLink';
 import { isMissing, LoadFailed, NotFoundCard, RowsLoading } from './StatementStates';
 import { statementDownloadHref, useGetStatementQuery } from './statementsApi';
 import './statements.css';
+
+/** A correction (such as a refund that failed, which gives the money back) is not a refund. */
+function rowTitle(payment: StatementPayment): string {
+  if (payment.kind === 'refund') return `Refund to ${payment.tenantName}`;
+  if (payment.kind === 'correction') return `Correction for ${payment.tenantName}`;
+  return payment.tenantName;
+}
 
 /** /landlord/payment-history/:propertyId/:month/:year: Payments Received in one billing month. */
 export function MonthPaymentsPage() {
@@ -81,9 +89,10 @@ export function MonthPaymentsPage() {
               <Link className="statement-row" to={paths.landlord.paymentReceipt.getHref(payment.receiptId)}>
                 <span className="statement-row__main">
                   <span className="statement-row__title">
-                    {payment.kind === 'rent_payment' ? payment.tenantName : `Refund to ${payment.tenantName}`}
+                    {rowTitle(payment)}
                   </span>
                   <span className="statement-row__meta">
+                    {payment.kind === 'correction' && <span>{payment.description}</span>}
                     <time dateTime={payment.paidAt}>{dateLabel(payment.paidAt, statement.timeZone)}</time>
                     {payment.processorFeeCents > 0 && (
                       <span>

@@ -159,7 +159,9 @@ export function StatementsPage() {
     if (next.propertyId) query.propertyId = next.propertyId;
     setParams(query, { replace: true });
   };
-  const years = Array.from({ length: 6 }, (_, index) => thisYear - index);
+  // The last six years, and the one asked for when a link names an older one.
+  const recentYears = Array.from({ length: 6 }, (_, index) => thisYear - index);
+  const years = recentYears.includes(year) ? recentYears : [...recentYears, year].sort((a, b) => b - a);
 
   return (
     <div className="app-page statements-page statements-page--wide">

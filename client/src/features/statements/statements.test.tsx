@@ -400,6 +400,26 @@ describe('Payments Received in a month', () => {
     expect(refund).toHaveAttribute('href', `/landlord/payment-receipt/${receiptId}`);
   });
 
+  it('names a correction (a refund that failed) as a correction, not a refund', async () => {
+    signedInAsLandlord();
+    withSettings();
+    withStatements((query) =>
+      HttpResponse.json({
+        status: 'success',
+        statement: statementFor(query, {
+          payments: [payment({ kind: 'correction', description: 'Refund failed: Rent April 2026', receivedCents: 20_000, processorFeeCents: 0 })],
+        }),
+      }),
+    );
+    renderRoute(`/landlord/payment-history/${gardenId}/4/2026`);
+
+    const correction = within(await screen.findByRole('list', { name: 'Payments received' })).getByRole('link');
+    expect(correction).toHaveTextContent('Correction for Tina Tenant');
+    expect(correction).toHaveTextContent('Refund failed: Rent April 2026');
+    expect(correction).not.toHaveTextContent('Refund to');
+    expect(correction).toHaveTextContent('$200.00');
+  });
+
   it('dates each payment on the statement’s calendar, the one its month was counted on', async () => {
     signedInAsLandlord();
     withSettings('America/Chicago');
@@ -523,6 +543,18 @@ describe('Statements', () => {
     expect(await screen.findByText('2025 · All properties')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'By billing month' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Calendar year 2025, by payment date' })).toBeInTheDocument();
+  });
+
+  it('shows an older year named by a link as the chosen year', async () => {
+    signedInAsLandlord();
+    withSettings();
+    withProperties();
+    const queries = withStatements();
+    renderRoute('/landlord/statements?year=2012');
+
+    expect(await screen.findByText('2012 · All properties')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Year' })).toHaveValue('2012');
+    expect(queries).toEqual(['year=2012']);
   });
 
   it('never shows the previous choice’s figures under a choice that failed', async () => {
