@@ -5,3 +5,4 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 eval "$(bash scripts/stack.sh up)"
 npx tsc -b tsconfig.build.json
 node bench/http.js "$@"
+node bench/finance-export.js
