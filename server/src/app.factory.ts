@@ -42,7 +42,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     trustProxy: config.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Ids and keys are far shorter; a longer path parameter is refused (414) before routing.
-    maxParamLength: 100,
+    routerOptions: { maxParamLength: 100 },
     frameworkErrors,
     clientErrorHandler,
   });
@@ -54,7 +54,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   });
   app.useLogger(app.get(Logger));
   // The sandbox's card tokenizer stands in for Stripe's own host, so card data never enters /api.
-  app.setGlobalPrefix('api', { exclude: ['dev/mailbox', SANDBOX_PAYMENT_METHODS_PATH] });
+  app.setGlobalPrefix('api', { exclude: ['dev/mailbox', 'dev/sandbox', SANDBOX_PAYMENT_METHODS_PATH] });
   app.enableShutdownHooks();
 
   registerRequestLogging(app.getHttpAdapter().getInstance(), logger);
