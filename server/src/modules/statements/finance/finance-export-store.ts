@@ -61,6 +61,9 @@ const toRecord = (row: ExportRow): FinanceExportRecord => ({
   attempts: row.attempts,
 });
 
+/** TypeORM answers an UPDATE with [rows, count]. */
+const updated = (result: [ExportRow[], number]): ExportRow[] => result[0];
+
 const requesterOf = (row: ExportRow): Actor => ({ label: row.requested_by, userId: row.requested_by_user_id });
 
 const COLUMNS = `id, year, format, status, requested_by, requested_by_user_id, requested_at, attempts, landlords_total, landlords_done,
@@ -116,13 +119,13 @@ export class FinanceExportStore {
 
   /** Claims a queued (or restarted) export for a run: progress starts again from nothing. */
   async start(exportId: string): Promise<FinanceExportRecord | null> {
-    const [row] = await this.unitOfWork.manager.query<ExportRow[]>(
+    const [row] = updated(await this.unitOfWork.manager.query(
       `UPDATE statements.finance_exports
           SET status = 'running', attempts = attempts + 1, started_at = $2, landlords_done = 0, landlords_total = NULL, error = NULL
         WHERE id = $1 AND status IN ('queued', 'running')
         RETURNING ${COLUMNS}`,
       [exportId, this.clock.now()],
-    );
+    ));
     return row ? toRecord(row) : null;
   }
 
@@ -142,14 +145,14 @@ export class FinanceExportStore {
   async complete(exportId: string, file: { fileKey: string; byteSize: number; sha256: string; landlords: number }): Promise<boolean> {
     return this.unitOfWork.run(async (manager) => {
       const completedAt = this.clock.now();
-      const [row] = await manager.query<ExportRow[]>(
+      const [row] = updated(await manager.query(
         `UPDATE statements.finance_exports
             SET status = 'completed', file_key = $2, byte_size = $3, sha256 = $4, landlords_done = $5, landlords_total = $5,
                 completed_at = $6, expires_at = $7
           WHERE id = $1 AND status = 'running'
           RETURNING ${COLUMNS}`,
         [exportId, file.fileKey, file.byteSize, file.sha256, file.landlords, completedAt, financeExportExpiresAt(completedAt)],
-      );
+      ));
       if (!row) return false;
       await this.audit(manager, exportId, 'completed', requesterOf(row), row, file);
       return true;
@@ -158,10 +161,10 @@ export class FinanceExportStore {
 
   async fail(exportId: string, error: string): Promise<void> {
     await this.unitOfWork.run(async (manager) => {
-      const [row] = await manager.query<ExportRow[]>(
+      const [row] = updated(await manager.query(
         `UPDATE statements.finance_exports SET status = 'failed', error = $2 WHERE id = $1 AND status IN ('queued', 'running') RETURNING ${COLUMNS}`,
         [exportId, error],
-      );
+      ));
       if (row) await this.audit(manager, exportId, 'failed', requesterOf(row), row);
     });
   }
@@ -177,10 +180,10 @@ export class FinanceExportStore {
 
   async markExpired(record: FinanceExportRecord): Promise<void> {
     await this.unitOfWork.run(async (manager) => {
-      const [row] = await manager.query<ExportRow[]>(
+      const [row] = updated(await manager.query(
         `UPDATE statements.finance_exports SET status = 'expired', file_key = NULL WHERE id = $1 AND status = 'completed' RETURNING ${COLUMNS}`,
         [record.exportId],
-      );
+      ));
       if (row) await this.audit(manager, record.exportId, 'expired', { label: 'system', userId: null }, row, { sha256: record.sha256, byteSize: record.byteSize });
     });
   }
