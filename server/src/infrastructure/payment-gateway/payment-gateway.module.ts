@@ -7,6 +7,8 @@ import { SandboxAccounts } from './sandbox/sandbox-accounts';
 import { SandboxCards } from './sandbox/sandbox-cards';
 import { SandboxCardsController } from './sandbox/sandbox-cards.controller';
 import { SandboxConnectController } from './sandbox/sandbox-connect.controller';
+import { SandboxDevTools } from './sandbox/sandbox-dev-tools';
+import { SandboxDevToolsController } from './sandbox/sandbox-dev-tools.controller';
 import { SandboxEvents } from './sandbox/sandbox-events';
 import { SandboxLinks } from './sandbox/sandbox-links';
 import { SandboxMoney } from './sandbox/sandbox-money';
@@ -35,13 +37,14 @@ export class PaymentGatewayModule {
       global: true,
       // The sandbox's events go out through their own queue, signed, to our own webhook endpoints.
       imports: [BullModule.registerQueue({ name: SANDBOX_WEBHOOKS_QUEUE })],
-      controllers: config.isProduction ? [] : [SandboxConnectController, SandboxCardsController],
+      controllers: config.isProduction ? [] : [SandboxConnectController, SandboxCardsController, SandboxDevToolsController],
       providers: [
         SandboxAccounts,
         SandboxCards,
         SandboxLinks,
         SandboxEvents,
         SandboxMoney,
+        SandboxDevTools,
         SandboxGateway,
         { provide: PaymentGateway, useExisting: SandboxGateway },
         ...(options.runWorker ? [SandboxWebhookDelivery] : []),

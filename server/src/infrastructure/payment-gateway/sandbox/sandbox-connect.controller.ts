@@ -170,7 +170,8 @@ export class SandboxConnectController {
       .status(200)
       .header('Content-Security-Policy', policy)
       .header('Cache-Control', 'no-store')
-      .header('Referrer-Policy', 'no-referrer')
+      // Not no-referrer: a form posted from a no-referrer page carries `Origin: null`, which the cross-site defences refuse.
+      .header('Referrer-Policy', 'same-origin')
       .type('text/html; charset=utf-8')
       .send(html);
   }
