@@ -25,6 +25,8 @@ export const MESSAGES = {
   serviceUnavailable: 'Rentwise is briefly unavailable. Please try again in a minute.',
   crossSiteRequest: 'This request came from another website, so it was refused. Please use Rentwise directly.',
   unsupportedBodyType: 'Unsupported request format. Please send JSON.',
+  invalidRequest: "Something in this request isn't right. Please refresh the page and try again.",
+  requestTooLarge: 'This request is too large. Please send less and try again.',
   accountStatusConflict: 'This account has already been reviewed or changed. Please refresh the page.',
   activationLinkInvalid: 'This link is invalid or has expired. Please ask for a new invitation email.',
   registrationAlreadyReviewed: 'This registration has already been reviewed. Please refresh the page.',
@@ -33,6 +35,8 @@ export const MESSAGES = {
   landlordCannotBePaid: "Your landlord can't accept card payments yet, so you have not been charged. Please contact them.",
   noTenancyToPay: "You aren't linked to a property yet, so there is no rent to pay. Please contact your landlord.",
   paymentAttemptReused: 'This payment was already submitted with different details. Please start the payment again.',
+  directGatewayNotConfigured: 'Authorize.Net is not set up on this installation, so no landlord can be put on it yet.',
+  cardGatewayChanged: "Your landlord's card payment method has changed. Please refresh the page and try again.",
   paymentFieldsRefused: 'Card details are never sent to Rentwise. Please enter your card in the card form.',
 
   // Validation

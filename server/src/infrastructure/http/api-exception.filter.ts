@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import { FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodes, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { isDependencyUnavailable } from './dependency-unavailable';
 
@@ -39,6 +39,29 @@ function unavailableBody(exception: HttpException): ApiErrorBody {
   }
   const message = messageOf(exception);
   return { status: 'error', error: CATALOGUE_MESSAGES.has(message) ? message : MESSAGES.serviceUnavailable };
+}
+
+/**
+ * Fastify's own 4xx messages ('Body is not valid JSON but content-type is set to ...'), which Nest
+ * rethrows as plain HttpExceptions, as patterns: they are for developers, so people get the
+ * catalogue's words instead.
+ */
+const FRAMEWORK_MESSAGES: RegExp[] = Object.values(errorCodes)
+  .map((FastifyError) => new FastifyError())
+  // FST_ERR_VALIDATION's message is the whole template ('%s'): it would match anything.
+  .filter((error) => error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 && error.message !== '%s')
+  .map((error) => new RegExp(`^${error.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%s/g, '.*')}$`, 's'));
+
+/** Nest's answer to a path no route matches, 'Cannot GET /api/x', which also echoes the path back. */
+const NO_ROUTE = /^Cannot [A-Z]+ \//;
+
+function catalogueWordsFor(status: number, message: string): string {
+  if (status === HttpStatus.NOT_FOUND && NO_ROUTE.test(message)) return MESSAGES.notFound;
+  if (!FRAMEWORK_MESSAGES.some((pattern) => pattern.test(message))) return message;
+  if (status === HttpStatus.UNSUPPORTED_MEDIA_TYPE) return MESSAGES.unsupportedBodyType;
+  if (status === HttpStatus.PAYLOAD_TOO_LARGE) return MESSAGES.requestTooLarge;
+  if (status === HttpStatus.NOT_FOUND) return MESSAGES.notFound;
+  return MESSAGES.invalidRequest;
 }
 
 /** Any GET outside /api is a page of the client app, which renders its own not-found page. */
@@ -89,7 +112,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException && exception.getStatus() < 500) {
       status = exception.getStatus();
       const code = codeOf(exception);
-      body = { status: 'error', error: messageOf(exception), ...(code && { code }) };
+      body = { status: 'error', error: catalogueWordsFor(status, messageOf(exception)), ...(code && { code }) };
     } else if (exception instanceof HttpException && exception.getStatus() === HttpStatus.SERVICE_UNAVAILABLE) {
       status = HttpStatus.SERVICE_UNAVAILABLE;
       body = unavailableBody(exception);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
+import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import {
@@ -439,6 +440,10 @@ export class StripeGateway extends PaymentGateway {
       // A card error's message is written for the card holder ('Your card was declined.').
       if (error instanceof Stripe.errors.StripeCardError) {
         throw new CardDeclined(error.message, { ...options, code: error.decline_code ?? error.code ?? 'card_error' });
+      }
+      // A payment method id Stripe does not know came from the card form: the card could not be used.
+      if (error.code === 'resource_missing' && error.param === 'payment_method') {
+        throw new CardDeclined(MESSAGES.cardNotAdded, { ...options, code: error.code });
       }
       const message = `Stripe refused to ${what}: ${error.message}`;
       if (error instanceof Stripe.errors.StripeInvalidGrantError) throw new OAuthCodeRejected(message, options);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../clock/clock';
+import { MESSAGES } from '@rentwise/libs/messages';
 import { CardCharge, CardDeclined, ChargeCard, ConnectedAccountNotFound, PaymentGatewayError } from '../payment-gateway.port';
 import { SandboxMoney } from './sandbox-money';
 import { CardEntry, checkTestCard, sandboxProcessorFeeCents, TEST_CARD_REFUSALS, TestCardOutcome } from './sandbox-test-cards';
@@ -80,7 +81,8 @@ export class SandboxCards {
       [input.paymentMethodId],
     );
     if (!method) {
-      throw new PaymentGatewayError(`No such PaymentMethod: '${input.paymentMethodId}'`, { code: 'resource_missing' });
+      // The tenant's card form sent an id we never issued: nothing to charge, and the tenant's to fix (not a 503).
+      throw new CardDeclined(MESSAGES.cardNotAdded, { code: 'resource_missing' });
     }
     const refusal = method.outcome === 'succeeds' ? null : TEST_CARD_REFUSALS[method.outcome];
     const chargeId = randomId('ch_sandbox_');
