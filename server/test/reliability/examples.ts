@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ZodType } from 'zod';
 import { paymentSchema } from '@rentwise/libs/schemas/payment.schema';
-import { profileSchema } from '@rentwise/libs/schemas/profile.schema';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
-import { rejectRegistrationSchema, registrationListQuerySchema } from '@rentwise/libs/schemas/registration-review.schema';
-import { statementQuerySchema, statementSettingsSchema } from '@rentwise/libs/schemas/statement.schema';
+import { statementQuerySchema } from '@rentwise/libs/schemas/statement.schema';
 import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
+import { defOf, objectShapeOf, unwrap } from './schema-shape';
 
 const email = () => `example-${randomUUID().slice(0, 8)}@example.com`;
 const contact = () => {
@@ -21,23 +20,49 @@ const contact = () => {
 export const VALID_EXAMPLES = new Map<ZodType, () => Record<string, unknown>>([
   [propertySchema as ZodType, () => ({ line1: '42 Cedar Ave', line2: '', city: 'Springfield', state: 'IL', zip: '62704', rent: '1,250' })],
   [tenantSchema as ZodType, contact],
-  [profileSchema as ZodType, contact],
   [paymentSchema as ZodType, () => ({ amountCents: 1000, paymentMethodId: 'pm_sandbox_unknown', idempotencyKey: randomUUID() })],
   [statementQuerySchema as ZodType, () => ({ year: '2026' })],
-  [statementSettingsSchema as ZodType, () => ({ timeZone: 'America/Chicago' })],
-  [rejectRegistrationSchema as ZodType, () => ({ reason: 'The address could not be verified.' })],
-  [registrationListQuerySchema as ZodType, () => ({ status: 'pending' })],
 ]);
+
+/** Values by field name, for schemas without an example of their own. */
+const FIELD_EXAMPLES: Record<string, () => unknown> = {
+  firstName: () => 'Alex',
+  lastName: () => 'Example',
+  phone: () => '(555) 555-0123',
+  token: () => 'A'.repeat(43),
+  password: () => 'a-long-enough-password-42',
+  confirmPassword: () => 'a-long-enough-password-42',
+  state: () => 'signed-state',
+  code: () => 'ac_example',
+  reason: () => 'The address could not be verified.',
+  timeZone: () => 'America/Chicago',
+  year: () => 2026,
+};
+
+/** An example built from the schema's field names (email and confirmEmail alike; an enum's first option). */
+function exampleFromFieldNames(schema: ZodType): Record<string, unknown> | undefined {
+  const shape = objectShapeOf(schema);
+  if (!shape) return undefined;
+  const address = email();
+  const value: Record<string, unknown> = {};
+  for (const [field, fieldSchema] of Object.entries(shape)) {
+    const def = defOf(unwrap(fieldSchema));
+    if (field === 'email' || field === 'confirmEmail') value[field] = address;
+    else if (FIELD_EXAMPLES[field]) value[field] = FIELD_EXAMPLES[field]();
+    else if (def.type === 'enum' && def.entries) value[field] = Object.values(def.entries)[0];
+    else if (!fieldSchema.safeParse(undefined).success) return undefined;
+  }
+  return value;
+}
 
 /** A valid example for the schema, or a clear failure naming what to add. */
 export function validExample(schema: ZodType, where: string): Record<string, unknown> {
-  const example = VALID_EXAMPLES.get(schema);
-  if (!example) {
+  const value = VALID_EXAMPLES.get(schema)?.() ?? exampleFromFieldNames(schema);
+  if (!value) {
     throw new Error(
-      `${where} parses its input with a libs schema that has no valid example: add one to VALID_EXAMPLES in server/test/reliability/examples.ts`,
+      `${where} parses its input with a libs schema whose fields have no example: add one to VALID_EXAMPLES or FIELD_EXAMPLES in server/test/reliability/examples.ts`,
     );
   }
-  const value = example();
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new Error(`The example for ${where} is not valid: ${parsed.error.issues[0].message}`);
   return value;
