@@ -18,6 +18,7 @@ import { registerCrossSiteDefences } from './infrastructure/http/cross-site-defe
 import { registerRequestLogging } from './infrastructure/http/request-logging';
 import { registerSecurityHeaders } from './infrastructure/http/security-headers';
 import { clientErrorHandler, frameworkErrors } from './infrastructure/http/framework-errors';
+import { SANDBOX_ANET_NONCES_PATH } from './infrastructure/payment-gateway/authorize-net/authorize-net.sandbox';
 import { SANDBOX_PAYMENT_METHODS_PATH } from './infrastructure/payment-gateway/sandbox/sandbox-cards.controller';
 import { StorableTextPipe } from './infrastructure/http/storable-text.pipe';
 
@@ -54,13 +55,14 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   });
   app.useLogger(app.get(Logger));
   // The sandbox's card tokenizer stands in for Stripe's own host, so card data never enters /api.
-  app.setGlobalPrefix('api', { exclude: ['dev/mailbox', 'dev/sandbox', SANDBOX_PAYMENT_METHODS_PATH] });
+  app.setGlobalPrefix('api', { exclude: ['dev/mailbox', 'dev/sandbox', SANDBOX_PAYMENT_METHODS_PATH, SANDBOX_ANET_NONCES_PATH] });
   app.enableShutdownHooks();
 
   registerRequestLogging(app.getHttpAdapter().getInstance(), logger);
   // Built once from configuration (helmet's defaults with our CSP), not per response.
   registerSecurityHeaders(app.getHttpAdapter().getInstance(), {
     stripe: config.paymentGateway === 'stripe',
+    acceptJs: config.acceptJsOrigins,
     production: config.isProduction,
   });
   // JSON (and streamed CSV) answers of 1 KB or more; the client's static files come precompressed.

@@ -13,6 +13,7 @@ import { MailModule } from './infrastructure/mail/mail.module';
 import { createRootLogger } from './infrastructure/logging/root-logger';
 import { OutboxModule } from './infrastructure/outbox/outbox.module';
 import { OutboxRelay } from './infrastructure/outbox/outbox-relay';
+import { DirectCardGatewayModule } from './infrastructure/payment-gateway/authorize-net/direct-card-gateway.module';
 import { PaymentGatewayModule } from './infrastructure/payment-gateway/payment-gateway.module';
 import { QueueModule } from './infrastructure/queue/queue.module';
 import { StorageModule } from './infrastructure/storage/storage.module';
@@ -51,6 +52,7 @@ export class AppModule {
         StorageModule,
         MailModule.register({ devMailbox: role === 'api' && config.usesDevMailbox, runWorker: runWorkers }),
         PaymentGatewayModule.register(config, { runWorker: runWorkers }),
+        DirectCardGatewayModule.register(config),
         InboxModule.register({ runWorker: runWorkers }),
         ...(role === 'api' ? [HealthModule] : []),
         AccountsModule,

@@ -51,6 +51,17 @@ export const configSchema = z
     // payouts) is a second endpoint at Stripe with its own signing secret.
     STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
     STRIPE_API_BASE: z.url().optional(),
+    // The second card gateway (decision 0019): the platform's Authorize.Net merchant account. Login id,
+    // transaction key and client key come together; without them an offline sandbox stands in (not in production).
+    AUTHORIZE_NET_API_LOGIN_ID: z.string().regex(/^\w{1,25}$/, 'must be the API login id (letters and digits)').optional(),
+    AUTHORIZE_NET_TRANSACTION_KEY: z.string().regex(/^\w{16}$/, 'must be the 16-character transaction key').optional(),
+    // Accept.js's public client key (Account > Settings > Manage Public Client Key).
+    AUTHORIZE_NET_CLIENT_KEY: z.string().regex(/^\w{20,100}$/, 'must be the public client key').optional(),
+    // Webhooks' X-ANET-Signature key (128 hex characters).
+    AUTHORIZE_NET_SIGNATURE_KEY: z.string().regex(/^[0-9a-f]{128}$/i, 'must be the 128-hex-character signature key').optional(),
+    AUTHORIZE_NET_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+    // Replaces the API endpoint (tests: a local fake of the gateway).
+    AUTHORIZE_NET_API_BASE: z.url().optional(),
     RUN_WORKERS: booleanFlag.default(true),
     MIGRATE_ON_START: booleanFlag.default(true),
     SEED_DEMO_DATA: booleanFlag.default(false),
@@ -62,7 +73,19 @@ export const configSchema = z
     LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   })
   .superRefine((env, ctx) => {
+    const authorizeNetKeys = ['AUTHORIZE_NET_API_LOGIN_ID', 'AUTHORIZE_NET_TRANSACTION_KEY', 'AUTHORIZE_NET_CLIENT_KEY'] as const;
+    if (authorizeNetKeys.some((key) => env[key])) {
+      for (const key of authorizeNetKeys) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required with the other Authorize.Net keys' });
+      }
+    }
     if (env.NODE_ENV !== 'production') return;
+    if (env.AUTHORIZE_NET_API_LOGIN_ID && !env.AUTHORIZE_NET_SIGNATURE_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['AUTHORIZE_NET_SIGNATURE_KEY'], message: 'required in production with Authorize.Net keys (its webhooks)' });
+    }
+    if (env.AUTHORIZE_NET_API_BASE) {
+      ctx.addIssue({ code: 'custom', path: ['AUTHORIZE_NET_API_BASE'], message: 'is for tests only; not allowed in production' });
+    }
     if (env.LOG_FORMAT === 'pretty') {
       ctx.addIssue({ code: 'custom', path: ['LOG_FORMAT'], message: 'must be json in production' });
     }

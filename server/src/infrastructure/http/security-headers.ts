@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 export interface SecurityHeaderOptions {
   /** With Stripe, card entry is Stripe.js: its script, its card iframes and its API are Stripe's hosts. */
   stripe: boolean;
+  /** With Authorize.Net keys, card entry for its landlords' tenants is Accept.js: its script host and its API host. */
+  acceptJs?: { scriptOrigin: string; apiOrigin: string } | null;
   /** Production adds HSTS and upgrade-insecure-requests. */
   production: boolean;
 }
@@ -11,7 +13,7 @@ export interface SecurityHeaderOptions {
  * The security headers of every answer, as helmet's defaults with our CSP, written out once: they
  * depend only on configuration, so they are built at start-up rather than per response.
  */
-export function securityHeaders({ stripe, production }: SecurityHeaderOptions): ReadonlyArray<readonly [string, string]> {
+export function securityHeaders({ stripe, acceptJs = null, production }: SecurityHeaderOptions): ReadonlyArray<readonly [string, string]> {
   const policy = [
     "default-src 'self'",
     "base-uri 'self'",
@@ -20,12 +22,12 @@ export function securityHeaders({ stripe, production }: SecurityHeaderOptions): 
     "frame-ancestors 'none'",
     "img-src 'self' data: blob:",
     "object-src 'none'",
-    `script-src 'self'${stripe ? ' https://js.stripe.com' : ''}`,
+    `script-src 'self'${stripe ? ' https://js.stripe.com' : ''}${acceptJs ? ` ${acceptJs.scriptOrigin}` : ''}`,
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
     ...(production ? ['upgrade-insecure-requests'] : []),
     `frame-src ${stripe ? 'https://js.stripe.com https://hooks.stripe.com' : "'none'"}`,
-    `connect-src 'self'${stripe ? ' https://api.stripe.com' : ''}`,
+    `connect-src 'self'${stripe ? ' https://api.stripe.com' : ''}${acceptJs ? ` ${acceptJs.apiOrigin}` : ''}`,
   ];
   const headers: [string, string][] = [
     ['Content-Security-Policy', policy.join(';')],

@@ -4,7 +4,9 @@ import { Clock } from '../clock/clock';
 import { UnitOfWork } from '../database/unit-of-work';
 import { MessageChain, newEnvelope } from '../messaging/envelope';
 import { Outbox } from '../outbox/outbox';
+import { DirectCardGateway } from '../payment-gateway/authorize-net/direct-card-gateway.port';
 import { GatewayEvent, PaymentGateway, ProviderObjectNotFound, WebhookEndpoint } from '../payment-gateway/payment-gateway.port';
+import type { ProviderEvent } from '../payment-gateway/provider-events';
 import { WEBHOOKS_QUEUE } from '../queue/queue-names';
 import { HANDLE_PROVIDER_EVENT_JOB, HandleProviderEventJob } from './handle-provider-event.job';
 import { ProviderEventHandlers, ProviderEventOutcome } from './provider-event-handlers';
@@ -96,15 +98,24 @@ export class Inbox {
     private readonly gateway: PaymentGateway,
     private readonly handlers: ProviderEventHandlers,
     private readonly clock: Clock,
+    private readonly direct: DirectCardGateway,
   ) {}
 
-  /** Stores a verified event and its job in one transaction. False when the event was already stored. */
-  async receive(event: GatewayEvent, endpoint: WebhookEndpoint): Promise<{ inboxId: string; stored: boolean }> {
-    return this.dataSource.transaction((manager) => this.store(manager, event, endpoint));
+  /**
+   * Stores a verified event and its job in one transaction. False when the event was already stored.
+   * `provider` is the card gateway's name (Stripe's adapter by default; the direct gateway's for Authorize.Net).
+   */
+  async receive(event: GatewayEvent, endpoint: WebhookEndpoint, provider: string = this.gateway.name): Promise<{ inboxId: string; stored: boolean }> {
+    return this.dataSource.transaction((manager) => this.store(manager, event, endpoint, provider));
   }
 
   /** The same, in the caller's transaction (the sandbox provider announcing its own changes). */
-  async store(manager: EntityManager, event: GatewayEvent, endpoint: WebhookEndpoint): Promise<{ inboxId: string; stored: boolean }> {
+  async store(
+    manager: EntityManager,
+    event: GatewayEvent,
+    endpoint: WebhookEndpoint,
+    provider: string = this.gateway.name,
+  ): Promise<{ inboxId: string; stored: boolean }> {
     const now = this.clock.now();
     const chain = MessageChain.current();
     const inserted = await manager.query<{ id: string }[]>(
@@ -115,7 +126,7 @@ export class Inbox {
        ON CONFLICT (provider, provider_event_id) DO NOTHING
        RETURNING id`,
       [
-        this.gateway.name,
+        provider,
         event.id,
         endpoint,
         event.type,
@@ -130,7 +141,7 @@ export class Inbox {
     if (!inserted[0]) {
       const [existing] = await manager.query<{ id: string }[]>(
         `SELECT id FROM infra.inbox WHERE provider = $1 AND provider_event_id = $2`,
-        [this.gateway.name, event.id],
+        [provider, event.id],
       );
       return { inboxId: existing.id, stored: false };
     }
@@ -147,7 +158,7 @@ export class Inbox {
       const [row] = await manager.query<StoredRow[]>(`SELECT * FROM infra.inbox WHERE id = $1 FOR UPDATE`, [inboxId]);
       if (!row) return { outcome: 'skipped', reason: 'no such inbox row' };
       if (row.status !== 'pending' && row.status !== 'failed') return { outcome: 'already', status: row.status };
-      const event = this.gateway.translateEvent(row.event);
+      const event = this.translate(row);
       const handler = event && this.handlers.of(event.type);
       if (!event || !handler) {
         const reason = event ? `no handler for ${event.type}` : `event type ${row.type} is not handled`;
@@ -252,6 +263,11 @@ export class Inbox {
       [filter.statuses?.length ? filter.statuses : null, filter.limit ?? 100],
     );
     return rows.map(toInboxRow);
+  }
+
+  /** Each gateway reads its own events. */
+  private translate(row: StoredRow): ProviderEvent | null {
+    return row.provider === this.direct.name ? this.direct.translateEvent(row.event) : this.gateway.translateEvent(row.event);
   }
 
   private async enqueue(manager: EntityManager, inboxId: string): Promise<void> {

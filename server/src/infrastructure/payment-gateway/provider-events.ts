@@ -11,7 +11,9 @@ export type ProviderEvent =
   | { type: 'DisputeClosed'; accountId: string; disputeId: string }
   | { type: 'PayoutPaid'; accountId: string; payoutId: string }
   | { type: 'PayoutFailed'; accountId: string; payoutId: string }
-  | { type: 'PayoutAccountChanged'; accountId: string };
+  | { type: 'PayoutAccountChanged'; accountId: string }
+  /** The direct gateway (Authorize.Net): a transaction was made, refunded or voided; it names no account. */
+  | { type: 'DirectTransactionChanged'; transactionId: string };
 
 export type ProviderEventType = ProviderEvent['type'];
 
@@ -26,4 +28,5 @@ export const PROVIDER_EVENT_TYPES: readonly ProviderEventType[] = [
   'PayoutPaid',
   'PayoutFailed',
   'PayoutAccountChanged',
+  'DirectTransactionChanged',
 ];

@@ -1,0 +1,43 @@
+import { Body, Controller, HttpCode, NotFoundException, Post, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { AppConfig } from '../../config/app-config';
+import { Public } from '../../http/public.decorator';
+import { ZodPipe } from '../../http/zod-body.pipe';
+import { AcceptJsAnswer, AuthorizeNetSandbox, SANDBOX_ANET_NONCES_PATH } from './authorize-net.sandbox';
+
+/** Accept.js's cardData, as the direct card form sends it. */
+const cardDataSchema = z.strictObject({
+  cardNumber: z.string().max(23),
+  month: z.string().max(2),
+  year: z.string().max(4),
+  cardCode: z.string().max(4),
+});
+
+/**
+ * The Authorize.Net sandbox's stand-in for Accept.js when no keys are configured: turns a test card
+ * into a single-use payment nonce. Outside /api (card data never reaches the product's API), never
+ * mounted in production, and it refuses to answer there even if it were.
+ */
+@ApiExcludeController()
+@Public()
+@Controller(SANDBOX_ANET_NONCES_PATH)
+export class AuthorizeNetNoncesController {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly sandbox: AuthorizeNetSandbox,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  async createNonce(
+    @Body(new ZodPipe(cardDataSchema)) card: z.infer<typeof cardDataSchema>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AcceptJsAnswer> {
+    if (this.config.isProduction) throw new NotFoundException();
+    const answer = await this.sandbox.createNonce(card);
+    if (answer.messages.resultCode === 'Error') void reply.status(400);
+    return answer;
+  }
+}

@@ -1,0 +1,271 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { createRequire } from 'node:module';
+import { AppConfig } from '../../config/app-config';
+import { CardDeclined, GatewayEvent, PaymentGatewayError, ProviderObjectNotFound } from '../payment-gateway.port';
+import { ProviderEvent } from '../provider-events';
+import { translateAuthorizeNetEvent, verifyAuthorizeNetEvent } from './authorize-net-events';
+import {
+  ChargeNonce,
+  DirectCardGateway,
+  DirectClientSetup,
+  DirectTransaction,
+  DirectTransactionStatus,
+} from './direct-card-gateway.port';
+
+// The official SDK ships no types: what we use of it, loosely.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const sdkRequire = createRequire(require.resolve('authorizenet'));
+const { APIContracts: Contracts, APIControllers: Controllers, Constants } = sdkRequire('authorizenet') as {
+  APIContracts: Record<string, any>;
+  APIControllers: Record<string, any>;
+  Constants: { endpoint: { sandbox: string; production: string } };
+};
+// The SDK makes a winston logger per object it builds and keeps each in winston's container.
+const sdkWinston = sdkRequire('winston') as { loggers: { loggers: Map<string, unknown> } };
+/** The SDK's answers are plain JSON in the gateway's own shapes. */
+type Loose = Record<string, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+const ACCEPT_JS = {
+  sandbox: 'https://jstest.authorize.net/v1/Accept.js',
+  production: 'https://js.authorize.net/v1/Accept.js',
+};
+
+/** No answer within this is no answer: the attempt stays pending and its retry looks the transaction up. */
+const CALL_TIMEOUT_MS = 20_000;
+/** Identical transactions inside this window are refused by the gateway as duplicates (reason 11). */
+const DUPLICATE_WINDOW_SECONDS = 600;
+
+/** The response codes of a transaction answer (1 approved, 2 declined, 3 error, 4 held for review). */
+const RESPONSE_CODES: Record<string, DirectTransactionStatus> = { '1': 'approved', '2': 'declined', '3': 'error', '4': 'held' };
+
+interface AnetMessages {
+  resultCode?: string;
+  message?: { code?: string; text?: string }[] | { code?: string; text?: string };
+}
+
+const firstMessage = (messages: AnetMessages | undefined): { code: string; text: string } => {
+  const list = messages?.message;
+  const first = Array.isArray(list) ? list[0] : list;
+  return { code: first?.code ?? 'unknown', text: first?.text ?? 'no message' };
+};
+
+const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+const cents = (amount: unknown): number => Math.round(Number(amount) * 100);
+
+/** 'XXXX1111' -> '1111'; 'Visa' -> 'visa', 'MasterCard' -> 'mastercard', 'AmericanExpress' -> 'amex'. */
+function cardOf(accountNumber: unknown, accountType: unknown): DirectTransaction['card'] {
+  const last4 = typeof accountNumber === 'string' ? (/(\d{4})$/.exec(accountNumber)?.[1] ?? null) : null;
+  const type = typeof accountType === 'string' ? accountType.toLowerCase().replace(/\s/g, '') : null;
+  const brand = type === 'americanexpress' ? 'amex' : type;
+  return { brand, last4 };
+}
+
+/** A transactionStatus of the reporting API in the port's words. */
+function statusOfReported(status: string | undefined): DirectTransactionStatus {
+  switch (status) {
+    case 'capturedPendingSettlement':
+    case 'settledSuccessfully':
+    case 'refundPendingSettlement':
+    case 'refundSettledSuccessfully':
+      return 'approved';
+    case 'declined':
+      return 'declined';
+    case 'voided':
+    case 'expired':
+      return 'voided';
+    case 'FDSPendingReview':
+    case 'FDSAuthorizedPendingReview':
+    case 'underReview':
+      return 'held';
+    default:
+      return 'error';
+  }
+}
+
+/**
+ * Authorize.Net through the official `authorizenet` SDK: authorize-and-capture with Accept.js's nonce,
+ * transaction details, the unsettled list (to find an attempt's transaction by invoice number) and
+ * signed webhooks. AUTHORIZE_NET_API_BASE points the SDK elsewhere (a local fake in tests).
+ */
+@Injectable()
+export class AuthorizeNetGateway extends DirectCardGateway {
+  readonly name = 'authorize_net';
+  readonly livemode: boolean;
+  readonly merchantAccount: string;
+  readonly clientSetup: DirectClientSetup;
+  private readonly logger = new Logger(AuthorizeNetGateway.name);
+  private readonly endpoint: string;
+  private readonly sdkConfig: object;
+
+  constructor(private readonly config: AppConfig) {
+    super();
+    const { AUTHORIZE_NET_API_LOGIN_ID: login, AUTHORIZE_NET_CLIENT_KEY: clientKey, AUTHORIZE_NET_ENVIRONMENT: environment } = config.env;
+    if (!login || !config.env.AUTHORIZE_NET_TRANSACTION_KEY || !clientKey) throw new Error('AuthorizeNetGateway needs its three keys');
+    this.livemode = environment === 'production';
+    this.merchantAccount = `anet:${login}`;
+    this.clientSetup = { kind: 'accept_js', scriptUrl: ACCEPT_JS[environment], apiLoginId: login, clientKey };
+    const base = config.env.AUTHORIZE_NET_API_BASE;
+    this.endpoint = base ? new URL('/xml/v1/request.api', base).toString() : Constants.endpoint[environment];
+    this.sdkConfig = {
+      timeout: CALL_TIMEOUT_MS,
+      clientId: 'rentwise',
+      // Its file logger would write requests (masked, but still) to the working directory.
+      logger: { enabled: false, location: './', level: 'error' },
+      proxy: { setProxy: false, proxyUrl: '' },
+    };
+  }
+
+  async chargeNonce(input: ChargeNonce): Promise<DirectTransaction> {
+    const request = () => new Contracts.CreateTransactionRequest({
+      merchantAuthentication: this.authentication(),
+      refId: input.refId,
+      transactionRequest: {
+        transactionType: Contracts.TransactionTypeEnum.AUTHCAPTURETRANSACTION,
+        amount: (input.amountCents / 100).toFixed(2),
+        currencyCode: 'USD',
+        payment: { opaqueData: { dataDescriptor: input.nonce.dataDescriptor, dataValue: input.nonce.dataValue } },
+        order: { invoiceNumber: input.invoiceNumber, description: input.description },
+        billTo: input.billTo,
+        transactionSettings: { setting: [{ settingName: 'duplicateWindow', settingValue: String(DUPLICATE_WINDOW_SECONDS) }] },
+      },
+    });
+    const answer = await this.call('CreateTransactionController', request, 'charge a card');
+    const transaction = (answer.transactionResponse ?? {}) as Loose;
+    const status = RESPONSE_CODES[String(transaction.responseCode)] ?? 'error';
+    const error = asArray(transaction.errors?.error)[0] as { errorCode?: string; errorText?: string } | undefined;
+    const reasonCode = error?.errorCode ?? asArray(transaction.messages?.message)[0]?.code ?? null;
+    const reasonText = error?.errorText ?? asArray(transaction.messages?.message)[0]?.description ?? null;
+    if (status === 'approved' && transaction.transId && transaction.transId !== '0') {
+      return {
+        transactionId: String(transaction.transId),
+        kind: 'charge',
+        status,
+        reasonCode,
+        reasonText,
+        invoiceNumber: input.invoiceNumber,
+        amountCents: input.amountCents,
+        // The answer carries no time; the reporting API's submitTimeUTC is read by the events later.
+        submittedAt: new Date(),
+        card: cardOf(transaction.accountNumber, transaction.accountType),
+        refTransactionId: null,
+      };
+    }
+    // 11: a duplicate inside the window. Says nothing about the card: look the first one up and try again.
+    if (reasonCode === '11') throw new PaymentGatewayError('Authorize.Net refused a duplicate transaction', { code: '11', retryable: true });
+    if (status === 'declined' || status === 'held' || (status === 'error' && transaction.responseCode)) {
+      throw new CardDeclined(reasonText ?? 'This transaction has been declined.', { code: reasonCode ?? status });
+    }
+    const message = firstMessage(answer.messages as AnetMessages);
+    // E00114 and friends: the nonce was refused (used, expired, or not ours): the card must be entered again.
+    if (/^E001(14|17|18)$/.test(message.code)) throw new CardDeclined(message.text, { code: message.code });
+    throw new PaymentGatewayError(`Authorize.Net refused to charge a card: ${message.code} ${message.text}`, { code: message.code });
+  }
+
+  async findChargeByInvoiceNumber(invoiceNumber: string): Promise<DirectTransaction | null> {
+    // Newest first: a retried attempt is minutes old. Settled ones are days old and the nonce long expired.
+    for (let offset = 1; offset <= 5; offset++) {
+      const request = () => new Contracts.GetUnsettledTransactionListRequest({
+        merchantAuthentication: this.authentication(),
+        sorting: { orderBy: 'submitTimeUTC', orderDescending: true },
+        paging: { limit: 1000, offset },
+      });
+      const answer = await this.call('GetUnsettledTransactionListController', request, 'list unsettled transactions', ['I00004']);
+      const rows = asArray((answer.transactions as { transaction?: unknown } | undefined)?.transaction) as Loose[];
+      const row = rows.find((candidate) => candidate.invoiceNumber === invoiceNumber);
+      if (row) return this.retrieveTransaction(String(row.transId));
+      if (rows.length < 1000) return null;
+    }
+    return null;
+  }
+
+  async retrieveTransaction(transactionId: string): Promise<DirectTransaction> {
+    const request = () => new Contracts.GetTransactionDetailsRequest({ merchantAuthentication: this.authentication(), transId: transactionId });
+    let answer: Loose;
+    try {
+      answer = await this.call('GetTransactionDetailsController', request, 'read a transaction');
+    } catch (error) {
+      // E00040: the record cannot be found.
+      if (error instanceof PaymentGatewayError && error.code === 'E00040') {
+        throw new ProviderObjectNotFound(`Authorize.Net has no transaction ${transactionId}`, { code: error.code, cause: error });
+      }
+      throw error;
+    }
+    const transaction = (answer.transaction ?? {}) as Loose;
+    const payment = transaction.payment?.creditCard ?? {};
+    const isRefund = transaction.transactionType === 'refundTransaction';
+    return {
+      transactionId: String(transaction.transId),
+      kind: isRefund ? 'refund' : 'charge',
+      status: statusOfReported(transaction.transactionStatus),
+      reasonCode: transaction.responseReasonCode != null ? String(transaction.responseReasonCode) : null,
+      reasonText: transaction.responseReasonDescription ?? null,
+      invoiceNumber: transaction.order?.invoiceNumber ?? null,
+      amountCents: cents(transaction.settleAmount ?? transaction.authAmount),
+      submittedAt: new Date(transaction.submitTimeUTC),
+      card: cardOf(payment.cardNumber, payment.cardType),
+      refTransactionId: transaction.refTransId ? String(transaction.refTransId) : null,
+    };
+  }
+
+  parseWebhook(rawBody: Buffer, signatureHeader: string): GatewayEvent {
+    const key = this.config.env.AUTHORIZE_NET_SIGNATURE_KEY;
+    if (!key) throw new PaymentGatewayError('Authorize.Net webhooks need AUTHORIZE_NET_SIGNATURE_KEY');
+    return verifyAuthorizeNetEvent(rawBody, signatureHeader, key, this.livemode);
+  }
+
+  translateEvent(event: GatewayEvent): ProviderEvent | null {
+    return translateAuthorizeNetEvent(event);
+  }
+
+  private authentication(): { name: string; transactionKey: string } {
+    return { name: this.config.env.AUTHORIZE_NET_API_LOGIN_ID!, transactionKey: this.config.env.AUTHORIZE_NET_TRANSACTION_KEY! };
+  }
+
+  /**
+   * One SDK call as a promise. The SDK calls back only on an answer; on a network error or timeout it
+   * only stores the error, so that is watched for too. Every failure becomes the port's error.
+   */
+  private async call(
+    controllerName: string,
+    buildRequest: () => { getJSON(): unknown },
+    what: string,
+    okCodes: readonly string[] = [],
+  ): Promise<Record<string, unknown>> {
+    const before = new Set(sdkWinston.loggers.loggers.keys());
+    const controller = new Controllers[controllerName](buildRequest().getJSON(), this.sdkConfig);
+    controller.setEnvironment(this.endpoint);
+    try {
+      const raw = await new Promise<unknown>((resolve, reject) => {
+        const deadline = Date.now() + CALL_TIMEOUT_MS + 5_000;
+        const watch = setInterval(() => {
+          const error: unknown = controller.getError();
+          if (error || Date.now() > deadline) {
+            clearInterval(watch);
+            reject(error ?? new Error('no answer'));
+          }
+        }, 20);
+        controller.execute(() => {
+          clearInterval(watch);
+          resolve(controller.getResponse());
+        });
+      });
+      // The real gateway starts its JSON with a byte-order mark, which leaves the body a string.
+      const answer = (typeof raw === 'string' ? JSON.parse(raw.replace(/^\uFEFF/, '')) : raw) as Record<string, unknown>;
+      const messages = answer.messages as AnetMessages | undefined;
+      if (messages?.resultCode !== 'Ok' && !('transactionResponse' in answer && answer.transactionResponse)) {
+        const { code, text } = firstMessage(messages);
+        if (!okCodes.includes(code)) throw new PaymentGatewayError(`Authorize.Net refused to ${what}: ${code} ${text}`, { code });
+      }
+      return answer;
+    } catch (error) {
+      if (error instanceof PaymentGatewayError) throw error;
+      this.logger.warn({ what, reason: error instanceof Error ? error.message : String(error) }, 'Authorize.Net did not answer');
+      throw new PaymentGatewayError(`Authorize.Net did not answer to ${what}`, { code: 'no_answer', retryable: true, cause: error });
+    } finally {
+      // Forgotten, not closed: a concurrent call may still be writing to its own (silent) ones.
+      for (const id of [...sdkWinston.loggers.loggers.keys()]) if (!before.has(id)) sdkWinston.loggers.loggers.delete(id);
+    }
+  }
+}

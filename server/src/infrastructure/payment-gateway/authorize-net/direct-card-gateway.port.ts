@@ -1,0 +1,87 @@
+import type { BillTo } from '@rentwise/libs/direct-gateway';
+import type { Cents } from '@rentwise/libs/money';
+import type { GatewayEvent } from '../payment-gateway.port';
+import type { ProviderEvent } from '../provider-events';
+
+/**
+ * The second card gateway, for landlords an operator puts on it (docs/decisions/0019): Authorize.Net,
+ * charged on the platform's own merchant account with a payment nonce from the gateway's browser
+ * tokenizer (Accept.js). Adapters: AuthorizeNetGateway (the official `authorizenet` SDK) and
+ * AuthorizeNetSandbox (offline, the default without keys, refused in production).
+ *
+ * Inject `DirectCardGateway` (this abstract class is the Nest token).
+ */
+
+/** What the browser's card form needs to reach the gateway's tokenizer. */
+export type DirectClientSetup =
+  | { kind: 'accept_js'; scriptUrl: string; apiLoginId: string; clientKey: string }
+  | { kind: 'sandbox'; tokenizerUrl: string };
+
+/** Accept.js's single-use payment nonce (opaque data): card data never comes to us. */
+export interface PaymentNonce {
+  dataDescriptor: string;
+  dataValue: string;
+}
+
+export interface ChargeNonce {
+  nonce: PaymentNonce;
+  amountCents: Cents;
+  /** Unique per attempt (20 characters at most): a retried attempt finds its transaction by it. */
+  invoiceNumber: string;
+  /** Echoed in the answer (20 characters at most). */
+  refId: string;
+  /** Charge label, timestamp, card type and last digits. */
+  description: string;
+  billTo: BillTo;
+}
+
+export type DirectTransactionStatus = 'approved' | 'declined' | 'held' | 'voided' | 'error';
+
+/** A transaction as the gateway reports it now. */
+export interface DirectTransaction {
+  transactionId: string;
+  kind: 'charge' | 'refund';
+  status: DirectTransactionStatus;
+  /** The gateway's response reason code and text (2: 'This transaction has been declined.'). */
+  reasonCode: string | null;
+  reasonText: string | null;
+  invoiceNumber: string | null;
+  amountCents: Cents;
+  submittedAt: Date;
+  card: { brand: string | null; last4: string | null };
+  /** For a refund: the charge it gives money back from. */
+  refTransactionId: string | null;
+}
+
+export abstract class DirectCardGateway {
+  /** Stored with attempts, journals and inbox rows. */
+  abstract readonly name: 'authorize_net' | 'authorize_net_sandbox';
+
+  /** True when real money moves (the production environment): sandbox events are refused then. */
+  abstract readonly livemode: boolean;
+
+  /** The platform's merchant account at the gateway: every charge lands on it (the ledger's account reference). */
+  abstract readonly merchantAccount: string;
+
+  /** What the card form needs; null when this installation has no direct gateway (production without keys). */
+  abstract readonly clientSetup: DirectClientSetup | null;
+
+  /**
+   * An authorize-and-capture transaction with the nonce. Answers the transaction when approved; throws
+   * CardDeclined (declined, or the nonce refused), or PaymentGatewayError (no answer, or an error
+   * that says nothing about the card: retryable when trying again may work).
+   */
+  abstract chargeNonce(input: ChargeNonce): Promise<DirectTransaction>;
+
+  /** The charge made under an invoice number in the last days, or null: how a retried attempt learns what the lost answer said. */
+  abstract findChargeByInvoiceNumber(invoiceNumber: string): Promise<DirectTransaction | null>;
+
+  /** Throws ProviderObjectNotFound. */
+  abstract retrieveTransaction(transactionId: string): Promise<DirectTransaction>;
+
+  /** Verifies `X-ANET-Signature` (HMAC-SHA512 of the exact body with the signature key). Throws InvalidWebhookSignature. */
+  abstract parseWebhook(rawBody: Buffer, signatureHeader: string): GatewayEvent;
+
+  /** The event in the product's words, or null when the product does not act on its type. */
+  abstract translateEvent(event: GatewayEvent): ProviderEvent | null;
+}
