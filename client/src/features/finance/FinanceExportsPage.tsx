@@ -158,7 +158,7 @@ function ExportRow({ row }: { row: FinanceExportView }) {
         {(row.status === 'queued' || row.status === 'running') && <ExportProgress row={row} />}
         {row.status === 'completed' && row.byteSize !== null && row.expiresAt && (
           <p className="finance-export__meta">
-            {row.landlordsDone.toLocaleString('en-US')} landlords · {fileSize(row.byteSize)} · kept until {date.format(new Date(row.expiresAt))}
+            {row.landlordsDone.toLocaleString('en-US')} {row.landlordsDone === 1 ? 'landlord' : 'landlords'} · {fileSize(row.byteSize)} · kept until {date.format(new Date(row.expiresAt))}
             <br />
             <span className="finance-export__sha" title={row.sha256 ?? undefined}>
               SHA-256 {row.sha256?.slice(0, 16)}…
@@ -174,7 +174,7 @@ function ExportRow({ row }: { row: FinanceExportView }) {
         {row.status === 'expired' && <p className="finance-export__meta">The file was deleted after {FINANCE_EXPORT_KEEP_DAYS} days. Start the export again.</p>}
       </div>
       {row.status === 'completed' && (
-        <a className="button button--primary button--md finance-export__download" href={financeExportDownloadHref(row.exportId)} download={row.fileName}>
+        <a className="button button--secondary button--md finance-export__download" href={financeExportDownloadHref(row.exportId)} download={row.fileName}>
           <Download aria-hidden="true" size={18} />
           Download
         </a>
