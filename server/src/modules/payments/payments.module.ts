@@ -2,6 +2,14 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PayRentHandler } from './commands/pay-rent.handler';
+import { PayRentDirectHandler } from './commands/pay-rent-direct.handler';
+import { SetLandlordCardGatewayHandler } from './commands/set-landlord-card-gateway.handler';
+import { CardGateways } from './card-gateways/card-gateways';
+import { CardGatewayChange, LandlordCardGateway } from './card-gateways/landlord-card-gateway.entity';
+import { OperatorCardGatewayController } from './http/operator-card-gateway.controller';
+import { DirectTransactionChangedHandler } from './provider-events/direct-transaction-changed.handler';
+import { GetLandlordCardGatewayHandler } from './queries/get-landlord-card-gateway.handler';
+import { AuthorizeNetWebhookController } from './webhooks/authorize-net-webhook.controller';
 import { RecordRentPaymentHandler } from './commands/record-rent-payment.handler';
 import { CardPayment } from './card-payments/card-payment.entity';
 import { ChargeSettlement } from './card-payments/charge-settlement';
@@ -43,11 +51,24 @@ export class PaymentsModule {
   static register(_options: PaymentsModuleOptions): DynamicModule {
     return {
       module: PaymentsModule,
-      imports: [CqrsModule, TypeOrmModule.forFeature([LedgerTransaction, LedgerEntry, CardPayment])],
-      controllers: [StripeWebhookController, TenantPaymentsController, LandlordPaymentsController, LandlordPayoutsController],
+      imports: [CqrsModule, TypeOrmModule.forFeature([LedgerTransaction, LedgerEntry, CardPayment, LandlordCardGateway, CardGatewayChange])],
+      controllers: [
+        StripeWebhookController,
+        AuthorizeNetWebhookController,
+        TenantPaymentsController,
+        LandlordPaymentsController,
+        LandlordPayoutsController,
+        OperatorCardGatewayController,
+      ],
       providers: [
         RecordRentPaymentHandler,
         PayRentHandler,
+        // The second card gateway (Authorize.Net), chosen per landlord by an operator.
+        CardGateways,
+        PayRentDirectHandler,
+        SetLandlordCardGatewayHandler,
+        GetLandlordCardGatewayHandler,
+        DirectTransactionChangedHandler,
         GetPaymentSetupHandler,
         ListTenantPaymentsHandler,
         GetReceiptHandler,

@@ -24,6 +24,10 @@ export class CardPayment {
   @Column({ type: 'text' })
   status!: CardPaymentStatus;
 
+  /** The direct gateway's invoice number of this attempt (Authorize.Net): how a retry finds its transaction. */
+  @Column({ name: 'invoice_number', type: 'text', nullable: true })
+  invoiceNumber!: string | null;
+
   @Column({ name: 'tenant_user_id', type: 'uuid' })
   tenantUserId!: string;
 

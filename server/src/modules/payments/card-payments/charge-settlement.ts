@@ -28,6 +28,12 @@ export interface ChargeReference {
   metadata?: Record<string, string>;
 }
 
+const LEDGER_PROVIDERS = ['stripe', 'sandbox', 'authorize_net', 'authorize_net_sandbox'] as const;
+
+function ledgerProviderOf(provider: string): (typeof LEDGER_PROVIDERS)[number] {
+  return (LEDGER_PROVIDERS as readonly string[]).includes(provider) ? (provider as (typeof LEDGER_PROVIDERS)[number]) : 'sandbox';
+}
+
 /** The advisory lock key of everything about one charge: its payment, refunds and disputes. */
 export const chargeLockKey = (accountId: string, chargeId: string): string => `charge:${accountId}/${chargeId}`;
 
@@ -84,7 +90,7 @@ export class ChargeSettlement {
           propertyId: attempt.propertyId,
           chargedCents: charge.amountCents,
           description: attempt.description,
-          provider: attempt.provider === 'stripe' ? 'stripe' : 'sandbox',
+          provider: ledgerProviderOf(attempt.provider),
           providerReference: `${charge.connectedAccountId}/${charge.chargeId}`,
         }),
       );

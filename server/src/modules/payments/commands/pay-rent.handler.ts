@@ -23,6 +23,7 @@ import {
 } from '../../../infrastructure/payment-gateway/payment-gateway.port';
 import { GetPayoutAccount } from '../../onboarding/contracts/get-payout-account.query';
 import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
+import { CardGateways } from '../card-gateways/card-gateways';
 import { CardPayment } from '../card-payments/card-payment.entity';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
 import { PaidRent, PayRent } from './pay-rent.command';
@@ -65,6 +66,7 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
     private readonly gateway: PaymentGateway,
     private readonly settlement: ChargeSettlement,
     private readonly clock: Clock,
+    private readonly gateways: CardGateways,
   ) {}
 
   async execute({ tenantUserId, signedInAt, input }: PayRent): Promise<PaidRent> {
@@ -95,6 +97,8 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
   ): Promise<Omit<CardPayment, 'id'>> {
     const tenancy = await this.queries.execute(new GetTenancy(tenantUserId));
     if (!tenancy) throw new ConflictException(MESSAGES.noTenancyToPay);
+    // An operator moved the landlord to the direct gateway since the page loaded.
+    if ((await this.gateways.of(tenancy.landlordUserId)) !== 'stripe') throw new ConflictException(MESSAGES.cardGatewayChanged);
     const payout = await this.queries.execute(new GetPayoutAccount(tenancy.landlordUserId));
     if (!payout || !(await this.canTakeCharges(payout.accountId))) throw new ConflictException(MESSAGES.landlordCannotBePaid);
 
@@ -104,6 +108,7 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
     return {
       idempotencyKey: input.idempotencyKey,
       inputHash,
+      invoiceNumber: null,
       status: 'pending',
       tenantUserId,
       landlordUserId: tenancy.landlordUserId,

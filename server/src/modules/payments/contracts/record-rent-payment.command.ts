@@ -15,7 +15,7 @@ export interface RentPayment {
   /** What the tenant's card was charged, processing fee included. */
   chargedCents: number;
   description: string;
-  provider: 'stripe' | 'sandbox' | 'import';
+  provider: 'stripe' | 'sandbox' | 'authorize_net' | 'authorize_net_sandbox' | 'import';
   providerReference: string | null;
 }
 

@@ -2,6 +2,15 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** OpenAPI shapes of the payments endpoints' answers, so the client can generate its types. */
 
+export class DirectGatewaySetupDto {
+  @ApiProperty({ enum: ['accept_js', 'sandbox'], description: 'Accept.js (Authorize.Net), or the offline sandbox tokenizer' })
+  kind!: 'accept_js' | 'sandbox';
+  @ApiPropertyOptional({ description: 'Accept.js script URL (accept_js)' }) scriptUrl?: string;
+  @ApiPropertyOptional({ description: 'API login id for Accept.js authData (accept_js)' }) apiLoginId?: string;
+  @ApiPropertyOptional({ description: 'Public client key for Accept.js authData (accept_js)' }) clientKey?: string;
+  @ApiPropertyOptional({ description: 'Where the sandbox card form posts the card (sandbox)' }) tokenizerUrl?: string;
+}
+
 export class PaymentSetupDto {
   @ApiProperty({ description: 'The monthly rent today, in cents' }) rentCents!: number;
   @ApiProperty({ description: 'Processing fee added to a payment made now, in cents (699)' }) processingFeeCents!: number;
@@ -10,6 +19,10 @@ export class PaymentSetupDto {
   publishableKey!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'The landlord’s connected account (Stripe.js stripeAccount option)' })
   connectedAccountId!: string | null;
+  @ApiProperty({ enum: ['stripe', 'authorize_net'], description: 'The landlord’s card gateway: which card screen to show' })
+  cardGateway!: 'stripe' | 'authorize_net';
+  @ApiProperty({ type: DirectGatewaySetupDto, nullable: true, description: 'Authorize.Net only: what the direct card form needs' })
+  directGateway!: DirectGatewaySetupDto | null;
   @ApiProperty() canPay!: boolean;
   @ApiProperty({ type: String, nullable: true }) cannotPayReason!: string | null;
   @ApiProperty({ format: 'date-time', description: 'When this session signed in' }) signedInAt!: string;

@@ -18,7 +18,9 @@ import { FastifyReply } from 'fastify';
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
+import { DirectPaymentInput, directPaymentSchema } from '@rentwise/libs/schemas/direct-payment.schema';
 import { PayRent } from '../commands/pay-rent.command';
+import { PayRentDirect } from '../commands/pay-rent-direct.command';
 import { GetPaymentSetup } from '../queries/get-payment-setup.query';
 import { GetReceipt } from '../queries/get-receipt.query';
 import { ListTenantPayments } from '../queries/list-tenant-payments.query';
@@ -77,6 +79,52 @@ export class TenantPaymentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PaymentAnswer> {
     const { created, ...payment } = await this.commands.execute(new PayRent(tenant.userId, tenant.signedInAt, body));
+    void reply.status(created ? HttpStatus.CREATED : HttpStatus.OK);
+    return { status: 'success', payment };
+  }
+
+  @Post('payments/direct')
+  @ApiOperation({
+    summary: 'Pays rent on the direct card gateway (Authorize.Net): the entered amount ($1 or more) plus the processing fee, once per idempotency key',
+    description:
+      'Card data never comes here: only the payment nonce from Accept.js (or the sandbox tokenizer), with the card’s brand and last four digits for the charge’s description. A body with a card number, expiry or code is refused (400).',
+  })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['amountCents', 'paymentNonce', 'card', 'idempotencyKey'],
+      properties: {
+        amountCents: { type: 'integer', minimum: 100, maximum: 9999999, description: 'Entered amount, fee excluded' },
+        paymentNonce: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['dataDescriptor', 'dataValue'],
+          properties: { dataDescriptor: { type: 'string' }, dataValue: { type: 'string' } },
+        },
+        card: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['brand', 'last4'],
+          properties: { brand: { type: 'string', enum: ['visa', 'mastercard', 'amex', 'discover', 'unknown'] }, last4: { type: 'string', pattern: '^\\d{4}$' } },
+        },
+        idempotencyKey: { type: 'string', format: 'uuid', description: 'One per attempt' },
+      },
+    },
+  })
+  @ApiCreatedResponse({ type: PaymentAnswer, description: 'Charged now' })
+  @ApiOkResponse({ type: PaymentAnswer, description: 'The same attempt again: the first answer, nothing charged twice' })
+  @ApiUnauthorizedResponse({ type: ErrorAnswer, description: 'Sign-in too old: { code: "reauthenticate" }' })
+  @ApiResponse({ status: HttpStatus.PAYMENT_REQUIRED, type: ErrorAnswer, description: "The gateway refused: 'Error. Check your card information.'" })
+  @ApiResponse({ status: HttpStatus.SERVICE_UNAVAILABLE, type: ErrorAnswer, description: "No answer from the gateway: 'Please refresh and try again.'" })
+  @ApiConflictResponse({ type: ErrorAnswer, description: 'The landlord is not on the direct gateway (or it is not set up): nothing charged' })
+  @ApiUnprocessableEntityResponse({ type: ErrorAnswer, description: 'The idempotency key was used with other input' })
+  async payDirect(
+    @CurrentUser() tenant: Requester,
+    @Body(new ZodPipe(directPaymentSchema)) body: DirectPaymentInput,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PaymentAnswer> {
+    const { created, ...payment } = await this.commands.execute(new PayRentDirect(tenant.userId, tenant.signedInAt, body));
     void reply.status(created ? HttpStatus.CREATED : HttpStatus.OK);
     return { status: 'success', payment };
   }

@@ -144,6 +144,29 @@ export class ChargeCorrections {
     return created;
   }
 
+  /**
+   * A refund (or a void) on the direct gateway, posted once under its own transaction's key, as a
+   * Stripe refund is. The caller holds the charge's lock and has posted the payment.
+   */
+  async postDirectRefund(
+    payment: LedgerTransaction,
+    reference: string,
+    amountCents: number,
+    occurredAt: Date,
+    what: 'refund' | 'void',
+  ): Promise<boolean> {
+    const { created } = await this.post(payment, 'refund', amountCents, {
+      idempotencyKey: `${what}:${reference}`,
+      kind: 'refund',
+      occurredAt,
+      corrects: payment,
+      description: `${what === 'void' ? 'Voided' : 'Refund'}: ${payment.description}`,
+      providerReference: reference,
+      entries: refundEntries(amountCents),
+    });
+    return created;
+  }
+
   /** Posts one journal and, the first time, its PaymentCorrected event in the same transaction. */
   private async post(
     payment: LedgerTransaction,

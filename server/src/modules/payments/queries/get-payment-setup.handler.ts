@@ -5,6 +5,8 @@ import { Clock } from '../../../infrastructure/clock/clock';
 import { ConnectedAccountNotFound, PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
 import { GetPayoutAccount } from '../../onboarding/contracts/get-payout-account.query';
 import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
+import { DirectCardGateway } from '../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
+import { CardGateways } from '../card-gateways/card-gateways';
 import { GetPaymentSetup, PaymentSetupView } from './get-payment-setup.query';
 
 @QueryHandler(GetPaymentSetup)
@@ -13,6 +15,8 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
     private readonly queries: QueryBus,
     private readonly gateway: PaymentGateway,
     private readonly clock: Clock,
+    private readonly gateways: CardGateways,
+    private readonly direct: DirectCardGateway,
   ) {}
 
   async execute({ tenantUserId, signedInAt }: GetPaymentSetup): Promise<PaymentSetupView> {
@@ -24,12 +28,35 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
     };
     const tenancy = await this.queries.execute(new GetTenancy(tenantUserId));
     if (!tenancy) {
-      return { ...base, rentCents: 0, connectedAccountId: null, canPay: false, cannotPayReason: MESSAGES.noTenancyToPay };
+      return {
+        ...base,
+        cardGateway: 'stripe',
+        directGateway: null,
+        rentCents: 0,
+        connectedAccountId: null,
+        canPay: false,
+        cannotPayReason: MESSAGES.noTenancyToPay,
+      };
+    }
+    if ((await this.gateways.of(tenancy.landlordUserId)) === 'authorize_net') {
+      // The platform's merchant account takes the charge: the landlord needs no account of their own there.
+      const directGateway = this.direct.clientSetup;
+      return {
+        ...base,
+        cardGateway: 'authorize_net',
+        directGateway,
+        rentCents: tenancy.rentCents,
+        connectedAccountId: null,
+        canPay: directGateway !== null,
+        cannotPayReason: directGateway ? null : MESSAGES.landlordCannotBePaid,
+      };
     }
     const payout = await this.queries.execute(new GetPayoutAccount(tenancy.landlordUserId));
     const canPay = payout ? await this.canTakeCharges(payout.accountId) : false;
     return {
       ...base,
+      cardGateway: 'stripe',
+      directGateway: null,
       rentCents: tenancy.rentCents,
       connectedAccountId: canPay ? payout!.accountId : null,
       canPay,

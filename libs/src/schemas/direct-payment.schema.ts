@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { MIN_DIRECT_PAYMENT_CENTS } from '../direct-gateway';
+import { MESSAGES } from '../messages';
+import { MAX_PAYMENT_CENTS } from '../payment-rules';
+
+/**
+ * POST /api/tenant/payments/direct: a payment on the direct card gateway (Authorize.Net). The card
+ * went from the browser to the gateway's tokenizer (Accept.js, or the sandbox's), which answered a
+ * single-use payment nonce; that nonce, the card's brand and last four digits (for the charge's
+ * description) and the amount are all that come here. Strict: a card number, expiry or code is refused.
+ */
+export const directPaymentSchema = z.strictObject(
+  {
+    amountCents: z
+      .int({ error: MESSAGES.minimumDirectAmount })
+      .min(MIN_DIRECT_PAYMENT_CENTS, { error: MESSAGES.minimumDirectAmount })
+      .max(MAX_PAYMENT_CENTS, { error: MESSAGES.invalidAmount }),
+    paymentNonce: z.strictObject(
+      {
+        dataDescriptor: z.string().regex(/^[A-Z0-9._]{1,64}$/, { error: MESSAGES.cardNotAdded }),
+        dataValue: z
+          .string({ error: MESSAGES.cardNotAdded })
+          .min(8, { error: MESSAGES.cardNotAdded })
+          .max(8192, { error: MESSAGES.cardNotAdded })
+          .regex(/^[\w+/=.-]+$/, { error: MESSAGES.cardNotAdded })
+          // A nonce is never a bare run of digits; a card number pasted here is refused, not sent on.
+          .refine((value) => !/^[\d\s-]+$/.test(value), { error: MESSAGES.paymentFieldsRefused }),
+      },
+      { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.paymentFieldsRefused : undefined) },
+    ),
+    card: z.strictObject(
+      {
+        brand: z.enum(['visa', 'mastercard', 'amex', 'discover', 'unknown'], { error: MESSAGES.cardNotAdded }),
+        last4: z.string().regex(/^\d{4}$/, { error: MESSAGES.cardNotAdded }),
+      },
+      { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.paymentFieldsRefused : undefined) },
+    ),
+    idempotencyKey: z.uuid({ error: MESSAGES.unexpectedError }),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.paymentFieldsRefused : undefined) },
+);
+
+export type DirectPaymentInput = z.infer<typeof directPaymentSchema>;
+
+/** The operator's choice of a landlord's card gateway (PUT /api/operator/landlords/:id/card-gateway). */
+export const CARD_GATEWAYS = ['stripe', 'authorize_net'] as const;
+export type CardGatewayKind = (typeof CARD_GATEWAYS)[number];
+
+export const cardGatewayChoiceSchema = z.strictObject({
+  gateway: z.enum(CARD_GATEWAYS, { error: 'Choose Stripe or Authorize.Net.' }),
+});
+
+export type CardGatewayChoice = z.infer<typeof cardGatewayChoiceSchema>;

@@ -1,0 +1,90 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import {
+  ProviderEventHandler,
+  ProviderEventHandlers,
+  ProviderEventOutcome,
+} from '../../../infrastructure/inbox/provider-event-handlers';
+import {
+  DirectCardGateway,
+  DirectTransaction,
+} from '../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
+import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
+import { CardPayment } from '../card-payments/card-payment.entity';
+import { ChargeSettlement } from '../card-payments/charge-settlement';
+import { LedgerTransaction } from '../ledger/ledger-transaction.entity';
+import { ChargeCorrections } from './charge-corrections';
+
+/**
+ * An Authorize.Net transaction was made, refunded or voided (its webhooks): the transaction is read
+ * again and the ledger brought up to it, under the charge's lock and keys of the gateway's objects,
+ * so PayRentDirect's own posting, repeated and out-of-order notifications make one journal each:
+ * the payment under `card-payment:<attempt id>`, a refund under `refund:<merchant>/<refund id>`, a
+ * void under `void:<merchant>/<charge id>`.
+ */
+@Injectable()
+export class DirectTransactionChangedHandler implements ProviderEventHandler<'DirectTransactionChanged'>, OnModuleInit {
+  constructor(
+    private readonly handlers: ProviderEventHandlers,
+    private readonly gateway: DirectCardGateway,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly settlement: ChargeSettlement,
+    private readonly corrections: ChargeCorrections,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register('DirectTransactionChanged', this);
+  }
+
+  async handle({ transactionId }: ProviderEventOf<'DirectTransactionChanged'>): Promise<ProviderEventOutcome> {
+    const transaction = await this.gateway.retrieveTransaction(transactionId);
+    if (transaction.kind === 'refund') {
+      if (transaction.status !== 'approved' || !transaction.refTransactionId) return { outcome: 'skipped', reason: `refund ${transactionId} is ${transaction.status}` };
+      const charge = await this.gateway.retrieveTransaction(transaction.refTransactionId);
+      return this.unitOfWork.run(async () => {
+        const payment = await this.postPayment(charge);
+        if (!payment) return { outcome: 'skipped', reason: `charge ${charge.transactionId} is not a rent payment of ours` };
+        const reference = `${this.gateway.merchantAccount}/${transaction.transactionId}`;
+        const created = await this.corrections.postDirectRefund(payment, reference, transaction.amountCents, transaction.submittedAt, 'refund');
+        return { outcome: 'done', detail: created ? 'refund posted' : 'refund already posted' };
+      });
+    }
+    return this.unitOfWork.run(async () => {
+      const payment = await this.postPayment(transaction);
+      if (!payment) return { outcome: 'skipped', reason: `transaction ${transactionId} is not a posted rent payment of ours (${transaction.status})` };
+      if (transaction.status === 'voided') {
+        const reference = `${this.gateway.merchantAccount}/${transaction.transactionId}`;
+        const created = await this.corrections.postDirectRefund(payment, reference, transaction.amountCents, transaction.submittedAt, 'void');
+        return { outcome: 'done', detail: created ? 'void posted' : 'void already posted' };
+      }
+      return { outcome: 'done', detail: 'payment posted' };
+    });
+  }
+
+  /** The charge's journal (posting it if PayRentDirect's answer was lost), or null when it is not ours. */
+  private async postPayment(charge: DirectTransaction): Promise<LedgerTransaction | null> {
+    const merchant = this.gateway.merchantAccount;
+    await this.settlement.lockCharge(merchant, charge.transactionId);
+    const attempts = this.unitOfWork.repository(CardPayment);
+    const attempt =
+      (await attempts.findOneBy({ connectedAccountId: merchant, chargeId: charge.transactionId })) ??
+      (charge.invoiceNumber ? await attempts.findOneBy({ invoiceNumber: charge.invoiceNumber }) : null);
+    if (!attempt) return null;
+    if (attempt.status !== 'succeeded') {
+      // A voided charge that was never posted moved no money: nothing to post.
+      if (charge.status !== 'approved') return null;
+      await this.settlement.record(attempt, {
+        connectedAccountId: merchant,
+        paymentIntentId: null,
+        chargeId: charge.transactionId,
+        balanceTransactionId: null,
+        amountCents: charge.amountCents,
+        processorFeeCents: null,
+        chargedAt: charge.submittedAt,
+        card: charge.card,
+      });
+    }
+    const posted = await attempts.findOneByOrFail({ id: attempt.id });
+    return this.unitOfWork.repository(LedgerTransaction).findOneByOrFail({ id: posted.ledgerTransactionId! });
+  }
+}
