@@ -1,105 +1,176 @@
-// HTTP throughput of the main read paths, on a throwaway database loaded with the demo data.
-// Usage: npm run bench [-- --duration 10 --connections 20]
+// The product against bare baselines doing the same work, on the generated bench database (bench/data.js).
+// Usage: npm run bench [-- --duration 10 --runs 3 --connections 20,64 --paths validate,properties
+//                          --regenerate --no-lighthouse]
+// Each path and connection count: a warm-up, then `runs` alternating runs of product and baseline;
+// medians are reported. Prints a table and writes bench/results.json.
 const autocannon = require('autocannon');
-const { spawn, execFileSync } = require('node:child_process');
+const { fork, spawn } = require('node:child_process');
+const { writeFileSync } = require('node:fs');
+const { cpus } = require('node:os');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
-const { Client } = require('pg');
+const { LANDLORDS, landlord, ensureBenchDatabase, refreshSessions } = require('./data');
 
 const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' } },
+  options: {
+    duration: { type: 'string', default: '10' },
+    runs: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '20,64' },
+    paths: { type: 'string', default: 'validate-signed-out,validate,properties,tenants' },
+    regenerate: { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
+  },
 });
 const root = resolve(__dirname, '..');
-const port = 3300;
-const base = `http://127.0.0.1:${port}`;
-const database = `rentwise_bench_${process.pid}`;
-const withDatabase = (url, name) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
-// The owner creates the throwaway database and migrates it; the server connects as the app's role.
-const ownerBaseUrl = process.env.DATABASE_MIGRATION_URL || process.env.DATABASE_URL;
+const PORTS = { product: 3300, hello: 3301, pg: 3302 };
+const url = (port) => `http://127.0.0.1:${port}`;
 
-async function admin(sql) {
-  const client = new Client({ connectionString: withDatabase(ownerBaseUrl, 'postgres') });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+const landlords = Array.from({ length: LANDLORDS }, (_, i) => landlord(i + 1));
+/** Each request is the next landlord's, so sessions and rows come from all over the tables. */
+function asLandlords(pathOf) {
+  let next = 0;
+  return {
+    requests: [
+      {
+        setupRequest: (request) => {
+          const person = landlords[next++ % landlords.length];
+          return { ...request, path: pathOf(person), headers: { ...request.headers, cookie: `rw_session=${person.sessionToken}` } };
+        },
+      },
+    ],
+  };
 }
 
-function run(title, { path, ...options }) {
+const SCENARIOS = {
+  'validate-signed-out': { path: 'GET /api/account/validate, signed out (no database)', baseline: 'hello', options: { path: '/api/account/validate' } },
+  validate: {
+    path: 'GET /api/account/validate, signed in (session lookup)',
+    baseline: 'pg',
+    options: asLandlords(() => '/api/account/validate'),
+  },
+  properties: {
+    path: 'GET /api/landlord/properties (10 properties)',
+    baseline: 'pg',
+    options: asLandlords(() => '/api/landlord/properties'),
+  },
+  tenants: {
+    path: 'GET /api/landlord/properties/:id/tenants (1-3 tenants)',
+    baseline: 'pg',
+    options: asLandlords((person) => `/api/landlord/properties/${person.propertyIds[Number(person.userId.slice(-1).charCodeAt(0)) % 10]}/tenants`),
+  },
+};
+
+function load(port, options, connections, duration) {
   return new Promise((done, fail) => {
-    autocannon(
-      { url: base + path, duration: Number(values.duration), connections: Number(values.connections), ...options },
-      (error, result) => (error ? fail(error) : done({ title, result })),
-    );
+    const { path = '', ...rest } = options;
+    autocannon({ url: url(port) + path, connections, duration, ...rest }, (error, result) => {
+      if (error) return fail(error);
+      if (result.non2xx || result.errors) return fail(new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors on ${url(port)}`));
+      done({ rps: result.requests.average, p99: result.latency.p99 });
+    });
   });
 }
 
+const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+
+async function waitUntilUp(address) {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(address).then((r) => r.status < 500, () => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${address} did not come up`);
+}
+
 async function main() {
-  await admin(`CREATE DATABASE "${database}"`);
-  const env = {
+  const ownerBase = process.env.DATABASE_MIGRATION_URL || process.env.DATABASE_URL;
+  const database = await ensureBenchDatabase({ ownerUrl: ownerBase, appUrl: process.env.DATABASE_URL, regenerate: values.regenerate });
+  await refreshSessions(database.ownerUrl);
+
+  const productEnv = {
     ...process.env,
     NODE_ENV: 'test',
-    DATABASE_URL: withDatabase(process.env.DATABASE_URL, database),
-    DATABASE_MIGRATION_URL: withDatabase(ownerBaseUrl, database),
-    PORT: String(port),
-    PUBLIC_URL: base,
+    DATABASE_URL: database.appUrl,
+    DATABASE_MIGRATION_URL: database.ownerUrl,
+    PORT: String(PORTS.product),
+    PUBLIC_URL: url(PORTS.product),
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+    // As it runs for real: one access-log line per request (to /dev/null here).
+    LOG_LEVEL: 'info',
     QUEUE_PREFIX: `bench-${process.pid}`,
     DEV_SMTP_PORT: '0',
   };
-  execFileSync(process.execPath, [resolve(root, 'server/dist/cli/migrate.js')], { env, stdio: 'ignore' });
-  execFileSync(process.execPath, [resolve(root, 'server/dist/cli/seed.js')], { env, stdio: 'inherit' });
-  const server = spawn(process.execPath, [resolve(root, 'server/dist/main.js')], { env, stdio: 'inherit' });
+  const children = [
+    spawn(process.execPath, [resolve(root, 'server/dist/main.js')], { env: productEnv, stdio: ['ignore', 'ignore', 'inherit'] }),
+    fork(resolve(__dirname, 'baselines/hello.js'), { env: { ...process.env, PORT: String(PORTS.hello) } }),
+    fork(resolve(__dirname, 'baselines/pg-server.js'), { env: { ...process.env, PORT: String(PORTS.pg), DATABASE_URL: database.appUrl } }),
+  ];
+  const results = [];
   try {
-    for (let i = 0; i < 100; i++) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 200));
+    await Promise.all([PORTS.product, PORTS.hello, PORTS.pg].map((port) => waitUntilUp(`${url(port)}/api/account/validate`)));
+    const duration = Number(values.duration);
+    const runs = Number(values.runs);
+    for (const name of values.paths.split(',')) {
+      const scenario = SCENARIOS[name];
+      if (!scenario) throw new Error(`Unknown path ${name}; known: ${Object.keys(SCENARIOS).join(', ')}`);
+      for (const connections of values.connections.split(',').map(Number)) {
+        const baselinePort = PORTS[scenario.baseline];
+        await load(PORTS.product, scenario.options, connections, Number(values.warmup));
+        await load(baselinePort, scenario.options, connections, Number(values.warmup));
+        const product = [];
+        const baseline = [];
+        for (let run = 0; run < runs; run++) {
+          product.push(await load(PORTS.product, scenario.options, connections, duration));
+          baseline.push(await load(baselinePort, scenario.options, connections, duration));
+        }
+        const row = {
+          path: scenario.path,
+          connections,
+          product_rps: Math.round(median(product.map((r) => r.rps))),
+          baseline_rps: Math.round(median(baseline.map((r) => r.rps))),
+          ratio: 0,
+          p99_ms: median(product.map((r) => r.p99)),
+          baseline_p99_ms: median(baseline.map((r) => r.p99)),
+        };
+        row.ratio = Number((row.product_rps / row.baseline_rps).toFixed(2));
+        results.push(row);
+        console.log(`${row.path}, ${connections} connections: ${row.product_rps} vs ${row.baseline_rps} req/s (${row.ratio})`);
+      }
     }
-    const login = await fetch(`${base}/api/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'landlord@rentwise.demo', password: 'rentwise-demo-2019' }),
-    });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const signedIn = { headers: { cookie } };
-
-    await run('warm-up', { path: '/api/account/validate', ...signedIn, duration: 2 });
-    const results = [];
-    results.push(await run('GET /api/health (database + Redis ping)', { path: '/api/health' }));
-    results.push(await run('GET /api/account/validate, signed out', { path: '/api/account/validate' }));
-    results.push(await run('GET /api/account/validate, signed in (session lookup)', { path: '/api/account/validate', ...signedIn }));
-    results.push(await run('GET /api/landlord/properties, signed in', { path: '/api/landlord/properties', ...signedIn }));
-    results.push(
-      await run('POST /api/account/login (argon2id 19 MiB, 2 passes)', {
-        method: 'POST',
-        path: '/api/account/login',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'tenant@rentwise.demo', password: 'rentwise-demo-2019' }),
-        connections: 4,
-      }),
-    );
-
-    const baseline = results[1].result.requests.average;
-    console.log(`\n${values.connections} connections, ${values.duration} s each, on ${require('node:os').cpus().length} cores\n`);
-    console.log('scenario'.padEnd(58), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'vs signed-out'.padStart(14));
-    for (const { title, result } of results) {
-      if (result.non2xx) throw new Error(`${result.non2xx} answers were not 2xx in: ${title}`);
-      console.log(
-        title.padEnd(58),
-        result.requests.average.toFixed(0).padStart(8),
-        String(result.latency.p50).padStart(8),
-        String(result.latency.p99).padStart(8),
-        `${(result.requests.average / baseline).toFixed(2)}x`.padStart(14),
-      );
-    }
+    printAndSave(results);
+    if (!values['no-lighthouse']) await require('./lighthouse').run({ port: PORTS.product });
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    for (const child of children) child.kill('SIGTERM');
   }
+}
+
+function printAndSave(results) {
+  console.log(`\nMedians of ${values.runs} runs of ${values.duration} s after a ${values.warmup} s warm-up, ${cpus().length} cores shared with autocannon`);
+  console.log(
+    'path'.padEnd(58),
+    'conns'.padStart(5),
+    'product'.padStart(9),
+    'baseline'.padStart(9),
+    'ratio'.padStart(6),
+    'p99 ms'.padStart(7),
+    'base p99'.padStart(9),
+  );
+  for (const row of results) {
+    console.log(
+      row.path.padEnd(58),
+      String(row.connections).padStart(5),
+      String(row.product_rps).padStart(9),
+      String(row.baseline_rps).padStart(9),
+      row.ratio.toFixed(2).padStart(6),
+      String(row.p99_ms).padStart(7),
+      String(row.baseline_p99_ms).padStart(9),
+    );
+  }
+  writeFileSync(
+    resolve(__dirname, 'results.json'),
+    `${JSON.stringify(results.map(({ path, connections, product_rps, baseline_rps, ratio, p99_ms }) => ({ path, connections, product_rps, baseline_rps, ratio, p99_ms })), null, 2)}\n`,
+  );
+  console.log('\nWrote bench/results.json');
 }
 
 main().catch((error) => {

@@ -1,0 +1,190 @@
+// The bench's generated database (never the demo seed): 1,000 landlords with 10 properties each,
+// one to three tenants per property, a live session per landlord and 1,000,000 ledger entries.
+// Rows are made set-based (INSERT ... SELECT generate_series) as the tables' owner, through every
+// ledger trigger (balanced, non-empty, signs by kind). Ids are md5-derived, so the bench can name
+// a landlord's session, properties and tenants without asking the database.
+const { createHash } = require('node:crypto');
+const { execFileSync } = require('node:child_process');
+const { resolve } = require('node:path');
+const { Client } = require('pg');
+
+const LANDLORDS = 1000;
+const PROPERTIES_PER_LANDLORD = 10;
+const PROPERTIES = LANDLORDS * PROPERTIES_PER_LANDLORD;
+const LEDGER_ENTRIES = 1_000_000;
+// Rent payments post three entries (card, landlord, fee); the last ones post two (no fee) so that
+// the total is exactly LEDGER_ENTRIES.
+const THREE_ENTRY_PAYMENTS = Math.floor((LEDGER_ENTRIES - 4) / 3);
+const PAYMENTS = THREE_ENTRY_PAYMENTS + (LEDGER_ENTRIES - THREE_ENTRY_PAYMENTS * 3) / 2;
+const PAYMENTS_PER_BATCH = 50_000;
+/** Bump when the generated rows change: an older bench database is then made again. */
+const DATA_VERSION = 1;
+
+const uuidOf = (key) => createHash('md5').update(key).digest('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+const landlord = (i) => ({
+  userId: uuidOf(`landlord-${i}`),
+  sessionToken: `bench-session-${i}`,
+  propertyIds: Array.from({ length: PROPERTIES_PER_LANDLORD }, (_, k) => uuidOf(`property-${(i - 1) * PROPERTIES_PER_LANDLORD + k + 1}`)),
+});
+
+const withDatabase = (url, name) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+
+async function withClient(url, work) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function generatedVersion(url) {
+  try {
+    return await withClient(url, async (client) => (await client.query('SELECT version FROM public.bench_data')).rows[0]?.version);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Makes (or reuses) the bench database; returns its owner and app URLs. */
+async function ensureBenchDatabase({ ownerUrl, appUrl, name = 'rentwise_bench', log = console.log, regenerate = false }) {
+  const owner = withDatabase(ownerUrl, name);
+  const app = withDatabase(appUrl, name);
+  const migrate = () =>
+    execFileSync(process.execPath, [resolve(__dirname, '../server/dist/cli/migrate.js')], {
+      env: { ...process.env, DATABASE_URL: app, DATABASE_MIGRATION_URL: owner },
+      stdio: 'ignore',
+    });
+  if (!regenerate && (await generatedVersion(owner)) === DATA_VERSION) {
+    migrate();
+    log(`bench data: reusing database ${name}`);
+    return { ownerUrl: owner, appUrl: app };
+  }
+  await withClient(withDatabase(ownerUrl, 'postgres'), async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}"`);
+  });
+  migrate();
+  const started = Date.now();
+  await withClient(owner, async (client) => {
+    const step = async (title, sql, params = []) => {
+      const at = Date.now();
+      await client.query(sql, params);
+      log(`bench data: ${title} (${((Date.now() - at) / 1000).toFixed(1)} s)`);
+    };
+    await step(
+      `${LANDLORDS} landlords`,
+      `INSERT INTO accounts.users (id, type, status, first_name, last_name, email, phone, activated_at, last_login_at)
+       SELECT md5('landlord-' || i)::uuid, 'landlord', 'active', 'Landlord', 'Number ' || i,
+              'landlord' || i || '@bench.rentwise.test', '555' || lpad(i::text, 7, '0'), now(), now()
+         FROM generate_series(1, $1::int) i`,
+      [LANDLORDS],
+    );
+    await step(
+      `${PROPERTIES} properties`,
+      `INSERT INTO properties.properties (id, landlord_user_id, address, line1, city, state, zip, rent_cents, created_at, updated_at)
+       SELECT md5('property-' || p)::uuid, md5('landlord-' || ((p - 1) / $2::int + 1))::uuid,
+              p || ' Bench Street, Springfield, IL ' || lpad((p % 100000)::text, 5, '0'),
+              p || ' Bench Street', 'Springfield', 'IL', lpad((p % 100000)::text, 5, '0'),
+              100000 + (p % 50) * 1000, now() - interval '10 years' + p * interval '1 second', now()
+         FROM generate_series(1, $1::int) p`,
+      [PROPERTIES, PROPERTIES_PER_LANDLORD],
+    );
+    await step(
+      'rent history',
+      `INSERT INTO properties.rent_history (property_id, rent_cents, effective_from)
+       SELECT id, rent_cents, created_at FROM properties.properties`,
+    );
+    await step(
+      'tenants (one to three per property) and their tenancies',
+      `WITH tenants AS (
+         SELECT p, k, md5('tenant-' || p || '-' || k)::uuid AS id
+           FROM generate_series(1, $1::int) p, generate_series(1, (p - 1) % 3 + 1) k
+       ), users AS (
+         INSERT INTO accounts.users (id, type, status, first_name, last_name, email, phone, activated_at, last_login_at)
+         SELECT id, 'tenant', 'active', 'Tenant', p || '-' || k, 'tenant' || p || '-' || k || '@bench.rentwise.test',
+                '556' || lpad(p::text, 6, '0') || k, now(), CASE WHEN k = 1 THEN now() END
+           FROM tenants
+       )
+       INSERT INTO tenants.tenancies (tenant_user_id, property_id, landlord_user_id, started_at)
+       SELECT id, md5('property-' || p)::uuid, md5('landlord-' || ((p - 1) / $2::int + 1))::uuid,
+              now() - interval '10 years' + p * interval '1 second' + k * interval '1 day'
+         FROM tenants`,
+      [PROPERTIES, PROPERTIES_PER_LANDLORD],
+    );
+    await step(
+      'a live session per landlord',
+      `INSERT INTO accounts.sessions (id, user_id, token_hash, created_at, last_seen_at, expires_at)
+       SELECT md5('session-' || i)::uuid, md5('landlord-' || i)::uuid,
+              sha256(convert_to('bench-session-' || i, 'UTF8')), now(), now(), now() + interval '12 hours'
+         FROM generate_series(1, $1::int) i`,
+      [LANDLORDS],
+    );
+    for (let from = 1; from <= PAYMENTS; from += PAYMENTS_PER_BATCH) {
+      const to = Math.min(PAYMENTS, from + PAYMENTS_PER_BATCH - 1);
+      await client.query('BEGIN');
+      // Payment t: the first tenant of property (t mod 10,000), one month further back every 10,000.
+      await client.query(
+        `INSERT INTO payments.ledger_transactions
+           (id, idempotency_key, kind, occurred_at, tenant_user_id, landlord_user_id, property_id, description, provider)
+         SELECT md5('ledger-' || t)::uuid, 'bench-' || t, 'rent_payment',
+                now() - make_interval(months => (t - 1) / $3::int, days => t % 27),
+                md5('tenant-' || p || '-1')::uuid, md5('landlord-' || ((p - 1) / $4::int + 1))::uuid,
+                md5('property-' || p)::uuid, 'Rent', 'sandbox'
+           FROM generate_series($1::int, $2::int) t, LATERAL (SELECT (t - 1) % $3::int + 1 AS p) property`,
+        [from, to, PROPERTIES, PROPERTIES_PER_LANDLORD],
+      );
+      await client.query(
+        `INSERT INTO payments.ledger_entries (transaction_id, account, amount_cents)
+         SELECT md5('ledger-' || t)::uuid, entry.account, entry.cents
+           FROM generate_series($1::int, $2::int) t,
+                LATERAL (SELECT 100000 + (((t - 1) % $3::int + 1) % 50) * 1000 AS rent,
+                                CASE WHEN t <= $4::int THEN 299 + t % 100 ELSE 0 END AS fee) amounts,
+                LATERAL (VALUES ('tenant_card', -(rent + fee)), ('landlord_payable', rent), ('processing_fees', fee)) entry(account, cents)
+          WHERE entry.cents <> 0`,
+        [from, to, PROPERTIES, THREE_ENTRY_PAYMENTS],
+      );
+      // The balance and non-empty triggers run here, at commit.
+      await client.query('COMMIT');
+      log(`bench data: ledger payments ${from}-${to} of ${PAYMENTS}`);
+    }
+    const [{ entries }] = (await client.query('SELECT count(*)::int AS entries FROM payments.ledger_entries')).rows;
+    if (entries !== LEDGER_ENTRIES) throw new Error(`Expected ${LEDGER_ENTRIES} ledger entries, made ${entries}`);
+    await client.query('ANALYZE');
+    await client.query('CREATE TABLE public.bench_data (version int NOT NULL, generated_at timestamptz NOT NULL DEFAULT now())');
+    await client.query('INSERT INTO public.bench_data (version) VALUES ($1)', [DATA_VERSION]);
+  });
+  log(`bench data: made in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return { ownerUrl: owner, appUrl: app };
+}
+
+/** The first property's first tenant, signed in (Lighthouse opens the tenant payment page as them). */
+const TENANT_SESSION_TOKEN = 'bench-tenant-session-1';
+
+/** Sessions idle out after an hour and end after twelve: every run starts them afresh. */
+async function refreshSessions(ownerUrl) {
+  await withClient(ownerUrl, async (client) => {
+    await client.query(
+      `UPDATE accounts.sessions SET created_at = now(), last_seen_at = now(), expires_at = now() + interval '12 hours', revoked_at = NULL
+        WHERE id IN (SELECT md5('session-' || i)::uuid FROM generate_series(1, $1::int) i)`,
+      [LANDLORDS],
+    );
+    await client.query(
+      `INSERT INTO accounts.sessions (id, user_id, token_hash, created_at, last_seen_at, expires_at)
+       VALUES (md5('tenant-session-1')::uuid, md5('tenant-1-1')::uuid, sha256(convert_to($1, 'UTF8')), now(), now(), now() + interval '12 hours')
+       ON CONFLICT (id) DO UPDATE SET created_at = now(), last_seen_at = now(), expires_at = now() + interval '12 hours', revoked_at = NULL`,
+      [TENANT_SESSION_TOKEN],
+    );
+  });
+}
+
+module.exports = { LANDLORDS, TENANT_SESSION_TOKEN, landlord, ensureBenchDatabase, refreshSessions };
+
+if (require.main === module) {
+  const { DATABASE_MIGRATION_URL, DATABASE_URL } = process.env;
+  ensureBenchDatabase({ ownerUrl: DATABASE_MIGRATION_URL || DATABASE_URL, appUrl: DATABASE_URL, regenerate: true }).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
