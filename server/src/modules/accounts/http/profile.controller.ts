@@ -19,6 +19,7 @@ import { acceptsBody } from '../../../infrastructure/http/cross-site-defences';
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { readUploadedFile } from '../../../infrastructure/http/uploaded-file';
+import { PHOTO_FILE_EXTENSIONS } from '../profile/photo-processing';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
 import { UpdateUserContact } from '../contracts/update-user-contact.command';
 import { UserView } from '../contracts/user-view';
@@ -57,7 +58,7 @@ export class ProfileController {
     @Req() request: FastifyRequest,
     @CurrentUser() requester: Requester,
   ): Promise<{ status: 'success'; user: UserView }> {
-    const upload = await readUploadedFile(request, MESSAGES.photoUploadRejected);
+    const upload = await readUploadedFile(request, MESSAGES.photoUploadRejected, { extensions: PHOTO_FILE_EXTENSIONS });
     const user = await this.commands.execute(new SaveUserPhoto(requester.userId, upload));
     return { status: 'success', user };
   }

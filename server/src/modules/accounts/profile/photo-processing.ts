@@ -2,6 +2,8 @@ import sharp from 'sharp';
 
 /** Formats a person may upload, read from the bytes (never from the name or declared type). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'tiff']);
+/** The names a photo may have: an image that comes as photo.php or photo.svg is refused, whatever is inside. */
+export const PHOTO_FILE_EXTENSIONS: ReadonlySet<string> = new Set(['jpg', 'jpeg', 'jpe', 'jfif', 'png', 'webp', 'gif', 'heic', 'heif', 'tif', 'tiff']);
 /** Refuses decompression bombs before decoding: 40 megapixels is more than any phone camera. */
 const MAX_INPUT_PIXELS = 40_000_000;
 export const PHOTO_SIZE_PX = 512;
