@@ -10,3 +10,4 @@ case " $* " in
   *) npm run build -w client >/dev/null ;;
 esac
 node bench/http.js "$@"
+node bench/finance-export.js
