@@ -128,7 +128,7 @@ export class AuthorizeNetGateway extends DirectCardGateway {
         payment: { opaqueData: { dataDescriptor: input.nonce.dataDescriptor, dataValue: input.nonce.dataValue } },
         order: { invoiceNumber: input.invoiceNumber, description: input.description },
         billTo: input.billTo,
-        transactionSettings: { setting: [{ settingName: 'duplicateWindow', settingValue: String(DUPLICATE_WINDOW_SECONDS) }] },
+        transactionSettings: [{ settingName: 'duplicateWindow', settingValue: String(DUPLICATE_WINDOW_SECONDS) }],
       },
     });
     const answer = await this.call('CreateTransactionController', request, 'charge a card');

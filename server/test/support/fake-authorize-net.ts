@@ -1,0 +1,171 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
+
+/**
+ * A small local stand-in for Authorize.Net's JSON API (POST /xml/v1/request.api), so that tests run
+ * the official `authorizenet` SDK over real HTTP (AUTHORIZE_NET_API_BASE=fake.url). It answers:
+ *   createTransactionRequest (authCaptureTransaction with opaqueData: nonces `fake-nonce-approve-*`
+ *     are approved, `fake-nonce-decline-*` declined with reason 2; each nonce works once (E00114 after);
+ *     the same invoice number and amount again inside the duplicate window is reason 11),
+ *   getTransactionDetailsRequest, getUnsettledTransactionListRequest,
+ * records every request body for assertions, and can swallow the answer to the next charge (the
+ * transaction is made, the connection is cut: an answer lost on the way back).
+ */
+export interface FakeAnetTransaction {
+  transId: string;
+  invoiceNumber: string;
+  amount: string;
+  responseCode: '1' | '2';
+  accountNumber: string;
+  accountType: string;
+  submitTimeUTC: string;
+  description: string;
+  billTo: Record<string, string>;
+}
+
+const CARD_BY_NONCE = { approve: { accountNumber: 'XXXX1111', accountType: 'Visa' }, decline: { accountNumber: 'XXXX0027', accountType: 'Visa' } };
+
+export class FakeAuthorizeNet {
+  readonly requests: Record<string, Record<string, unknown>>[] = [];
+  readonly transactions: FakeAnetTransaction[] = [];
+  private readonly usedNonces = new Set<string>();
+  private dropCharges = 0;
+  private nextId = 60_000_000_001;
+
+  private constructor(private readonly server: Server) {}
+
+  static async start(): Promise<FakeAuthorizeNet> {
+    const holder: { fake?: FakeAuthorizeNet } = {};
+    const server = createServer((request, response) => void holder.fake!.handle(request, response));
+    const fake = (holder.fake = new FakeAuthorizeNet(server));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return fake;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The next charge is made, but its answer never arrives. */
+  dropNextChargeAnswer(): void {
+    this.dropCharges += 1;
+  }
+
+  requestsOf(kind: string): Record<string, unknown>[] {
+    return this.requests.filter((request) => kind in request).map((request) => request[kind]);
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, Record<string, unknown>>;
+    this.requests.push(body);
+    const [kind] = Object.keys(body);
+    const inner = body[kind];
+    const auth = inner.merchantAuthentication as { name?: string; transactionKey?: string } | undefined;
+    if (!auth?.name || !auth.transactionKey) return this.answer(response, this.error('E00007', 'User authentication failed due to invalid authentication values.'));
+    switch (kind) {
+      case 'createTransactionRequest':
+        return this.createTransaction(inner, response);
+      case 'getTransactionDetailsRequest': {
+        const found = this.transactions.find((transaction) => transaction.transId === inner.transId);
+        if (!found) return this.answer(response, this.error('E00040', 'The record cannot be found.'));
+        return this.answer(response, { transaction: this.details(found), messages: this.ok() });
+      }
+      case 'getUnsettledTransactionListRequest': {
+        const rows = [...this.transactions].reverse().map((transaction) => ({
+          transId: transaction.transId,
+          invoiceNumber: transaction.invoiceNumber,
+          transactionStatus: transaction.responseCode === '1' ? 'capturedPendingSettlement' : 'declined',
+          submitTimeUTC: transaction.submitTimeUTC,
+          settleAmount: Number(transaction.amount),
+        }));
+        if (rows.length === 0) return this.answer(response, { messages: { resultCode: 'Ok', message: [{ code: 'I00004', text: 'No records found.' }] } });
+        return this.answer(response, { transactions: { transaction: rows }, totalNumInResultSet: rows.length, messages: this.ok() });
+      }
+      default:
+        return this.answer(response, this.error('E00003', `Unknown request ${kind}`));
+    }
+  }
+
+  private createTransaction(inner: Record<string, unknown>, response: ServerResponse): void {
+    const transaction = inner.transactionRequest as Record<string, unknown>;
+    const payment = transaction.payment as { opaqueData?: { dataValue?: string }; creditCard?: unknown };
+    const order = (transaction.order ?? {}) as { invoiceNumber?: string; description?: string };
+    if (payment.creditCard) return this.answer(response, this.error('E00003', 'Card data is refused by this fake: nonces only.'));
+    const nonce = payment.opaqueData?.dataValue ?? '';
+    const outcome = nonce.startsWith('fake-nonce-approve') ? 'approve' : nonce.startsWith('fake-nonce-decline') ? 'decline' : null;
+    const duplicate = this.transactions.find((made) => made.invoiceNumber === order.invoiceNumber && made.amount === transaction.amount);
+    if (duplicate) return this.answer(response, this.transactionAnswer('3', null, { errorCode: '11', errorText: 'A duplicate transaction has been submitted.' }));
+    if (!outcome || this.usedNonces.has(nonce)) return this.answer(response, this.error('E00114', 'Invalid OTS Token.'));
+    this.usedNonces.add(nonce);
+    const made: FakeAnetTransaction = {
+      transId: String(this.nextId++),
+      invoiceNumber: order.invoiceNumber ?? '',
+      amount: String(transaction.amount),
+      responseCode: outcome === 'approve' ? '1' : '2',
+      ...CARD_BY_NONCE[outcome],
+      submitTimeUTC: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      description: order.description ?? '',
+      billTo: (transaction.billTo ?? {}) as Record<string, string>,
+    };
+    this.transactions.push(made);
+    if (outcome === 'approve' && this.dropCharges > 0) {
+      this.dropCharges -= 1;
+      response.socket?.destroy();
+      return;
+    }
+    return this.answer(
+      response,
+      outcome === 'approve'
+        ? this.transactionAnswer('1', made)
+        : this.transactionAnswer('2', made, { errorCode: '2', errorText: 'This transaction has been declined.' }),
+    );
+  }
+
+  private transactionAnswer(responseCode: string, made: FakeAnetTransaction | null, error?: { errorCode: string; errorText: string }): object {
+    return {
+      transactionResponse: {
+        responseCode,
+        transId: made?.transId ?? '0',
+        accountNumber: made?.accountNumber,
+        accountType: made?.accountType,
+        ...(error ? { errors: { error: [error] } } : { messages: { message: [{ code: '1', description: 'This transaction has been approved.' }] } }),
+      },
+      messages: error ? { resultCode: 'Error', message: [{ code: 'E00027', text: 'The transaction was unsuccessful.' }] } : this.ok(),
+    };
+  }
+
+  private details(made: FakeAnetTransaction): object {
+    return {
+      transId: made.transId,
+      submitTimeUTC: made.submitTimeUTC,
+      transactionType: 'authCaptureTransaction',
+      transactionStatus: made.responseCode === '1' ? 'capturedPendingSettlement' : 'declined',
+      responseCode: Number(made.responseCode),
+      responseReasonCode: made.responseCode === '1' ? 1 : 2,
+      authAmount: Number(made.amount),
+      settleAmount: Number(made.amount),
+      order: { invoiceNumber: made.invoiceNumber, description: made.description },
+      payment: { creditCard: { cardNumber: made.accountNumber, cardType: made.accountType } },
+    };
+  }
+
+  private ok(): object {
+    return { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] };
+  }
+
+  private error(code: string, text: string): object {
+    return { messages: { resultCode: 'Error', message: [{ code, text }] } };
+  }
+
+  private answer(response: ServerResponse, body: object): void {
+    response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+    // The real API starts its JSON with a byte-order mark.
+    response.end(`\uFEFF${JSON.stringify(body)}`);
+  }
+}
