@@ -46,6 +46,8 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
         processingFeeCents: 699,
         gateway: 'sandbox',
         publishableKey: null,
+        cardGateway: 'stripe',
+        directGateway: null,
         connectedAccountId: home.accountId,
         canPay: true,
         cannotPayReason: null,
