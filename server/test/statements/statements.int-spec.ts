@@ -19,6 +19,21 @@ describe('statements', () => {
 
   const commands = () => testApp.app.get(CommandBus);
   const projector = () => testApp.app.get(StatementsProjector);
+  // The app's own projector runs too (woken by the outbox, and every 15 s): wait for the lock
+  // rather than count a run that found it taken.
+  const catchUp = () =>
+    waitFor(async () => {
+      const result = await projector().catchUp();
+      return result.ran ? result : undefined;
+    }, { what: 'a projector run of our own' });
+  // A journal is read once no older transaction is still open (the feed's snapshot rule), so run
+  // the projector until each journal's line is there.
+  const projected = (...journalIds: string[]) =>
+    waitFor(async () => {
+      await catchUp();
+      const lines = await Promise.all(journalIds.map(lineOf));
+      return lines.every(Boolean) ? lines : undefined;
+    }, { what: 'the journals’ statement lines' });
   const addProperty = async (landlordUserId: string, line1: string, rent = '1,500') =>
     commands().execute(
       new AddProperty(landlordUserId, propertySchema.parse({ line1, line2: '', city: 'Springfield', state: 'IL', zip: '62701', rent })),
@@ -75,10 +90,10 @@ describe('statements', () => {
       const late = await journal(second);
       await second.query('COMMIT');
 
-      await projector().catchUp();
+      await catchUp();
       expect(await lineOf(late)).toBeUndefined(); // waits: an older transaction is still open
       await first.query('COMMIT');
-      await projector().catchUp();
+      await catchUp();
       expect(await lineOf(early)).toBeDefined();
       expect(await lineOf(late)).toBeDefined();
     } finally {
@@ -89,12 +104,13 @@ describe('statements', () => {
   it('changes nothing when caught up twice, and a rebuild from the start equals the incremental lines', async () => {
     const landlord = await signedInUser(testApp);
     const property = await addProperty(landlord.userId, '2 Rebuild Rd');
-    for (const at of ['2024-12-10T12:00:00Z', '2024-12-11T12:00:00Z', '2025-02-29T00:00:00Z'.replace('29', '28')]) {
-      await pay(landlord.userId, property.propertyId, at);
+    const journalIds: string[] = [];
+    for (const at of ['2024-12-10T12:00:00Z', '2024-12-11T12:00:00Z', '2025-02-28T00:00:00Z']) {
+      journalIds.push((await pay(landlord.userId, property.propertyId, at)).transactionId);
     }
-    await projector().catchUp();
+    await projected(...journalIds);
     const before = await testApp.dataSource.query(`SELECT * FROM statements.statement_lines ORDER BY journal_id`);
-    const again = await projector().catchUp();
+    const again = await catchUp();
     expect(again.journals).toBe(0);
     expect(await testApp.dataSource.query(`SELECT * FROM statements.statement_lines ORDER BY journal_id`)).toEqual(before);
 
@@ -107,7 +123,7 @@ describe('statements', () => {
     const landlord = await signedInUser(testApp);
     const property = await addProperty(landlord.userId, '3 Swap Ave');
     const { transactionId } = await pay(landlord.userId, property.propertyId, '2025-01-05T12:00:00Z');
-    await projector().catchUp();
+    await projected(transactionId);
     await testApp.dataSource.query(`DELETE FROM statements.statement_lines WHERE journal_id = $1`, [transactionId]);
     const stray = randomUUID();
     await testApp.dataSource.query(
@@ -122,16 +138,24 @@ describe('statements', () => {
   });
 
   it('rebuilds when the database cluster changed (a restore), from the start', async () => {
-    await projector().catchUp();
-    await testApp.dataSource.query(`UPDATE statements.projection_positions SET cluster_system_identifier = 'another-cluster'`);
-    const result = await projector().catchUp();
-    expect(result.rebuilt).toBe(true);
+    const landlord = await signedInUser(testApp);
+    const property = await addProperty(landlord.userId, '5 Restore Rd');
+    const { transactionId } = await pay(landlord.userId, property.propertyId, '2025-06-01T12:00:00Z');
+    await projected(transactionId);
+    // A line only a rebuild from the start brings back: the incremental run never re-reads its journal.
+    // Repeated, because the app's own run may hold the lock and write the real identifier back.
+    await waitFor(async () => {
+      await testApp.dataSource.query(`DELETE FROM statements.statement_lines WHERE journal_id = $1`, [transactionId]);
+      await testApp.dataSource.query(`UPDATE statements.projection_positions SET cluster_system_identifier = 'another-cluster'`);
+      await catchUp();
+      return lineOf(transactionId);
+    }, { what: 'the line rebuilt from the start' });
     const [row] = await testApp.dataSource.query(`SELECT cluster_system_identifier FROM statements.projection_positions`);
     expect(row.cluster_system_identifier).not.toBe('another-cluster');
   });
 
   it('shows its lag in /api/health', async () => {
-    await projector().catchUp();
+    await catchUp();
     const response = await testApp.request({ method: 'GET', url: '/api/health' });
     expect(response.json().info.statements).toMatchObject({ status: 'up', journalsBehind: expect.any(Number), secondsBehind: expect.any(Number) });
   });
@@ -139,9 +163,9 @@ describe('statements', () => {
   it('asks the rent of each month back to the first payment, Full Amount Received only when received covers it', async () => {
     const owner = await signedInUser(testApp);
     const property = await addProperty(owner.userId, '5 History Ln', '1,000');
-    await pay(owner.userId, property.propertyId, '2025-01-05T15:00:00Z', 100_699); // January, in full
-    await pay(owner.userId, property.propertyId, '2025-02-05T15:00:00Z', 50_699); // February, half
-    await projector().catchUp();
+    const january = await pay(owner.userId, property.propertyId, '2025-01-05T15:00:00Z', 100_699); // January, in full
+    const february = await pay(owner.userId, property.propertyId, '2025-02-05T15:00:00Z', 50_699); // February, half
+    await projected(january.transactionId, february.transactionId);
     const response = await testApp.request({
       method: 'GET',
       url: `/api/landlord/statements/properties/${property.propertyId}/months`,
@@ -157,8 +181,7 @@ describe('statements', () => {
       const owner = await signedInUser(testApp);
       const other = await signedInUser(testApp);
       const property = await addProperty(owner.userId, '123 Main St');
-      await pay(owner.userId, property.propertyId, '2025-04-02T15:00:00Z');
-      await projector().catchUp();
+      await projected((await pay(owner.userId, property.propertyId, '2025-04-02T15:00:00Z')).transactionId);
       const get = (who: typeof owner, url: string) => testApp.request({ method: 'GET', url, headers: who.headers });
       const urls = [
         `/api/landlord/statements/properties/${property.propertyId}/months`,
@@ -185,8 +208,7 @@ describe('statements', () => {
     it('downloads a yearly CSV and PDF named after the year and the address, with the screen’s figures', async () => {
       const owner = await signedInUser(testApp);
       const property = await addProperty(owner.userId, '=123 Main St');
-      await pay(owner.userId, property.propertyId, '2025-04-02T15:00:00Z');
-      await projector().catchUp();
+      await projected((await pay(owner.userId, property.propertyId, '2025-04-02T15:00:00Z')).transactionId);
       const base = `/api/landlord/statements/statement/download?year=2025&propertyId=${property.propertyId}`;
       const csv = await testApp.request({ method: 'GET', url: `${base}&format=csv`, headers: owner.headers });
       expect(csv.headers['content-type']).toContain('text/csv');
@@ -203,7 +225,7 @@ describe('statements', () => {
       const property = await addProperty(owner.userId, '9 Zone Ct');
       // 23:30 on April 10th in Los Angeles is already April 11th in New York.
       const { transactionId } = await pay(owner.userId, property.propertyId, '2025-04-11T06:30:00Z');
-      await projector().catchUp();
+      await projected(transactionId);
       expect((await lineOf(transactionId)).billing_month).toBe(5);
       const changed = await testApp.request({
         method: 'PUT',
