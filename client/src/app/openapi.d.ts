@@ -473,6 +473,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/authorize-net": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Authorize.Net webhook endpoint (payment events; AUTHORIZE_NET_SIGNATURE_KEY)
+         * @description Needs X-ANET-Signature (sha512=HMAC of the exact body). Answers 400, storing nothing, when it does not verify.
+         */
+        post: operations["AuthorizeNetWebhookController_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/payment-setup": {
         parameters: {
             query?: never;
@@ -505,6 +525,26 @@ export interface paths {
          * @description Card data never comes here: only the payment method id from the card form. A session signed in 30 or more minutes ago is refused (code reauthenticate).
          */
         post: operations["TenantPaymentsController_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/payments/direct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pays rent on the direct card gateway (Authorize.Net): the entered amount ($1 or more) plus the processing fee, once per idempotency key
+         * @description Card data never comes here: only the payment nonce from Accept.js (or the sandbox tokenizer), with the card’s brand and last four digits for the charge’s description. A body with a card number, expiry or code is refused (400).
+         */
+        post: operations["TenantPaymentsController_payDirect"];
         delete?: never;
         options?: never;
         head?: never;
@@ -555,6 +595,40 @@ export interface paths {
         /** The landlord's payouts, newest first: total, dates, and one line per payment, refund, dispute or fee */
         get: operations["LandlordPayoutsController_list"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/landlords/{landlordUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One landlord as the operator sees them, with their card gateway and its audit trail */
+        get: operations["OperatorCardGatewayController_landlord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/landlords/{landlordUserId}/card-gateway": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Puts the landlord's tenants on Stripe or Authorize.Net; the change is kept with who and when */
+        put: operations["OperatorCardGatewayController_setCardGateway"];
         post?: never;
         delete?: never;
         options?: never;
@@ -648,10 +722,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/years": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Billing years with payments, newest first, with how many landlords each has */
+        get: operations["FinanceExportsController_years"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest 20 exports with their progress (landlords done of all), newest first */
+        get: operations["FinanceExportsController_list"];
+        put?: never;
+        /** Starts a year’s export (format csv or zip); the same year and format already running is answered instead */
+        post: operations["FinanceExportsController_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/exports/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One export and its progress */
+        get: operations["FinanceExportsController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/exports/{exportId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The finished file (CSV or ZIP); each download is written to the audit trail */
+        get: operations["FinanceExportsController_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        DirectGatewaySetupDto: {
+            /**
+             * @description Accept.js (Authorize.Net), or the offline sandbox tokenizer
+             * @enum {string}
+             */
+            kind: "accept_js" | "sandbox";
+            /** @description Accept.js script URL (accept_js) */
+            scriptUrl?: string;
+            /** @description API login id for Accept.js authData (accept_js) */
+            apiLoginId?: string;
+            /** @description Public client key for Accept.js authData (accept_js) */
+            clientKey?: string;
+            /** @description Where the sandbox card form posts the card (sandbox) */
+            tokenizerUrl?: string;
+        };
         PaymentSetupDto: {
             /** @description The monthly rent today, in cents */
             rentCents: number;
@@ -663,6 +821,13 @@ export interface components {
             publishableKey: string | null;
             /** @description The landlord’s connected account (Stripe.js stripeAccount option) */
             connectedAccountId: string | null;
+            /**
+             * @description The landlord’s card gateway: which card screen to show
+             * @enum {string}
+             */
+            cardGateway: "stripe" | "authorize_net";
+            /** @description Authorize.Net only: what the direct card form needs */
+            directGateway: components["schemas"]["DirectGatewaySetupDto"] | null;
             canPay: boolean;
             cannotPayReason: string | null;
             /**
@@ -787,6 +952,36 @@ export interface components {
             /** @enum {string} */
             status: "success";
             payouts: components["schemas"]["Payout"][];
+        };
+        CardGatewayChangeDto: {
+            /** @enum {string} */
+            fromGateway: "stripe" | "authorize_net";
+            /** @enum {string} */
+            toGateway: "stripe" | "authorize_net";
+            /** Format: date-time */
+            changedAt: string;
+            /** Format: uuid */
+            changedByUserId: string;
+            changedByName: string | null;
+        };
+        OperatorLandlordDto: {
+            /** Format: uuid */
+            userId: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone: string;
+            /** @enum {string} */
+            cardGateway: "stripe" | "authorize_net";
+            /** @description Whether Authorize.Net is set up here (keys, or the sandbox outside production) */
+            authorizeNetAvailable: boolean;
+            /** @description Newest first */
+            cardGatewayChanges: components["schemas"]["CardGatewayChangeDto"][];
+        };
+        OperatorLandlordAnswer: {
+            /** @enum {string} */
+            status: "success";
+            landlord: components["schemas"]["OperatorLandlordDto"];
         };
     };
     responses: never;
@@ -1512,6 +1707,27 @@ export interface operations {
             };
         };
     };
+    AuthorizeNetWebhookController_receive: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-ANET-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
     TenantPaymentsController_setup: {
         parameters: {
             query?: never;
@@ -1628,6 +1844,101 @@ export interface operations {
             };
         };
     };
+    TenantPaymentsController_payDirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Entered amount, fee excluded */
+                    amountCents: number;
+                    paymentNonce: {
+                        dataDescriptor: string;
+                        dataValue: string;
+                    };
+                    card: {
+                        /** @enum {string} */
+                        brand: "visa" | "mastercard" | "amex" | "discover" | "unknown";
+                        last4: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description One per attempt
+                     */
+                    idempotencyKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The same attempt again: the first answer, nothing charged twice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAnswer"];
+                };
+            };
+            /** @description Charged now */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAnswer"];
+                };
+            };
+            /** @description Sign-in too old: { code: "reauthenticate" } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The gateway refused: 'Error. Check your card information.' */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The landlord is not on the direct gateway (or it is not set up): nothing charged */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The idempotency key was used with other input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description No answer from the gateway: 'Please refresh and try again.' */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
     TenantPaymentsController_receipt: {
         parameters: {
             query?: never;
@@ -1701,6 +2012,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutsAnswer"];
+                };
+            };
+        };
+    };
+    OperatorCardGatewayController_landlord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                landlordUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorLandlordAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    OperatorCardGatewayController_setCardGateway: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                landlordUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Authorize.Net is not set up on this installation */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
                 };
             };
         };
@@ -1805,6 +2183,98 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FinanceExportsController_years: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FinanceExportsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FinanceExportsController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued (or already running); poll GET /api/finance/exports/:exportId */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FinanceExportsController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No such export */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FinanceExportsController_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No such export, not finished yet, or past its keeping time */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

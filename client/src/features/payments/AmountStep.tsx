@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { MESSAGES } from '@rentwise/libs/messages';
+import { isDirectPayableAmount } from '@rentwise/libs/direct-gateway';
 import { keypadDisplayToCents, type KeypadKey } from '@rentwise/libs/keypad';
 import { formatCents } from '@rentwise/libs/money';
 import { todayLabel } from '../../app/dates';
@@ -21,12 +22,19 @@ interface AmountStepProps {
 const TYPING_TARGETS = 'input, textarea, select, [contenteditable="true"]';
 
 /** Step 1: the amount, typed on the keypad or a physical keyboard (digits, '.', Backspace, Enter). */
+/** The amount's check on Continue: the direct gateway takes $1 or more (spec section 5); the hosted card form more than zero. */
+function amountRefusal(setup: PaymentSetup, amountCents: number): string | null {
+  if (setup.cardGateway === 'authorize_net') return isDirectPayableAmount(amountCents) ? null : MESSAGES.minimumDirectAmount;
+  return amountCents === 0 ? MESSAGES.invalidAmount : null;
+}
+
 export function AmountStep({ setup, display, onKey, onContinue, takeFocus }: AmountStepProps) {
   const amountCents = keypadDisplayToCents(display);
 
   useEffect(() => {
     function continueToCard() {
-      if (keypadDisplayToCents(display) === 0) showPaymentToast(MESSAGES.invalidAmount, 'error');
+      const refusal = amountRefusal(setup, keypadDisplayToCents(display));
+      if (refusal) showPaymentToast(refusal, 'error');
       else onContinue();
     }
     function onKeyDown(event: KeyboardEvent) {
@@ -48,7 +56,7 @@ export function AmountStep({ setup, display, onKey, onContinue, takeFocus }: Amo
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [display, onContinue, onKey, setup.canPay]);
+  }, [display, onContinue, onKey, setup]);
 
   return (
     <section className="pay pay--amount" aria-labelledby="pay-amount-title">
@@ -84,7 +92,11 @@ export function AmountStep({ setup, display, onKey, onContinue, takeFocus }: Amo
         <Button
           size="lg"
           fullWidth
-          onClick={() => (amountCents === 0 ? showPaymentToast(MESSAGES.invalidAmount, 'error') : onContinue())}
+          onClick={() => {
+            const refusal = amountRefusal(setup, amountCents);
+            if (refusal) showPaymentToast(refusal, 'error');
+            else onContinue();
+          }}
         >
           Continue
         </Button>

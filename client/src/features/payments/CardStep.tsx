@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { Skeleton } from '../../components/Skeleton';
 import type { AcceptedCard } from './cardEntry';
+import { DirectCardForm } from './DirectCardForm';
 import type { PaymentSetup } from './paymentsApi';
 import { showPaymentToast } from './paymentToast';
 import { SandboxCardForm } from './SandboxCardForm';
@@ -46,7 +47,13 @@ export function CardStep({ setup, amountCents, onAccepted, onBack, takeFocus }: 
         </p>
       </header>
 
-      {setup.gateway === 'stripe' ? (
+      {setup.cardGateway === 'authorize_net' ? (
+        setup.directGateway ? (
+          <DirectCardForm gateway={setup.directGateway} onAccepted={onAccepted} onRefused={refused} submitLabel="Continue" />
+        ) : (
+          <Notice tone="danger" title={MESSAGES.noGatewayResponse} />
+        )
+      ) : setup.gateway === 'stripe' ? (
         setup.publishableKey ? (
           <Suspense fallback={<CardFormLoading />}>
             <StripeCardForm

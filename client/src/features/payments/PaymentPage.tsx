@@ -51,7 +51,7 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
 
   async function pay(card: AcceptedCard) {
     dismissPaymentToasts();
-    const outcome = await confirm(amountCents, card.paymentMethodId);
+    const outcome = await confirm(amountCents, card);
     if (outcome?.kind === 'paid') dispatch({ type: 'paid', confirmed: outcome.confirmed });
     if (outcome?.kind === 'cardRefused') dispatch({ type: 'cardRefused' });
   }

@@ -23,6 +23,8 @@ function withSetup(overrides: Partial<PaymentSetup> = {}) {
     gateway: 'sandbox',
     publishableKey: null,
     connectedAccountId: null,
+    cardGateway: 'stripe',
+    directGateway: null,
     canPay: true,
     cannotPayReason: null,
     signedInAt: new Date(Date.now() - 5 * MINUTE_MS).toISOString(),

@@ -1,3 +1,4 @@
+import type { DirectPaymentInput } from '@rentwise/libs/schemas/direct-payment.schema';
 import type { PaymentInput } from '@rentwise/libs/schemas/payment.schema';
 import { api } from '../../app/api';
 import type { components } from '../../app/openapi';
@@ -34,6 +35,12 @@ export const paymentsApi = api.injectEndpoints({
       transformResponse: (answer: Schemas['PaymentAnswer']) => answer.payment,
       invalidatesTags: (_payment, error) => (error ? [] : [LIST]),
     }),
+    // The direct gateway (Authorize.Net): the nonce from its tokenizer, never the card.
+    payRentDirect: build.mutation<PaymentConfirmed, DirectPaymentInput>({
+      query: (body) => ({ url: '/tenant/payments/direct', method: 'POST', body }),
+      transformResponse: (answer: Schemas['PaymentAnswer']) => answer.payment,
+      invalidatesTags: (_payment, error) => (error ? [] : [LIST]),
+    }),
     listPayments: build.query<PaymentHistoryRow[], void>({
       query: () => '/tenant/payments',
       transformResponse: (answer: Schemas['PaymentListAnswer']) => answer.rows,
@@ -47,4 +54,5 @@ export const paymentsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPaymentSetupQuery, usePayRentMutation, useListPaymentsQuery, useGetReceiptQuery } = paymentsApi;
+export const { useGetPaymentSetupQuery, usePayRentMutation, usePayRentDirectMutation, useListPaymentsQuery, useGetReceiptQuery } =
+  paymentsApi;

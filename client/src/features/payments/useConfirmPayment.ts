@@ -3,7 +3,8 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { isSignInFresh } from '@rentwise/libs/payment-rules';
 import { statusOf } from '../../app/apiError';
 import { useSignOut } from '../../app/session';
-import { usePayRentMutation, type PaymentConfirmed } from './paymentsApi';
+import type { AcceptedCard } from './cardEntry';
+import { usePayRentDirectMutation, usePayRentMutation, type PaymentConfirmed } from './paymentsApi';
 import { showPaymentToast } from './paymentToast';
 
 /** Spec section 9: after 'You need to log in again.' the tenant is signed out this much later. */
@@ -26,6 +27,9 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+const DIRECT_BRANDS = ['visa', 'mastercard', 'amex', 'discover'] as const;
+const directBrandOf = (brand: string) => DIRECT_BRANDS.find((known) => known === brand) ?? 'unknown';
+
 /** The server's own words for a failed payment (4xx or 5xx), when it sent any. */
 function serverMessage(error: unknown): string | undefined {
   const message = ((error as { data?: unknown }).data as { error?: unknown } | undefined)?.error;
@@ -39,6 +43,7 @@ function serverMessage(error: unknown): string | undefined {
  */
 export function useConfirmPayment(signedInAt: string) {
   const [payRent] = usePayRentMutation();
+  const [payRentDirect] = usePayRentDirectMutation();
   const signOut = useSignOut();
   // The ref blocks a second click that arrives before React re-renders the disabled button.
   const inFlight = useRef(false);
@@ -65,14 +70,23 @@ export function useConfirmPayment(signedInAt: string) {
     return idempotencyKey;
   };
 
-  const confirm = async (amountCents: number, paymentMethodId: string): Promise<ConfirmOutcome | undefined> => {
+  const confirm = async (amountCents: number, card: AcceptedCard): Promise<ConfirmOutcome | undefined> => {
+    const { paymentMethodId } = card;
     if (inFlight.current) return undefined;
     if (!isSignInFresh(new Date(signedInAt), new Date())) return signOutLater();
 
     inFlight.current = true;
     setSubmitting(true);
     try {
-      const confirmed = await payRent({ amountCents, paymentMethodId, idempotencyKey: keyFor(amountCents, paymentMethodId) }).unwrap();
+      const idempotencyKey = keyFor(amountCents, paymentMethodId);
+      const confirmed = card.nonceDescriptor
+        ? await payRentDirect({
+            amountCents,
+            paymentNonce: { dataDescriptor: card.nonceDescriptor, dataValue: paymentMethodId },
+            card: { brand: directBrandOf(card.brand), last4: card.last4 },
+            idempotencyKey,
+          }).unwrap()
+        : await payRent({ amountCents, paymentMethodId, idempotencyKey }).unwrap();
       showPaymentToast(MESSAGES.paymentSucceeded, 'success');
       attempt.current = null;
       return { kind: 'paid', confirmed };

@@ -1,0 +1,97 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DirectCardForm } from './DirectCardForm';
+
+/** jsdom has no matchMedia: a window that is, or is not, narrower than 375 px. */
+function windowNarrowerThan375(narrow: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: narrow,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+function renderForm() {
+  const onAccepted = vi.fn();
+  const onRefused = vi.fn();
+  render(<DirectCardForm gateway={{ kind: 'sandbox', tokenizerUrl: '/sandbox/anet/v1/payment_nonces' }} onAccepted={onAccepted} onRefused={onRefused} submitLabel="Continue" />);
+  return { onAccepted, onRefused };
+}
+
+const fill = async (label: string, text: string) => {
+  await userEvent.clear(screen.getByLabelText(label));
+  if (text) await userEvent.type(screen.getByLabelText(label), text);
+};
+
+describe('the direct-gateway card form', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    [{ number: '', expiry: '12/34', cvc: '123' }, 'Your card number is incomplete.'],
+    [{ number: '4111 1111', expiry: '12/34', cvc: '123' }, 'Your card number is incomplete.'],
+    [{ number: '4111 1111 1111 1111', expiry: '', cvc: '123' }, 'Your card expiry is incomplete.'],
+    [{ number: '4111 1111 1111 1111', expiry: '123', cvc: '123' }, 'Card expiration format: MM/YY'],
+    [{ number: '4111 1111 1111 1111', expiry: '12/34', cvc: '' }, 'Your security code is incomplete.'],
+    [{ number: '4111 1111 1111 1111', expiry: '12/34', cvc: '12' }, 'Your security code is incomplete.'],
+  ])('checks %o on Continue: %s', async (card, message) => {
+    windowNarrowerThan375(false);
+    const { onAccepted } = renderForm();
+    await fill('Card number', card.number);
+    await fill('Expiry (MM/YY)', card.expiry);
+    await fill('CVC', card.cvc);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(onAccepted).not.toHaveBeenCalled();
+  });
+
+  it('keeps the spec’s maximum lengths: 19 for the number, 5 for the expiry, 3 for the code', () => {
+    windowNarrowerThan375(false);
+    renderForm();
+    expect(screen.getByLabelText('Card number')).toHaveAttribute('maxLength', '19');
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveAttribute('maxLength', '5');
+    expect(screen.getByLabelText('CVC')).toHaveAttribute('maxLength', '3');
+  });
+
+  it('shows number, expiry and code as separate fields under 375 px, each with its own message', async () => {
+    windowNarrowerThan375(true);
+    renderForm();
+    expect(document.querySelector('.direct-card__row')).toBeNull();
+    expect(document.querySelector('.direct-card__fields')).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Your card number is incomplete.')).toBeVisible();
+    expect(screen.getByText('Your card expiry is incomplete.')).toBeVisible();
+    expect(screen.getByText('Your security code is incomplete.')).toBeVisible();
+  });
+
+  it('sends the card to the gateway’s tokenizer and passes on only the nonce, brand and last four', async () => {
+    windowNarrowerThan375(false);
+    const fetchMock = vi.fn(async () =>
+      Response.json({ opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: 'sandbox-nonce-abc' }, messages: { resultCode: 'Ok', message: [] } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { onAccepted } = renderForm();
+    await fill('Card number', '4111111111111111');
+    await fill('Expiry (MM/YY)', '1234');
+    await fill('CVC', '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await vi.waitFor(() => expect(onAccepted).toHaveBeenCalled());
+    expect(fetchMock).toHaveBeenCalledWith('/sandbox/anet/v1/payment_nonces', expect.objectContaining({ method: 'POST' }));
+    expect(onAccepted).toHaveBeenCalledWith({ paymentMethodId: 'sandbox-nonce-abc', nonceDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', brand: 'visa', last4: '1111' });
+  });
+
+  it("says 'Error. Check your card information.' when the gateway refuses, 'Please refresh and try again.' when it does not answer", async () => {
+    windowNarrowerThan375(false);
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ messages: { resultCode: 'Error', message: [{ code: 'E_WC_05', text: 'x' }] } }, { status: 400 })));
+    const { onRefused } = renderForm();
+    await fill('Card number', '4111111111111111');
+    await fill('Expiry (MM/YY)', '1234');
+    await fill('CVC', '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await vi.waitFor(() => expect(onRefused).toHaveBeenCalledWith('Error. Check your card information.'));
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await vi.waitFor(() => expect(onRefused).toHaveBeenCalledWith('Please refresh and try again.'));
+  });
+});
