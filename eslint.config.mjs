@@ -15,7 +15,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.cjs', 'scripts/**/*.js', 'bench/**/*.js', 'jest.config.js', 'jest.shared.js', 'server/test/jest.integration.config.js'],
+    files: ['**/*.cjs', 'scripts/**/*.js', 'bench/**/*.js', 'jest.config.js', 'jest.mutation.config.js', 'jest.shared.js', 'server/test/jest.integration.config.js'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
