@@ -3,6 +3,7 @@ import { decodeEmailParam } from '@rentwise/libs/base64-email';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
 import { signedInUser } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
+import { asOwner } from '../support/as-owner';
 import {
   approvalLinks,
   approve,
@@ -118,18 +119,18 @@ describe('operator review of landlord registrations', () => {
   it('rolls the whole approval back, email included, when any part of it fails', async () => {
     const landlord = await signUpLandlord(testApp, { email: 'rollback@example.com', confirmEmail: 'rollback@example.com' });
     // Fails at commit, after the outbox row of the email has been written.
-    await testApp.dataSource.query(`
+    await asOwner(`
       CREATE FUNCTION infra.fail_rollback_email() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.payload->>'to' = 'rollback@example.com' THEN RAISE EXCEPTION 'commit failed'; END IF; RETURN NEW; END $$`);
-    await testApp.dataSource.query(`
+    await asOwner(`
       CREATE CONSTRAINT TRIGGER fail_rollback_email AFTER INSERT ON infra.outbox DEFERRABLE INITIALLY DEFERRED
       FOR EACH ROW EXECUTE FUNCTION infra.fail_rollback_email()`);
     try {
       const response = await approve(testApp, operator, landlord.registrationId);
       expect(response.statusCode).toBe(500);
     } finally {
-      await testApp.dataSource.query(`DROP TRIGGER fail_rollback_email ON infra.outbox`);
-      await testApp.dataSource.query(`DROP FUNCTION infra.fail_rollback_email()`);
+      await asOwner(`DROP TRIGGER fail_rollback_email ON infra.outbox`);
+      await asOwner(`DROP FUNCTION infra.fail_rollback_email()`);
     }
 
     const [registration] = await testApp.dataSource.query(`SELECT status FROM onboarding.registrations WHERE id = $1`, [

@@ -2,6 +2,7 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { MAX_SIGN_UPS_PER_ADDRESS } from '../../src/modules/onboarding/sign-up/sign-up-attempts';
 import { startTestApp, TestApp } from '../support/test-app';
 import { postSignUp, signUpFields } from './onboarding-support';
+import { asOwner } from '../support/as-owner';
 
 describe('landlord sign-up (POST /api/onboarding/registrations)', () => {
   let testApp: TestApp;
@@ -82,18 +83,18 @@ describe('landlord sign-up (POST /api/onboarding/registrations)', () => {
 
   it('creates the account and the registration together or not at all', async () => {
     const fields = signUpFields({ email: 'half-way@example.com', confirmEmail: 'half-way@example.com' });
-    await testApp.dataSource.query(`
+    await asOwner(`
       CREATE FUNCTION onboarding.fail_half_way() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.email = 'half-way@example.com' THEN RAISE EXCEPTION 'registration insert failed'; END IF; RETURN NEW; END $$`);
-    await testApp.dataSource.query(`
+    await asOwner(`
       CREATE TRIGGER fail_half_way BEFORE INSERT ON onboarding.registrations FOR EACH ROW EXECUTE FUNCTION onboarding.fail_half_way()`);
     try {
       const response = await postSignUp(testApp, fields);
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ status: 'error', error: MESSAGES.unexpectedError });
     } finally {
-      await testApp.dataSource.query(`DROP TRIGGER fail_half_way ON onboarding.registrations`);
-      await testApp.dataSource.query(`DROP FUNCTION onboarding.fail_half_way()`);
+      await asOwner(`DROP TRIGGER fail_half_way ON onboarding.registrations`);
+      await asOwner(`DROP FUNCTION onboarding.fail_half_way()`);
     }
     const users = await testApp.dataSource.query(`SELECT id FROM accounts.users WHERE email = 'half-way@example.com'`);
     expect(users).toEqual([]);
