@@ -6,6 +6,7 @@ import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { signUpSchema } from '@rentwise/libs/schemas/sign-up.schema';
 import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
 import { Clock } from '../infrastructure/clock/clock';
+import { DirectCardGateway } from '../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
 import { PaymentGateway } from '../infrastructure/payment-gateway/payment-gateway.port';
 import { ActivateAccount } from '../modules/accounts/contracts/activate-account.command';
 import { CreateUser } from '../modules/accounts/contracts/create-user.command';
@@ -14,6 +15,7 @@ import { ApproveRegistration } from '../modules/onboarding/contracts/approve-reg
 import { RegisterLandlord } from '../modules/onboarding/contracts/register-landlord.command';
 import { ConnectSandboxPayoutAccount } from '../modules/onboarding/contracts/connect-sandbox-payout-account.command';
 import { RecordRentPayment } from '../modules/payments/contracts/record-rent-payment.command';
+import { SetLandlordCardGateway } from '../modules/payments/contracts/set-landlord-card-gateway.command';
 import { AddProperty } from '../modules/properties/contracts/add-property.command';
 import { InviteTenant } from '../modules/tenants/contracts/invite-tenant.command';
 import { demoPayments } from './demo-payments';
@@ -29,7 +31,12 @@ const DEMO = {
     { email: 'tenant@rentwise.demo', firstName: 'Sam', lastName: 'Rivera', phone: '(555) 301-7721' },
     { email: 'jordan.lee@rentwise.demo', firstName: 'Jordan', lastName: 'Lee', phone: '(555) 301-7790' },
   ],
+  // A landlord whose tenants pay on the second card gateway, Authorize.Net (its sandbox without keys).
+  directLandlord: { email: 'marcus.bell@rentwise.demo', firstName: 'Marcus', lastName: 'Bell', phone: '(555) 201-4477' },
+  directTenant: { email: 'alex.kim@rentwise.demo', firstName: 'Alex', lastName: 'Kim', phone: '(555) 301-7733' },
 } as const;
+
+const DIRECT_PROPERTY = { line1: '9 Orchard Lane', line2: null, city: 'Madison', state: 'WI', zip: '53703', rent: '1,200' };
 
 const PROPERTIES = [
   { line1: '1428 Elm Street', line2: 'Apt 2', city: 'Springfield', state: 'IL', zip: '62704', rent: '1,450' },
@@ -44,6 +51,8 @@ function printSignIns(): void {
     `  Demo sign-ins (password for all: ${DEMO_PASSWORD})`,
     `    landlord  ${DEMO.landlord.email}`,
     ...DEMO.tenants.map((tenant) => `    tenant    ${tenant.email}`),
+    `    landlord  ${DEMO.directLandlord.email}  (Authorize.Net)`,
+    `    tenant    ${DEMO.directTenant.email}  (pays on Authorize.Net; sandbox card 4111 1111 1111 1111)`,
     `    operator  ${DEMO.operator.email}`,
   ];
   console.log(lines.join('\n'));
@@ -107,7 +116,25 @@ async function seed(context: INestApplicationContext): Promise<void> {
       payments++;
     }
   }
-  console.log(`Demo data loaded: 1 landlord (and 1 awaiting review), 1 operator, ${PROPERTIES.length} properties, ${DEMO.tenants.length} tenants, ${payments} payments since ${HISTORY_STARTS.toISOString().slice(0, 7)}`);
+  // The second gateway's landlord: the platform's Authorize.Net account takes the charges, so no payout
+  // account is needed; left on Stripe when this installation has no Authorize.Net (production without keys).
+  const direct = await register(DEMO.directLandlord);
+  await commands.execute(new ApproveRegistration(direct.registrationId, operatorUserId));
+  await activate(direct.landlordUserId, DEMO.directLandlord.email);
+  if (context.get(DirectCardGateway).clientSetup) {
+    await commands.execute(new SetLandlordCardGateway(direct.landlordUserId, 'authorize_net', operatorUserId));
+  }
+  const directProperty = await commands.execute(new AddProperty(direct.landlordUserId, propertySchema.parse(DIRECT_PROPERTY)));
+  const { tenantUserId: directTenantUserId } = await commands.execute(
+    new InviteTenant(
+      direct.landlordUserId,
+      directProperty.propertyId,
+      tenantSchema.parse({ ...DEMO.directTenant, confirmEmail: DEMO.directTenant.email }),
+    ),
+  );
+  await activate(directTenantUserId, DEMO.directTenant.email);
+
+  console.log(`Demo data loaded: 2 landlords (1 on Authorize.Net, and 1 awaiting review), 1 operator, ${PROPERTIES.length + 1} properties, ${DEMO.tenants.length + 1} tenants, ${payments} payments since ${HISTORY_STARTS.toISOString().slice(0, 7)}`);
 }
 
 if (process.argv.includes('--print-sign-ins')) printSignIns();
