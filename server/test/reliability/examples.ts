@@ -67,3 +67,10 @@ export function validExample(schema: ZodType, where: string): Record<string, unk
   if (!parsed.success) throw new Error(`The example for ${where} is not valid: ${parsed.error.issues[0].message}`);
   return value;
 }
+
+/** A valid example where one can be made, else an empty object: for requests refused before the body is read. */
+export function exampleOrEmpty(schema: ZodType | undefined): Record<string, unknown> {
+  if (!schema) return {};
+  const value = VALID_EXAMPLES.get(schema)?.() ?? exampleFromFieldNames(schema);
+  return value && schema.safeParse(value).success ? value : {};
+}
