@@ -54,6 +54,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     rawBody: true,
   });
   app.useLogger(app.get(Logger));
+  // Lines logged while the app was built were buffered: write them now, and let later ones through.
+  app.flushLogs();
   // The sandbox's card tokenizer stands in for Stripe's own host, so card data never enters /api.
   app.setGlobalPrefix('api', { exclude: ['dev/mailbox', 'dev/sandbox', SANDBOX_PAYMENT_METHODS_PATH, SANDBOX_ANET_NONCES_PATH] });
   app.enableShutdownHooks();

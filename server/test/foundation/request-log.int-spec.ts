@@ -1,3 +1,5 @@
+import { signUpFields } from '../onboarding/onboarding-support';
+import { asOwner } from '../support/as-owner';
 import { startTestApp, TestApp } from '../support/test-app';
 
 interface LogLine {
@@ -58,5 +60,32 @@ describe('the request log', () => {
     expect(health.statusCode).toBe(200);
     await api.request({ url: '/api/health?probe=1' });
     expect(requestLines()).toEqual([]);
+  });
+
+  it('logs the cause of a 500 with its stack, in the request’s chain, and answers without it', async () => {
+    await asOwner(`
+      CREATE FUNCTION onboarding.fail_for_the_log() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.email = 'cause@example.com' THEN RAISE EXCEPTION 'the cause the log must keep'; END IF; RETURN NEW; END $$`);
+    await asOwner(`
+      CREATE TRIGGER fail_for_the_log BEFORE INSERT ON onboarding.registrations FOR EACH ROW EXECUTE FUNCTION onboarding.fail_for_the_log()`);
+    try {
+      const response = await api.request({
+        method: 'POST',
+        url: '/api/onboarding/registrations',
+        headers: { 'x-request-id': 'req-500' },
+        payload: signUpFields({ email: 'cause@example.com', confirmEmail: 'cause@example.com' }),
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.body).not.toContain('the cause the log must keep');
+    } finally {
+      await asOwner(`DROP TRIGGER fail_for_the_log ON onboarding.registrations`);
+      await asOwner(`DROP FUNCTION onboarding.fail_for_the_log()`);
+    }
+    const failure = lines.find((line) => line.level === 50);
+    expect(failure).toMatchObject({ correlationId: 'req-500' });
+    expect(JSON.stringify(failure)).toContain('the cause the log must keep');
+    expect(JSON.stringify(failure)).toContain('at ');
+    // The query's parameters are the person's data: the log keeps the SQL, not the values.
+    expect(JSON.stringify(failure)).not.toContain('cause@example.com');
   });
 });
