@@ -17,7 +17,7 @@ async function serverDocument() {
   const { DocumentBuilder, SwaggerModule } = require('@nestjs/swagger');
   const { AppModule } = require(resolve(root, 'server/dist/app.module'));
   const { AppConfig } = require(resolve(root, 'server/dist/infrastructure/config/app-config'));
-  const { SANDBOX_PAYMENT_METHODS_PATH } = require(resolve(root, 'server/dist/infrastructure/payment-gateway/sandbox/sandbox-cards.controller'));
+  const { OUTSIDE_API } = require(resolve(root, 'server/dist/app.factory'));
 
   // Placeholder addresses: preview mode never connects to them.
   const config = AppConfig.fromEnvironment({
@@ -27,7 +27,7 @@ async function serverDocument() {
     PUBLIC_URL: 'http://localhost:3000',
   });
   const app = await NestFactory.create(AppModule.register(config, 'api'), new FastifyAdapter(), { preview: true, logger: false, abortOnError: false });
-  app.setGlobalPrefix('api', { exclude: ['dev/mailbox', SANDBOX_PAYMENT_METHODS_PATH] });
+  app.setGlobalPrefix('api', { exclude: [...OUTSIDE_API] });
   const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Rentwise API').setVersion('1').build());
   await app.close();
   return document;

@@ -38,6 +38,12 @@ export interface AppOptions {
   logDestination?: DestinationStream;
 }
 
+/**
+ * Served outside /api: development pages, and the sandboxes' card tokenizers, which stand in for
+ * the providers' own hosts so that card data never enters /api.
+ */
+export const OUTSIDE_API = ['dev/mailbox', 'dev/sandbox', SANDBOX_PAYMENT_METHODS_PATH, SANDBOX_ANET_NONCES_PATH] as const;
+
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     trustProxy: config.env.TRUST_PROXY,
@@ -57,7 +63,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   // Lines logged while the app was built were buffered: write them now, and let later ones through.
   app.flushLogs();
   // The sandbox's card tokenizer stands in for Stripe's own host, so card data never enters /api.
-  app.setGlobalPrefix('api', { exclude: ['dev/mailbox', 'dev/sandbox', SANDBOX_PAYMENT_METHODS_PATH, SANDBOX_ANET_NONCES_PATH] });
+  app.setGlobalPrefix('api', { exclude: [...OUTSIDE_API] });
   app.enableShutdownHooks();
 
   registerRequestLogging(app.getHttpAdapter().getInstance(), logger);
