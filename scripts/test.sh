@@ -33,6 +33,8 @@ export E2E_PORT="${E2E_PORT:-$(node -e "const s=require('net').createServer().li
 step "Type checks"
 npx tsc -b tsconfig.build.json
 npm run typecheck -w client
+# The client's API types are generated from the server's OpenAPI document: they must be current.
+npm run openapi -w client -- --check
 
 step "Lint"
 npx eslint . --max-warnings 0
