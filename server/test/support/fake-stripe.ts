@@ -11,7 +11,12 @@ import Stripe from 'stripe';
  *   POST /oauth/token, and GET /oauth/authorize (redirects straight back with a code)
  *   POST /v1/payment_intents (confirmed direct charges on the Stripe-Account, with Stripe's test
  *     payment methods pm_card_visa, pm_card_chargeDeclined, ...; replays per account and Idempotency-Key)
- * and records every request for assertions.
+ *   GET  /v1/payment_intents/:id, /v1/charges/:id (expand balance_transaction), /v1/refunds?charge=,
+ *        /v1/disputes/:id, /v1/payouts/:id, /v1/balance_transactions (?payout= or created[gte]/[lt],
+ *        expand data.source): each only with the Stripe-Account header of the account it lives on
+ * and records every request for assertions. What happens after a charge (refunds, disputes, payouts)
+ * is made by the test with refund(), openDispute(), closeDispute() and payOut(), which return the
+ * events Stripe would send; forgetBalanceTransaction() loses a line of Stripe's balance.
  */
 
 /** Stripe's test payment method ids and how each behaves when charged (docs.stripe.com/testing). */
@@ -77,6 +82,18 @@ interface Answer {
   headers?: Record<string, string>;
 }
 
+type StripeObject = Record<string, unknown> & { id: string; created: number };
+
+/** Stripe's dispute fee in the US. */
+export const FAKE_DISPUTE_FEE_CENTS = 1500;
+
+/** A Stripe event of a change made on the fake, to be signed and posted to our Connect endpoint. */
+export interface FakeStripeEvent {
+  type: string;
+  account: string;
+  object: StripeObject;
+}
+
 const stripeError = (status: number, error: StripeErrorBody): Answer => ({ status, body: { error } });
 
 const matches = (rule: { method: string; path: string | RegExp }, request: RecordedStripeRequest): boolean =>
@@ -91,6 +108,10 @@ export class FakeStripe {
   private readonly drops: { method: string; path: string | RegExp }[] = [];
   /** Every successful charge made, once each (a replayed key adds nothing). */
   readonly charges: FakeCharge[] = [];
+  /** Stripe's objects after the charge, by id, each on its connected account. */
+  private readonly objects = new Map<string, { account: string; object: StripeObject }>();
+  /** Balance transactions in the order they were made, with the payout that paid each out. */
+  private readonly balance: { account: string; txn: StripeObject; payoutId: string | null }[] = [];
   private sequence = 0;
 
   private constructor(
@@ -162,6 +183,128 @@ export class FakeStripe {
     this.failures.push({ method, path, answer: stripeError(status, error) });
   }
 
+  /** The charge a payment intent made (for tests that act on it afterwards). */
+  chargeOf(paymentIntentId: string): FakeCharge {
+    const charge = this.charges.find((made) => made.paymentIntentId === paymentIntentId);
+    if (!charge) throw new Error(`No charge for ${paymentIntentId}`);
+    return charge;
+  }
+
+  /** The balance transaction ids of an account, oldest first (payouts included). */
+  balanceTransactionIds(account: string): string[] {
+    return this.balance.filter((line) => line.account === account).map((line) => line.txn.id);
+  }
+
+  /** Stripe loses a line of the account's balance (reconciliation must notice). */
+  forgetBalanceTransaction(id: string): void {
+    const index = this.balance.findIndex((line) => line.txn.id === id);
+    if (index < 0) throw new Error(`No balance transaction ${id}`);
+    this.balance.splice(index, 1);
+  }
+
+  /** The landlord refunds part or all of a charge from the Stripe dashboard: the money leaves their balance. */
+  refund(account: string, chargeId: string, amount?: number): { refundId: string; events: FakeStripeEvent[] } {
+    const charge = this.owned(account, chargeId);
+    const refunded = [...this.objects.values()]
+      .filter(({ object }) => object.object === 'refund' && object.charge === chargeId && object.status !== 'failed')
+      .reduce((sum, { object }) => sum + Number(object.amount), 0);
+    const value = amount ?? Number(charge.amount) - refunded;
+    const created = this.now();
+    const refund: StripeObject = {
+      id: this.nextId('re_fake_'),
+      object: 'refund',
+      amount: value,
+      charge: chargeId,
+      currency: 'usd',
+      created,
+      status: 'succeeded',
+      payment_intent: charge.payment_intent,
+    };
+    this.objects.set(refund.id, { account, object: refund });
+    const txn = this.addBalance(account, this.balanceTransaction(-value, 0, 'refund', refund.id, created));
+    refund.balance_transaction = txn.id;
+    return {
+      refundId: refund.id,
+      events: [
+        { type: 'refund.created', account, object: refund },
+        { type: 'charge.refunded', account, object: { ...charge, amount_refunded: refunded + value } },
+      ],
+    };
+  }
+
+  /** The card holder disputes the charge: its amount and the dispute fee leave the landlord's balance. */
+  openDispute(account: string, chargeId: string): { disputeId: string; events: FakeStripeEvent[] } {
+    const charge = this.owned(account, chargeId);
+    const created = this.now();
+    const dispute: StripeObject = {
+      id: this.nextId('dp_fake_'),
+      object: 'dispute',
+      amount: charge.amount,
+      charge: chargeId,
+      currency: 'usd',
+      created,
+      status: 'needs_response',
+      reason: 'fraudulent',
+      payment_intent: charge.payment_intent,
+      balance_transactions: [],
+    };
+    this.objects.set(dispute.id, { account, object: dispute });
+    const txn = this.addBalance(account, this.balanceTransaction(-Number(charge.amount), FAKE_DISPUTE_FEE_CENTS, 'dispute', dispute.id, created));
+    (dispute.balance_transactions as StripeObject[]).push(txn);
+    return {
+      disputeId: dispute.id,
+      events: [
+        { type: 'charge.dispute.created', account, object: dispute },
+        { type: 'charge.dispute.funds_withdrawn', account, object: dispute },
+      ],
+    };
+  }
+
+  /** The bank decides: won gives the amount back (Stripe keeps its fee), lost keeps it with the card holder. */
+  closeDispute(account: string, disputeId: string, outcome: 'won' | 'lost'): FakeStripeEvent[] {
+    const dispute = this.owned(account, disputeId);
+    dispute.status = outcome;
+    const events: FakeStripeEvent[] = [];
+    if (outcome === 'won') {
+      const txn = this.addBalance(account, this.balanceTransaction(Number(dispute.amount), 0, 'dispute_reversal', disputeId, this.now()));
+      (dispute.balance_transactions as StripeObject[]).push(txn);
+      events.push({ type: 'charge.dispute.funds_reinstated', account, object: dispute });
+    }
+    events.push({ type: 'charge.dispute.closed', account, object: dispute });
+    return events;
+  }
+
+  /** Pays out everything on the account's balance not paid out yet, as one payout (paid at once). */
+  payOut(account: string): { payoutId: string; amount: number; events: FakeStripeEvent[] } {
+    const lines = this.balance.filter((line) => line.account === account && line.payoutId === null && line.txn.reporting_category !== 'payout');
+    const amount = lines.reduce((sum, line) => sum + Number(line.txn.net), 0);
+    const created = this.now();
+    const payout: StripeObject = {
+      id: this.nextId('po_fake_'),
+      object: 'payout',
+      amount,
+      currency: 'usd',
+      created,
+      arrival_date: created + 2 * 24 * 3600,
+      status: 'paid',
+      failure_message: null,
+      automatic: true,
+    };
+    this.objects.set(payout.id, { account, object: payout });
+    for (const line of lines) line.payoutId = payout.id;
+    const own = this.addBalance(account, this.balanceTransaction(-amount, 0, 'payout', payout.id, created));
+    this.balance[this.balance.length - 1].payoutId = payout.id;
+    payout.balance_transaction = own.id;
+    return {
+      payoutId: payout.id,
+      amount,
+      events: [
+        { type: 'payout.created', account, object: { ...payout, status: 'pending' } },
+        { type: 'payout.paid', account, object: payout },
+      ],
+    };
+  }
+
   private nextId(prefix: string): string {
     this.sequence += 1;
     return `${prefix}${this.sequence}${randomBytes(3).toString('hex')}`;
@@ -216,6 +359,10 @@ export class FakeStripe {
     if (method === 'POST' && match) return this.createLoginLink(match[1]);
     if (method === 'POST' && path === '/v1/account_links') return this.createAccountLink(request);
     if (method === 'POST' && path === '/v1/payment_intents') return this.createPaymentIntent(request);
+    if (method === 'GET') {
+      const read = this.readAfterCharge(request);
+      if (read) return read;
+    }
     if (method === 'POST' && path === '/oauth/token') return this.oauthToken(request);
     if (method === 'GET' && path === '/oauth/authorize') return this.oauthAuthorize(request);
     return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` });
@@ -310,6 +457,29 @@ export class FakeStripe {
       payment_method_details: { type: 'card', card: { brand: method.brand, last4: method.last4 } },
     };
     this.charges.push({ account: account.id, paymentIntentId, chargeId, amount, applicationFeeAmount, stripeFee });
+    const metadata = Object.fromEntries(
+      Object.entries(form)
+        .filter(([name]) => name.startsWith('metadata['))
+        .map(([name, value]) => [name.slice('metadata['.length, -1), value]),
+    );
+    this.objects.set(chargeId, { account: account.id, object: { ...charge, balance_transaction: balanceTransaction.id, metadata, refunds: undefined } });
+    this.addBalance(account.id, { ...balanceTransaction, reporting_category: 'charge', source: chargeId, status: 'available' });
+    this.objects.set(paymentIntentId, {
+      account: account.id,
+      object: {
+        id: paymentIntentId,
+        object: 'payment_intent',
+        amount,
+        amount_received: amount,
+        application_fee_amount: applicationFeeAmount,
+        currency: 'usd',
+        created,
+        latest_charge: chargeId,
+        last_payment_error: null,
+        metadata,
+        status: 'succeeded',
+      },
+    });
     return {
       status: 200,
       body: {
@@ -331,6 +501,96 @@ export class FakeStripe {
         status: 'succeeded',
       },
     };
+  }
+
+  private now(): number {
+    return Math.floor(Date.now() / 1000);
+  }
+
+  /** An object of the account, for the fake's own helpers (a test mistake throws). */
+  private owned(account: string, id: string): StripeObject {
+    const found = this.objects.get(id);
+    if (!found || found.account !== account) throw new Error(`No ${id} on ${account}`);
+    return found.object;
+  }
+
+  private balanceTransaction(amount: number, fee: number, category: string, source: string, created: number): StripeObject {
+    return {
+      id: this.nextId('txn_fake_'),
+      object: 'balance_transaction',
+      amount,
+      currency: 'usd',
+      fee,
+      fee_details: fee ? [{ amount: fee, currency: 'usd', description: 'Dispute fee', type: 'stripe_fee' }] : [],
+      net: amount - fee,
+      type: category === 'dispute_reversal' ? 'adjustment' : category === 'dispute' ? 'adjustment' : category,
+      reporting_category: category,
+      source,
+      status: 'available',
+      created,
+    };
+  }
+
+  private addBalance(account: string, txn: StripeObject): StripeObject {
+    this.balance.push({ account, txn, payoutId: null });
+    return txn;
+  }
+
+  private expansions(request: RecordedStripeRequest): string[] {
+    return Object.entries(request.query)
+      .filter(([name]) => name.startsWith('expand['))
+      .map(([, value]) => value);
+  }
+
+  /** An object only answers on the account it lives on, as Stripe's direct charges do. */
+  private onAccount(request: RecordedStripeRequest, id: string, kind: string): StripeObject | Answer {
+    const found = this.objects.get(id);
+    if (!found || found.account !== request.stripeAccount || found.object.object !== kind) {
+      return stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param: 'id' });
+    }
+    return found.object;
+  }
+
+  private list(request: RecordedStripeRequest, data: unknown[]): Answer {
+    return { status: 200, body: { object: 'list', data, has_more: false, url: request.path } };
+  }
+
+  /** GETs of what happened after the charge, on the connected account; undefined when the path is not one of them. */
+  private readAfterCharge(request: RecordedStripeRequest): Answer | undefined {
+    const { path } = request;
+    const one = /^\/v1\/(payment_intents|charges|disputes|payouts)\/([^/]+)$/.exec(path);
+    if (one) {
+      const kind = { payment_intents: 'payment_intent', charges: 'charge', disputes: 'dispute', payouts: 'payout' }[one[1]]!;
+      const found = this.onAccount(request, one[2], kind);
+      if ('status' in found && 'body' in found) return found as Answer;
+      const object = found as StripeObject;
+      if (kind === 'charge' && this.expansions(request).includes('balance_transaction')) {
+        const txn = this.balance.find((line) => line.txn.id === object.balance_transaction)?.txn ?? object.balance_transaction;
+        return { status: 200, body: { ...object, balance_transaction: txn } };
+      }
+      return { status: 200, body: object };
+    }
+    if (path === '/v1/refunds') {
+      const refunds = [...this.objects.values()]
+        .filter(({ account, object }) => account === request.stripeAccount && object.object === 'refund')
+        .map(({ object }) => object)
+        .filter((refund) => !request.query.charge || refund.charge === request.query.charge)
+        .sort((a, b) => b.created - a.created);
+      return this.list(request, refunds);
+    }
+    if (path === '/v1/balance_transactions') {
+      const { payout } = request.query;
+      const from = request.query['created[gte]'] ? Number(request.query['created[gte]']) : -Infinity;
+      const to = request.query['created[lt]'] ? Number(request.query['created[lt]']) : Infinity;
+      const expandSource = this.expansions(request).includes('data.source');
+      const lines = this.balance
+        .filter((line) => line.account === request.stripeAccount)
+        .filter((line) => (payout ? line.payoutId === payout : line.txn.created >= from && line.txn.created < to))
+        .map(({ txn }) => (expandSource ? { ...txn, source: this.objects.get(String(txn.source))?.object ?? txn.source } : txn))
+        .reverse();
+      return this.list(request, lines);
+    }
+    return undefined;
   }
 
   private retrieveAccount(id: string): Answer {

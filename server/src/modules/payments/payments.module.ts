@@ -26,6 +26,7 @@ import { JournalPoster } from './ledger/journal-poster';
 import { LedgerEntry } from './ledger/ledger-entry.entity';
 import { LedgerTransaction } from './ledger/ledger-transaction.entity';
 import { ListLandlordPayoutsHandler } from './payouts/list-landlord-payouts.handler';
+import { ReconciliationModule } from './reconciliation/reconciliation.module';
 import { PayoutFailedHandler } from './payouts/payout-failed.handler';
 import { PayoutPaidHandler } from './payouts/payout-paid.handler';
 import { PayoutRecorder } from './payouts/payout-recorder';
@@ -48,10 +49,14 @@ export interface PaymentsModuleOptions {
  */
 @Module({})
 export class PaymentsModule {
-  static register(_options: PaymentsModuleOptions): DynamicModule {
+  static register(options: PaymentsModuleOptions): DynamicModule {
     return {
       module: PaymentsModule,
-      imports: [CqrsModule, TypeOrmModule.forFeature([LedgerTransaction, LedgerEntry, CardPayment, LandlordCardGateway, CardGatewayChange])],
+      imports: [
+        CqrsModule,
+        TypeOrmModule.forFeature([LedgerTransaction, LedgerEntry, CardPayment, LandlordCardGateway, CardGatewayChange]),
+        ReconciliationModule.register(options),
+      ],
       controllers: [
         StripeWebhookController,
         AuthorizeNetWebhookController,

@@ -1,0 +1,29 @@
+import { BullModule } from '@nestjs/bullmq';
+import { DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { OperatorReconciliationController } from '../http/operator-reconciliation.controller';
+import { ListReconciliationDifferencesHandler } from './list-reconciliation-differences.handler';
+import { ProviderReconciler } from './provider-reconciler';
+import { RECONCILIATION_QUEUE } from './reconcile-provider-balances.job';
+import { ReconciliationProcessor, ReconciliationScheduler } from './reconciliation.processor';
+
+/**
+ * Part of the payments module: the daily comparison of each landlord's provider balance with the
+ * ledger, its stored differences and the operator's report of them.
+ */
+@Module({})
+export class ReconciliationModule {
+  static register(options: { runWorker: boolean }): DynamicModule {
+    return {
+      module: ReconciliationModule,
+      imports: [CqrsModule, BullModule.registerQueue({ name: RECONCILIATION_QUEUE })],
+      controllers: [OperatorReconciliationController],
+      providers: [
+        ProviderReconciler,
+        ListReconciliationDifferencesHandler,
+        ...(options.runWorker ? [ReconciliationProcessor, ReconciliationScheduler] : []),
+      ],
+      exports: [ProviderReconciler],
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Job, Queue } from 'bullmq';
+import { ProviderReconciler } from './provider-reconciler';
+import {
+  RECONCILE_PROVIDER_BALANCES_JOB,
+  RECONCILIATION_QUEUE,
+  RECONCILIATION_SCHEDULE,
+  ReconcileProviderBalancesJob,
+} from './reconcile-provider-balances.job';
+
+/** Works the daily reconciliation job. */
+@Processor(RECONCILIATION_QUEUE, { concurrency: 1 })
+export class ReconciliationProcessor extends WorkerHost {
+  private readonly logger = new Logger(ReconciliationProcessor.name);
+
+  constructor(private readonly reconciler: ProviderReconciler) {
+    super();
+  }
+
+  async process(job: Job<ReconcileProviderBalancesJob>): Promise<{ outcome: 'done' | 'skipped'; detail: string }> {
+    if (job.name !== RECONCILE_PROVIDER_BALANCES_JOB) return { outcome: 'skipped', detail: `unknown job ${job.name}` };
+    const results = await this.reconciler.reconcileAll();
+    const differences = results.reduce((sum, result) => sum + result.differences.length, 0);
+    this.logger.log({ accounts: results.length, differences }, 'Reconciliation finished');
+    return { outcome: 'done', detail: `${results.length} account(s), ${differences} difference(s)` };
+  }
+}
+
+/** Keeps one repeatable job in Redis (a scheduler, so several workers starting make one schedule). */
+@Injectable()
+export class ReconciliationScheduler implements OnApplicationBootstrap {
+  constructor(@InjectQueue(RECONCILIATION_QUEUE) private readonly queue: Queue) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      RECONCILIATION_SCHEDULE.id,
+      { pattern: RECONCILIATION_SCHEDULE.pattern, tz: RECONCILIATION_SCHEDULE.tz },
+      { name: RECONCILE_PROVIDER_BALANCES_JOB, data: {}, opts: { removeOnComplete: 30, removeOnFail: 100 } },
+    );
+  }
+}
