@@ -791,6 +791,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/operator/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open differences between the provider’s balance transactions and the ledger (missing, extra, different amount) */
+        get: operations["OperatorReconciliationController_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/reconciliation/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the reconciliation now instead of waiting for the daily run; the page shows its differences when it is done */
+        post: operations["OperatorReconciliationController_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -982,6 +1016,40 @@ export interface components {
             /** @enum {string} */
             status: "success";
             landlord: components["schemas"]["OperatorLandlordDto"];
+        };
+        ReconciliationDifference: {
+            /** Format: uuid */
+            differenceId: string;
+            /** @example stripe */
+            provider: string;
+            /** @example acct_1Nx... */
+            connectedAccountId: string;
+            /** @enum {string} */
+            kind: "missing_journal" | "extra_journal" | "amount_differs";
+            /** @example refund:acct_1Nx.../re_3Oy... */
+            reference: string;
+            /** @example txn_3Oy... */
+            balanceTransactionId?: string | null;
+            /** Format: uuid */
+            ledgerTransactionId?: string | null;
+            /** @example -150699 */
+            providerAmountCents?: number | null;
+            /** @example null */
+            ledgerAmountCents?: number | null;
+            occurredAt: string;
+            firstFoundAt: string;
+            lastFoundAt: string;
+        };
+        ReconciliationAnswer: {
+            /** @enum {string} */
+            status: "success";
+            /** @description When the last run finished; null before the first */
+            lastRunAt?: string | null;
+            differences: components["schemas"]["ReconciliationDifference"][];
+        };
+        ReconciliationStarted: {
+            /** @enum {string} */
+            status: "success";
         };
     };
     responses: never;
@@ -2279,6 +2347,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    OperatorReconciliationController_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationAnswer"];
+                };
+            };
+        };
+    };
+    OperatorReconciliationController_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationStarted"];
+                };
             };
         };
     };
