@@ -117,6 +117,8 @@ export const paths = {
 
   operator: {
     registrations: fixed('/operator/registrations'),
+    /** Open differences between the provider's balances and the ledger. */
+    reconciliation: fixed('/operator/reconciliation'),
   },
 
   finance: {

@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { showToast } from '../../components/toastStore';
 import { refusalMessage } from '../../app/apiError';
+import { paths } from '../../app/paths';
 import { formatAgo, formatDateTime } from './formatTime';
 import {
   useApproveRegistrationMutation,
@@ -231,6 +232,11 @@ export function RegistrationsPage() {
         eyebrow="Operator"
         title="Landlord Registrations"
         description="Approving emails the landlord their two setup steps. Rejecting emails them your reason."
+        actions={
+          <Button variant="secondary" to={paths.operator.reconciliation.getHref()}>
+            Reconciliation
+          </Button>
+        }
       />
       <PendingQueue />
       <RecentlyReviewed />

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { CircleCheck, RefreshCw } from 'lucide-react';
+import { formatCents } from '@rentwise/libs/money';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { refusalMessage } from '../../app/apiError';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { Notice } from '../../components/Notice';
+import { PageHeader } from '../../components/PageHeader';
+import { Skeleton } from '../../components/Skeleton';
+import { showToast } from '../../components/toastStore';
+import { formatDateTime } from './formatTime';
+import { type ReconciliationDifference, useGetReconciliationQuery, useRunReconciliationMutation } from './reconciliationApi';
+import './operator.css';
+
+const KIND_LABEL: Record<ReconciliationDifference['kind'], string> = {
+  missing_journal: 'Missing from the ledger',
+  extra_journal: 'Not at the provider',
+  amount_differs: 'Different amount',
+};
+
+const amount = (cents: number | null | undefined) => (cents === null || cents === undefined ? '—' : formatCents(cents));
+
+/** /operator/reconciliation: open differences between the provider's balances and the ledger. */
+export function ReconciliationPage() {
+  const { currentData: report, isError, isFetching, refetch } = useGetReconciliationQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [run, { isLoading: starting }] = useRunReconciliationMutation();
+  const [started, setStarted] = useState(false);
+
+  async function runNow() {
+    try {
+      await run().unwrap();
+      setStarted(true);
+      showToast('Reconciliation started. Refresh in a minute to see its result.');
+    } catch (error) {
+      showToast(refusalMessage(error) ?? MESSAGES.serviceUnavailable, { tone: 'error' });
+    }
+  }
+
+  return (
+    <div className="app-page reconciliation-page">
+      <PageHeader
+        back={{ to: paths.operator.registrations.getHref(), label: 'Registrations' }}
+        eyebrow="Operator"
+        title="Reconciliation"
+        description={
+          <>
+            Each day the provider’s balance transactions of every landlord are compared with the ledger.{' '}
+            {report && (report.lastRunAt ? `Last run ${formatDateTime(report.lastRunAt)}.` : 'It has not run yet.')}
+          </>
+        }
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => void refetch()} isLoading={isFetching && Boolean(report)}>
+              <RefreshCw aria-hidden="true" size={18} />
+              Refresh
+            </Button>
+            <Button onClick={() => void runNow()} isLoading={starting} disabled={started}>
+              Run now
+            </Button>
+          </>
+        }
+      />
+      {!report && isFetching && (
+        <Card aria-busy="true" aria-label="Loading differences">
+          <Skeleton width="60%" />
+          <Skeleton width="80%" />
+        </Card>
+      )}
+      {!report && isError && !isFetching && (
+        <div role="alert">
+          <Notice tone="danger" title="The reconciliation report didn’t load">
+            <Button variant="secondary" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </Notice>
+        </div>
+      )}
+      {report?.differences.length === 0 && (
+        <Card>
+          <EmptyState icon={CircleCheck} title="No open differences">
+            Every balance transaction checked has its journal, with the same amount.
+          </EmptyState>
+        </Card>
+      )}
+      {report && report.differences.length > 0 && (
+        <Card className="reconciliation">
+          <table className="reconciliation__table">
+            <caption className="visually-hidden">Open differences</caption>
+            <thead>
+              <tr>
+                <th scope="col">Difference</th>
+                <th scope="col">Account and reference</th>
+                <th scope="col" className="reconciliation__amount">
+                  Provider
+                </th>
+                <th scope="col" className="reconciliation__amount">
+                  Ledger
+                </th>
+                <th scope="col">Found</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.differences.map((difference) => (
+                <tr key={difference.differenceId}>
+                  <th scope="row">{KIND_LABEL[difference.kind]}</th>
+                  <td>
+                    <code>{difference.reference}</code>
+                    {difference.balanceTransactionId && (
+                      <span className="reconciliation__meta">
+                        Balance transaction <code>{difference.balanceTransactionId}</code>
+                      </span>
+                    )}
+                    {difference.ledgerTransactionId && (
+                      <span className="reconciliation__meta">
+                        Journal <code>{difference.ledgerTransactionId}</code>
+                      </span>
+                    )}
+                  </td>
+                  <td className="reconciliation__amount money">{amount(difference.providerAmountCents)}</td>
+                  <td className="reconciliation__amount money">{amount(difference.ledgerAmountCents)}</td>
+                  <td>{formatDateTime(difference.firstFoundAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+    </div>
+  );
+}
