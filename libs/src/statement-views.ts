@@ -1,4 +1,5 @@
 import type { Cents } from './money';
+import type { JournalKind } from './statements';
 
 /** What the statements endpoints answer: one shape for the screens, the CSV and the PDF. */
 
@@ -31,7 +32,8 @@ export interface MonthlyOverview {
 export interface StatementPayment {
   /** The journal: the landlord's receipt id for a rent payment. */
   receiptId: string;
-  kind: 'rent_payment' | 'refund' | 'correction';
+  /** rent_payment, refund, correction, or a dispute's journals: dispute (funds held), dispute_won, dispute_lost. */
+  kind: JournalKind;
   /** ISO time the money moved. */
   paidAt: string;
   propertyAddress: string;

@@ -11,7 +11,9 @@ import {
   type StatementLine,
   statementDownloadName,
   statementFileName,
+  statementLineOf,
   totalsByBillingMonth,
+  totalsOfLines,
   totalsOfRows,
 } from './statements';
 
@@ -143,6 +145,175 @@ describe('the statements projection', () => {
   });
 });
 
+describe('disputes in statements', () => {
+  const zone = 'America/New_York';
+  const payment = paymentJournal('p', 'l1', Date.UTC(2024, 2, 5, 15), 150_699);
+  const landlordShare = payment.entries.find((entry) => entry.account === 'landlord_payable')!.amountCents;
+  const disputeJournal = (journalId: string, kind: StatementJournal['kind'], atMs: number, entries: StatementJournal['entries']): StatementJournal => ({
+    ...payment,
+    journalId,
+    kind,
+    occurredAt: new Date(atMs).toISOString(),
+    correctsJournalId: payment.journalId,
+    entries,
+    processorFeeCents: null,
+  });
+  // As the ledger posts them (server provider-postings): withdrawn with the $15 fee, then lost or won.
+  const opened = disputeJournal('d1', 'dispute', Date.UTC(2024, 3, 2, 15), [
+    { account: 'landlord_payable', amountCents: -(150_699 + 1500) },
+    { account: 'disputed', amountCents: 150_699 },
+    { account: 'dispute_fees', amountCents: 1500 },
+  ]);
+  const lost = disputeJournal('d2', 'dispute_lost', Date.UTC(2024, 4, 20, 15), [
+    { account: 'disputed', amountCents: -150_699 },
+    { account: 'tenant_card', amountCents: 150_699 },
+  ]);
+  const won = disputeJournal('d3', 'dispute_won', Date.UTC(2024, 4, 20, 15), [
+    { account: 'disputed', amountCents: -150_699 },
+    { account: 'landlord_payable', amountCents: 150_699 },
+  ]);
+  const line = (journal: StatementJournal) => statementLineOf(journal, zone);
+
+  it('shows the dispute fee as a fee in the month the funds were withdrawn, and leaves received alone while it is open', () => {
+    expect(line(opened)).toMatchObject({ billingYear: 2024, billingMonth: 4, grossCents: 0, receivedCents: 0, processorFeeCents: 1500 });
+  });
+
+  it('lowers received in the month a dispute is lost, like a refund', () => {
+    // May 20th is after the 10th: the loss counts to June.
+    expect(line(lost)).toMatchObject({ billingYear: 2024, billingMonth: 6, grossCents: -150_699, receivedCents: -150_699, processorFeeCents: 0 });
+    const totals = totalsOfLines([line(payment), line(opened), line(lost)]);
+    expect(totals).toMatchObject({ receivedCents: landlordShare - 150_699, processorFeeCents: payment.processorFeeCents! + 1500, payments: 1 });
+  });
+
+  it('changes nothing but the fee when a dispute is won', () => {
+    expect(line(won)).toMatchObject({ grossCents: 0, receivedCents: 0, processorFeeCents: 0 });
+    expect(totalsOfLines([line(payment), line(opened), line(won)]).receivedCents).toBe(landlordShare);
+  });
+});
+
+/** A $1,000 rent payment on 5 March 2025: $10 service fee, $990 to the landlord, a $29.30 processor fee. */
+const marchRent: StatementJournal = {
+  journalId: 'j-march',
+  kind: 'rent_payment',
+  occurredAt: '2025-03-05T15:00:00.000Z',
+  landlordUserId: 'l1',
+  propertyId: 'p1',
+  tenantUserId: 't1',
+  description: 'Rent: March 2025',
+  correctsJournalId: null,
+  entries: [
+    { account: 'tenant_card', amountCents: -100_000 },
+    { account: 'landlord_payable', amountCents: 99_000 },
+    { account: 'processing_fees', amountCents: 1_000 },
+  ],
+  processorFeeCents: 2_930,
+};
+
+/** A statement line with only what a test is about filled in. */
+function line(fields: Partial<StatementLine>): StatementLine {
+  return {
+    journalId: 'j',
+    kind: 'rent_payment',
+    landlordUserId: 'l1',
+    propertyId: 'p1',
+    tenantUserId: 't1',
+    occurredAt: '2025-03-05T15:00:00.000Z',
+    billingYear: 2025,
+    billingMonth: 3,
+    grossCents: 0,
+    serviceFeeCents: 0,
+    receivedCents: 0,
+    processorFeeCents: 0,
+    description: 'Rent',
+    correctsJournalId: null,
+    ...fields,
+  };
+}
+
+describe('a statement line', () => {
+  it('shows what the card was charged, our fee, what the landlord received and the processor’s fee of a payment', () => {
+    expect(statementLineOf(marchRent, 'America/New_York')).toMatchObject({
+      billingYear: 2025,
+      billingMonth: 3,
+      grossCents: 100_000,
+      serviceFeeCents: 1_000,
+      receivedCents: 99_000,
+      processorFeeCents: 2_930,
+    });
+  });
+
+  it('shows a refund as money going back, without giving back the processor’s fee', () => {
+    const refund = refundJournal('r-march', { ...marchRent }, Date.UTC(2025, 2, 8));
+    expect(statementLineOf({ ...refund, processorFeeCents: 2_930 }, 'America/New_York')).toMatchObject({
+      kind: 'refund',
+      grossCents: -100_000,
+      serviceFeeCents: -1_000,
+      receivedCents: -99_000,
+      processorFeeCents: 0,
+      correctsJournalId: 'j-march',
+    });
+  });
+
+  it('shows no processor fee on a correction', () => {
+    expect(statementLineOf({ ...marchRent, kind: 'correction' }, 'America/New_York').processorFeeCents).toBe(0);
+  });
+
+  it('shows a processor fee not yet known as zero', () => {
+    expect(statementLineOf({ ...marchRent, processorFeeCents: null }, 'America/New_York').processorFeeCents).toBe(0);
+  });
+
+  it('keeps a line in the month it was first counted to when the landlord’s time zone changes later', () => {
+    // 01:00 on 11 April in New York (May) is still 22:00 on 10 April in Los Angeles (April).
+    const late = { ...marchRent, occurredAt: '2025-04-11T05:00:00.000Z' };
+    const counted = projectLines(new Map(), [late], () => 'America/Los_Angeles');
+    const again = projectLines(counted, [late], () => 'America/New_York');
+    expect(again.get(late.journalId)).toMatchObject({ billingYear: 2025, billingMonth: 4 });
+  });
+});
+
+describe('totals of lines', () => {
+  it('adds up every amount, counts payments but not refunds, and nets the processor’s fee off what was received', () => {
+    const lines = [
+      line({ grossCents: 100_000, serviceFeeCents: 1_000, receivedCents: 99_000, processorFeeCents: 2_930 }),
+      line({ grossCents: 50_000, serviceFeeCents: 500, receivedCents: 49_500, processorFeeCents: 1_480 }),
+      line({ kind: 'refund', grossCents: -50_000, serviceFeeCents: -500, receivedCents: -49_500 }),
+    ];
+    expect(totalsOfLines(lines)).toEqual({
+      grossCents: 100_000,
+      serviceFeeCents: 1_000,
+      receivedCents: 99_000,
+      processorFeeCents: 4_410,
+      netCents: 99_000 - 4_410,
+      payments: 2,
+    });
+  });
+
+  it('counts a correction as no payment', () => {
+    expect(totalsOfLines([line({ kind: 'correction', receivedCents: 100 })]).payments).toBe(0);
+  });
+});
+
+describe('calendarMonthTotals', () => {
+  const lines = [
+    // 22:00 on 31 December 2024 in New York: the tax year 2024, though it is 2025 in UTC.
+    line({ journalId: 'a', occurredAt: '2025-01-01T03:00:00.000Z', receivedCents: 1_000 }),
+    line({ journalId: 'b', occurredAt: '2025-01-10T15:00:00.000Z', receivedCents: 2_000 }),
+    line({ journalId: 'c', occurredAt: '2025-01-20T15:00:00.000Z', receivedCents: 3_000 }),
+    line({ journalId: 'd', occurredAt: '2025-12-31T15:00:00.000Z', receivedCents: 4_000 }),
+  ];
+
+  it('totals a year’s payments by the calendar month of their date in the landlord’s time zone', () => {
+    const months = calendarMonthTotals(lines, 2025, 'America/New_York');
+    expect(months.map((month) => month.receivedCents)).toEqual([5_000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4_000]);
+    expect(months[0].payments).toBe(2);
+  });
+
+  it('leaves out payments dated in another year', () => {
+    const months = calendarMonthTotals(lines, 2024, 'America/New_York');
+    expect(months.map((month) => month.receivedCents)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1_000]);
+  });
+});
+
 describe('rentDueFor', () => {
   const history = [
     { rentCents: 150_000, effectiveFrom: '2024-01-05T15:00:00Z' },
@@ -157,6 +328,49 @@ describe('rentDueFor', () => {
   it('uses the first rent before the property had one', () => {
     expect(rentDueFor({ year: 2023, month: 6 }, history, 'America/New_York')).toBe(150_000);
   });
+
+  it('is nothing while no rent was ever set', () => {
+    expect(rentDueFor({ year: 2024, month: 4 }, [], 'America/New_York')).toBe(0);
+  });
+
+  it('applies a change made at midnight starting the 11th to the next month, and one a moment earlier to this month', () => {
+    const changedAt = (effectiveFrom: string) => [history[0], { rentCents: 160_000, effectiveFrom }];
+    // April closes at 00:00 on 11 April in New York (04:00 UTC, daylight time).
+    expect(rentDueFor({ year: 2024, month: 4 }, changedAt('2024-04-11T04:00:00.000Z'), 'America/New_York')).toBe(150_000);
+    expect(rentDueFor({ year: 2024, month: 4 }, changedAt('2024-04-11T03:59:59.999Z'), 'America/New_York')).toBe(160_000);
+  });
+});
+
+describe('monthRows', () => {
+  const rentHistory = [{ rentCents: 100_000, effectiveFrom: '2024-01-01T00:00:00Z' }];
+  const received = (month: number, receivedCents: number) =>
+    line({ journalId: `j${month}`, billingMonth: month, grossCents: receivedCents, receivedCents });
+  const rows = (lines: StatementLine[], rentIsDue?: (month: { year: number; month: number }) => boolean) =>
+    monthRows({
+      from: { year: 2025, month: 3 },
+      through: { year: 2025, month: 5 },
+      lines,
+      rentHistory,
+      timeZone: 'America/New_York',
+      rentIsDue,
+    });
+
+  it('runs from the first month through the last, both included', () => {
+    expect(rows([]).map((row) => row.month)).toEqual([3, 4, 5]);
+  });
+
+  it('says the full amount was received when exactly the rent or more came in, and what is still due otherwise', () => {
+    const [exact, short, over] = rows([received(3, 100_000), received(4, 60_000), received(5, 120_000)]);
+    expect(exact).toMatchObject({ fullAmountReceived: true, stillDueCents: 0, closingBalanceCents: 0 });
+    expect(short).toMatchObject({ fullAmountReceived: false, stillDueCents: 40_000, closingBalanceCents: 40_000 });
+    // Paying ahead settles the balance carried in, but never makes a month's own rent negative.
+    expect(over).toMatchObject({ fullAmountReceived: true, stillDueCents: 0, openingBalanceCents: 40_000, closingBalanceCents: 20_000 });
+  });
+
+  it('asks no rent for a month nobody lived there', () => {
+    const dueByMonth = rows([], (month) => month.month !== 4).map((row) => row.rentDueCents);
+    expect(dueByMonth).toEqual([100_000, 0, 100_000]);
+  });
 });
 
 describe('periodInWords', () => {
@@ -166,6 +380,14 @@ describe('periodInWords', () => {
 
   it('names the years when the period crosses one', () => {
     expect(periodInWords({ year: 2025, month: 1 })).toBe('Payments made from 11 December 2024 to 10 January 2025 count as January 2025.');
+  });
+});
+
+describe('yearPeriodInWords', () => {
+  it('prints the cut-off period of a year', () => {
+    expect(yearPeriodInWords(2025)).toBe(
+      'Payments made from 11 December 2024 to 10 December 2025 count as 2025; later ones count to the next year.',
+    );
   });
 });
 
@@ -180,12 +402,35 @@ describe('csvCell', () => {
     expect(csvCell({ cents: -123_456 })).toBe('-1234.56');
     expect(csvCell({ cents: 5 })).toBe('0.05');
   });
+
+  it('writes numbers as numbers, negative ones too', () => {
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell(2025)).toBe('2025');
+  });
+
+  it('leaves text alone that only has a sign in the middle', () => {
+    expect(csvCell('12-B Main St')).toBe('12-B Main St');
+  });
 });
 
 describe('statementFileName', () => {
   it('names a file after the period and the address', () => {
     expect(statementFileName('2025', '123 Main St.')).toBe('rentwise-2025-123-main-st');
     expect(statementFileName('2025-04', null)).toBe('rentwise-2025-04-all-properties');
+  });
+
+  it('makes one hyphen of every run of spaces and punctuation, and none at the ends', () => {
+    expect(statementFileName('2025', '  #12 --  Garden St.,  Apt 2!')).toBe('rentwise-2025-12-garden-st-apt-2');
+  });
+
+  it('keeps at most 60 characters of the address, never ending on a hyphen', () => {
+    const long = `${'a'.repeat(59)} ${'b'.repeat(40)}`;
+    expect(statementFileName('2025', long)).toBe(`rentwise-2025-${'a'.repeat(59)}`);
+    expect(statementFileName('2025', 'c'.repeat(100))).toBe(`rentwise-2025-${'c'.repeat(60)}`);
+  });
+
+  it('names the property generically when its address has no letters or digits', () => {
+    expect(statementFileName('2025', '—')).toBe('rentwise-2025-property');
   });
 });
 

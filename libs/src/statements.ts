@@ -13,8 +13,10 @@ import type { Cents } from './money';
  * the journal, so seeing it twice changes nothing), and every total is recomputed from lines.
  */
 
-export type JournalKind = 'rent_payment' | 'refund' | 'correction';
-export type JournalAccount = 'tenant_card' | 'landlord_payable' | 'processing_fees';
+export type JournalKind = 'rent_payment' | 'refund' | 'correction' | 'dispute' | 'dispute_won' | 'dispute_lost';
+export type JournalAccount = 'tenant_card' | 'landlord_payable' | 'processing_fees' | 'disputed' | 'dispute_fees';
+
+const DISPUTE_KINDS: ReadonlySet<JournalKind> = new Set(['dispute', 'dispute_won', 'dispute_lost']);
 
 /** A ledger journal as the statements read it: ids, ISO dates and signed cents. */
 export interface StatementJournal {
@@ -48,7 +50,7 @@ export interface StatementLine {
   serviceFeeCents: Cents;
   /** What the landlord received: gross less the dated fee (the ledger's landlord_payable account). */
   receivedCents: Cents;
-  /** The processor's fee, shown apart (tax deductible). */
+  /** The processor's fee, shown apart (tax deductible); for a dispute, the provider's dispute fee (negative when returned). */
   processorFeeCents: Cents;
   description: string;
   correctsJournalId: string | null;
@@ -69,11 +71,14 @@ export function statementLineOf(journal: StatementJournal, timeZone: string): St
     occurredAt: journal.occurredAt,
     billingYear: year,
     billingMonth: month,
-    grossCents: -sumOf(journal, 'tenant_card'),
+    // 0 - x, not -x: a journal that never touches the card (a dispute's) has 0 gross, not -0.
+    grossCents: 0 - sumOf(journal, 'tenant_card'),
     serviceFeeCents: sumOf(journal, 'processing_fees'),
-    receivedCents: sumOf(journal, 'landlord_payable'),
+    // Money held for an open dispute is still the landlord's until the dispute is lost: a lost dispute
+    // lowers what was received in its own month, as a refund does, and its fee counts as a fee.
+    receivedCents: sumOf(journal, 'landlord_payable') + sumOf(journal, 'disputed') + sumOf(journal, 'dispute_fees'),
     // A refund gives the card money back; the processor keeps its fee, so it is not negated.
-    processorFeeCents: journal.kind === 'rent_payment' ? processorFee : 0,
+    processorFeeCents: journal.kind === 'rent_payment' ? processorFee : DISPUTE_KINDS.has(journal.kind) ? sumOf(journal, 'dispute_fees') : 0,
     description: journal.description,
     correctsJournalId: journal.correctsJournalId,
   };

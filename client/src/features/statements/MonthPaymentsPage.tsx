@@ -18,6 +18,9 @@ import './statements.css';
 function rowTitle(payment: StatementPayment): string {
   if (payment.kind === 'refund') return `Refund to ${payment.tenantName}`;
   if (payment.kind === 'correction') return `Correction for ${payment.tenantName}`;
+  if (payment.kind === 'dispute') return `Dispute by ${payment.tenantName}`;
+  if (payment.kind === 'dispute_won') return `Dispute won: ${payment.tenantName}`;
+  if (payment.kind === 'dispute_lost') return `Dispute lost: ${payment.tenantName}`;
   return payment.tenantName;
 }
 
@@ -96,7 +99,8 @@ export function MonthPaymentsPage() {
                     <time dateTime={payment.paidAt}>{dateLabel(payment.paidAt, statement.timeZone)}</time>
                     {payment.processorFeeCents > 0 && (
                       <span>
-                        Processor fee <span className="money">{formatCents(payment.processorFeeCents)}</span>
+                        {payment.kind === 'rent_payment' ? 'Processor fee' : 'Dispute fee'}{' '}
+                        <span className="money">{formatCents(payment.processorFeeCents)}</span>
                       </span>
                     )}
                   </span>
