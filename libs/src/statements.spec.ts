@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { billingMonthKey, billingMonthOf, shiftBillingMonth } from './billing-month';
 import { landlordReceivesCents } from './fees';
 import {
+  calendarMonthTotals,
   csvCell,
   monthRows,
   periodInWords,
@@ -15,6 +16,7 @@ import {
   totalsByBillingMonth,
   totalsOfLines,
   totalsOfRows,
+  yearPeriodInWords,
 } from './statements';
 
 const ZONES = ['America/New_York', 'America/Los_Angeles', 'Pacific/Honolulu'];

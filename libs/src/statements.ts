@@ -306,8 +306,9 @@ export function statementFileName(period: string, addressLine: string | null): s
   const slug = (addressLine ?? 'all-properties')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+    // Cut before trimming, so a cut just after a separator does not leave 'main-.pdf'.
+    .slice(0, 60)
+    .replace(/^-|-$/g, '');
   return `rentwise-${period}-${slug || 'property'}`;
 }
 
