@@ -26,6 +26,21 @@ describe('rentPaymentInputHash', () => {
     expect(rentPaymentInputHash(rebuilt)).toBe(rentPaymentInputHash(payment));
   });
 
+  it('keeps the v1 hash that idempotency keys already stored in the ledger were saved with', () => {
+    // A changed recipe would make every retry of a stored payment look like a reused key.
+    expect(rentPaymentInputHash(payment)).toBe('v1:522fd1a67800d011dc45fb14d2fbe784a5199d940f5975c1ea4f2b159270cad1');
+  });
+
+  it('reads every id the same in upper or lower case', () => {
+    const shouted = {
+      ...payment,
+      tenantUserId: payment.tenantUserId.toUpperCase(),
+      landlordUserId: payment.landlordUserId.toUpperCase(),
+      propertyId: payment.propertyId.toUpperCase(),
+    };
+    expect(rentPaymentInputHash(shouted)).toBe(rentPaymentInputHash(payment));
+  });
+
   it.each<[string, Partial<typeof payment> | { providerReference: string }]>([
     ['a cent more', { chargedCents: 150_700 }],
     ['a millisecond later', { occurredAt: new Date('2024-03-05T15:00:00.001Z') }],
