@@ -6,7 +6,7 @@ const ACCOUNTS_BEFORE = `'tenant_card', 'landlord_payable', 'processing_fees'`;
 const ACCOUNTS = `'tenant_card', 'landlord_payable', 'processing_fees', 'disputed', 'dispute_fees'`;
 
 /**
- * Provider events reach the ledger exactly once (issue 12, decision 0017):
+ * Provider events reach the ledger exactly once (issue 12, decision 0021):
  * - `infra.inbox`: every verified provider event, stored once (unique on the provider's event id)
  *   with its job before the endpoint answers 200; handlers work from the stored row.
  * - The ledger learns disputes: kinds `dispute` (funds held from the landlord, with the provider's

@@ -81,7 +81,7 @@ export function sweepBackoffMs(sweeps: number): number {
 }
 
 /**
- * The inbox for provider events (decision 0017): each verified event is stored once, unique on the
+ * The inbox for provider events (decision 0021): each verified event is stored once, unique on the
  * provider's event id, with its job in the same transaction, before the endpoint answers 200. A job
  * works the stored row: the adapter translates it into a product event, the owning module's handler
  * acts on it, and the handler's writes and the row's mark commit together. Unknown types wait as

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** rent_payment; refund; correction (e.g. a refund that failed); dispute, dispute_won, dispute_lost (decision 0017). */
+/** rent_payment; refund; correction (e.g. a refund that failed); dispute, dispute_won, dispute_lost (decision 0021). */
 export type LedgerTransactionKind = 'rent_payment' | 'refund' | 'correction' | 'dispute' | 'dispute_won' | 'dispute_lost';
 
 /** One money movement. Immutable: the database refuses updates and deletes. */

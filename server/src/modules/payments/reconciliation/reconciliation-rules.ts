@@ -28,7 +28,7 @@ export interface Difference {
 }
 
 /**
- * The key of the journal a balance transaction must have (docs/decisions/0017), or null for lines
+ * The key of the journal a balance transaction must have (docs/decisions/0021), or null for lines
  * the ledger does not mirror (payouts, the provider's own adjustments).
  */
 export function journalKeyOf(accountId: string, line: ProviderBalanceTransaction): string | null {
