@@ -60,6 +60,10 @@ describe('directPaymentSchema', () => {
       expect(problem(withNonce('4111111111111111'))).toBe(MESSAGES.paymentFieldsRefused);
       expect(problem(withNonce('4111-1111-1111-1111'))).toBe(MESSAGES.paymentFieldsRefused);
     });
+
+    it('accepts a nonce that only starts with digits', () => {
+      expect(problem(withNonce('41111111abc='))).toBeUndefined();
+    });
   });
 
   describe('the card', () => {
