@@ -36,7 +36,7 @@ describe('billingMonthOf', () => {
   });
 
   it('refuses invalid dates and unknown time zones', () => {
-    expect(() => billingMonthOf(new Date('nope'))).toThrow(RangeError);
+    expect(() => billingMonthOf(new Date('nope'))).toThrow(new RangeError('Invalid date'));
     expect(() => billingMonthOf(new Date(), 'Mars/Olympus_Mons')).toThrow(RangeError);
   });
 });
@@ -72,6 +72,11 @@ describe('billingMonthRange', () => {
     expect(() => billingMonthRange(2024, 0)).toThrow(RangeError);
   });
 
+  it('refuses a year or month that is not a whole number, naming it', () => {
+    expect(() => billingMonthRange(2024.5, 3)).toThrow('Not a month: 2024.5-3');
+    expect(() => billingMonthRange(2024, 3.5)).toThrow('Not a month: 2024-3.5');
+  });
+
   it.each(['America/New_York', 'America/Los_Angeles', 'UTC', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/Santiago'])(
     'agrees with billingMonthOf for every instant in %s',
     (timeZone) => {
@@ -99,6 +104,14 @@ describe('billing month helpers', () => {
     expect(parseBillingMonthKey('2024-03')).toEqual({ year: 2024, month: 3 });
     expect(parseBillingMonthKey('2024-13')).toBeNull();
     expect(parseBillingMonthKey('2024-3')).toBeNull();
+  });
+
+  it('reads keys of January through December, and nothing around a key', () => {
+    expect(parseBillingMonthKey('2024-01')).toEqual({ year: 2024, month: 1 });
+    expect(parseBillingMonthKey('2024-12')).toEqual({ year: 2024, month: 12 });
+    for (const key of ['2024-00', 'x2024-03', '2024-03x', '2024-03-01']) {
+      expect(parseBillingMonthKey(key)).toBeNull();
+    }
   });
 
   it('labels a month with its English name and year', () => {
