@@ -7,6 +7,7 @@ import { ClockModule } from './infrastructure/clock/clock.module';
 import { AppConfig } from './infrastructure/config/app-config';
 import { ConfigModule } from './infrastructure/config/config.module';
 import { DatabaseModule } from './infrastructure/database/database.module';
+import { FaultsModule } from './infrastructure/faults/faults.module';
 import { HealthModule } from './infrastructure/health/health.module';
 import { InboxModule } from './infrastructure/inbox/inbox.module';
 import { MailModule } from './infrastructure/mail/mail.module';
@@ -45,6 +46,7 @@ export class AppModule {
         // the request's message chain are plain Fastify hooks (infrastructure/http/request-logging.ts).
         LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true, forRoutes: [] }),
         ClockModule.register(clock),
+        FaultsModule,
         CqrsModule.forRoot(),
         DatabaseModule,
         QueueModule,

@@ -71,6 +71,9 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // json for machines (production, log shippers); pretty for a person at a terminal (`npm start`).
     LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+    // The crash suite's kill points (infrastructure/faults/faults.ts): read only when NODE_ENV is test.
+    RENTWISE_FAULTS: z.string().regex(/^[a-z-]+:[\d.]+(,\s*[a-z-]+:[\d.]+)*$/, 'must be point:probability,...').optional(),
+    RENTWISE_FAULTS_SEED: z.coerce.number().int().optional(),
   })
   .superRefine((env, ctx) => {
     const authorizeNetKeys = ['AUTHORIZE_NET_API_LOGIN_ID', 'AUTHORIZE_NET_TRANSACTION_KEY', 'AUTHORIZE_NET_CLIENT_KEY'] as const;
@@ -82,6 +85,9 @@ export const configSchema = z
     if (env.NODE_ENV !== 'production') return;
     if (env.AUTHORIZE_NET_API_LOGIN_ID && !env.AUTHORIZE_NET_SIGNATURE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['AUTHORIZE_NET_SIGNATURE_KEY'], message: 'required in production with Authorize.Net keys (its webhooks)' });
+    }
+    if (env.RENTWISE_FAULTS) {
+      ctx.addIssue({ code: 'custom', path: ['RENTWISE_FAULTS'], message: 'is for the crash suite only; not allowed in production' });
     }
     if (env.AUTHORIZE_NET_API_BASE) {
       ctx.addIssue({ code: 'custom', path: ['AUTHORIZE_NET_API_BASE'], message: 'is for tests only; not allowed in production' });

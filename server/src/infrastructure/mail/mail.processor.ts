@@ -3,6 +3,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { Job } from 'bullmq';
 import { Transporter } from 'nodemailer';
 import { AppConfig } from '../config/app-config';
+import { Faults } from '../faults/faults';
 import { isEnvelope, MessageChain } from '../messaging/envelope';
 import type { Enveloped } from '../outbox/outbox';
 import { MAIL_QUEUE } from '../queue/queue-names';
@@ -25,6 +26,7 @@ export class MailProcessor extends WorkerHost {
     @Inject(MAIL_TRANSPORT) private readonly transport: Transporter,
     private readonly config: AppConfig,
     private readonly sentEmails: SentEmails,
+    private readonly faults: Faults,
   ) {
     super();
   }
@@ -50,6 +52,7 @@ export class MailProcessor extends WorkerHost {
     }
     const messageId = key ? messageIdOf(key) : `<${job.id}@rentwise>`;
     await this.transport.sendMail({ from: this.config.env.MAIL_FROM, to, subject, text, html, messageId });
+    this.faults.crashPoint('after-send-before-record');
     if (key) await this.sentEmails.record(key, messageId);
     this.logger.log({ jobId: job.id, to, subject }, 'Email sent');
   }

@@ -3,6 +3,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { ModuleRef } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { Faults } from '../faults/faults';
 import { OutboxMessage } from './outbox-message.entity';
 
 const POLL_INTERVAL_MS = 200;
@@ -25,6 +26,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     private readonly dataSource: DataSource,
     private readonly moduleRef: ModuleRef,
+    private readonly faults: Faults,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -57,6 +59,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         dispatched.push(message.id);
       }
       if (dispatched.length > 0) {
+        this.faults.crashPoint('after-enqueue-before-commit');
         await manager.update(OutboxMessage, dispatched, { dispatchedAt: () => 'now()' });
       }
       return dispatched.length;

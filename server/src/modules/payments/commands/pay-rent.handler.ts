@@ -14,6 +14,7 @@ import { isSignInFresh, rentPaymentDescription } from '@rentwise/libs/payment-ru
 import { createHash } from 'node:crypto';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { Faults } from '../../../infrastructure/faults/faults';
 import {
   CardCharge,
   CardDeclined,
@@ -67,6 +68,7 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
     private readonly settlement: ChargeSettlement,
     private readonly clock: Clock,
     private readonly gateways: CardGateways,
+    private readonly faults: Faults,
   ) {}
 
   async execute({ tenantUserId, signedInAt, input }: PayRent): Promise<PaidRent> {
@@ -180,6 +182,7 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
   /** The same settlement as the provider's events use: whichever comes first posts, under the charge's lock. */
   private async record(attempt: CardPayment, charge: CardCharge): Promise<PaidRent> {
     const settled = await this.settlement.record(attempt, charge);
+    this.faults.crashPoint('after-commit-before-answer');
     return paidRentOf(settled.attempt, settled.created);
   }
 }

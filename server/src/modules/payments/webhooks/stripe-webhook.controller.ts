@@ -1,6 +1,7 @@
 import { BadRequestException, Controller, Headers, HttpCode, Logger, Post, RawBodyRequest, Req } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
+import { Faults } from '../../../infrastructure/faults/faults';
 import { Public } from '../../../infrastructure/http/public.decorator';
 import { Inbox } from '../../../infrastructure/inbox/inbox';
 import {
@@ -28,6 +29,7 @@ export class StripeWebhookController {
   constructor(
     private readonly gateway: PaymentGateway,
     private readonly inbox: Inbox,
+    private readonly faults: Faults,
   ) {}
 
   @Post()
@@ -84,6 +86,7 @@ export class StripeWebhookController {
       { endpoint, eventId: event.id, type: event.type, accountId: event.accountId, inboxId, stored },
       stored ? 'Webhook stored' : 'Webhook already stored',
     );
+    this.faults.crashPoint('after-commit-before-answer');
     return { status: 'success' };
   }
 }

@@ -4,6 +4,7 @@ import { billingMonthOf } from '@rentwise/libs/billing-month';
 import { type StatementJournal, type StatementLine, statementLineOf } from '@rentwise/libs/statements';
 import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { Faults } from '../../../infrastructure/faults/faults';
 import type { LineDifference, StatementsRebuilt } from '../contracts/rebuild-statements.command';
 import { LedgerFeedPage, ReadLedgerFeed } from '../../payments/contracts/read-ledger-feed.query';
 import { timeZonesOf } from '../settings/landlord-time-zone';
@@ -38,6 +39,7 @@ export class StatementsProjector {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly queries: QueryBus,
+    private readonly faults: Faults,
   ) {}
 
   async catchUp(): Promise<CatchUpResult> {
@@ -57,6 +59,7 @@ export class StatementsProjector {
         } else {
           await insertLines(manager, 'statements.statement_lines', await this.linesOf(manager, page.journals));
         }
+        if (page.journals.length > 0) this.faults.crashPoint('mid-projection');
         await this.savePosition(manager, page);
         return { page, rebuilt };
       });
