@@ -27,6 +27,12 @@ describe('card numbers', () => {
     expect(cardBrandOf('9999999999999995')).toBe('unknown');
   });
 
+  it('looks only at the leading digits, not at the same digits further on', () => {
+    expect(cardBrandOf('1347000000000000')).toBe('unknown');
+    expect(cardBrandOf('1601100000000000')).toBe('unknown');
+    expect(cardBrandOf('1650000000000000')).toBe('unknown');
+  });
+
   it('labels a payment method for a receipt', () => {
     expect(paymentMethodLabel('visa', '4242')).toBe('Visa •••• 4242');
     expect(paymentMethodLabel('jcb', '0000')).toBe('Card •••• 0000');

@@ -49,4 +49,9 @@ describe('payment descriptions', () => {
     expect(paymentDescriptionDetail('Rent: May: late')).toBe('May: late');
     expect(paymentDescriptionDetail('No colon here')).toBe('No colon here');
   });
+
+  it('shows the text without spaces around it, with or without a colon', () => {
+    expect(paymentDescriptionDetail('  Deposit  ')).toBe('Deposit');
+    expect(paymentDescriptionDetail('Rent:   May  ')).toBe('May');
+  });
 });
