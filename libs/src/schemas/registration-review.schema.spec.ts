@@ -28,6 +28,7 @@ describe('rejectRegistrationSchema', () => {
 describe('registrationListQuerySchema', () => {
   it('lists the registrations waiting for review unless asked for the reviewed ones', () => {
     expect(registrationListQuerySchema.parse({})).toEqual({ status: 'pending' });
+    expect(registrationListQuerySchema.parse({ status: 'pending' })).toEqual({ status: 'pending' });
     expect(registrationListQuerySchema.parse({ status: 'reviewed' })).toEqual({ status: 'reviewed' });
     expect(registrationListQuerySchema.safeParse({ status: 'all' }).success).toBe(false);
   });
