@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { cardNumberDigits } from '../card-number';
 import { MESSAGES } from '../messages';
 
@@ -10,32 +10,43 @@ export const CARD_NUMBER_MAX_LENGTH = 19;
 export const CARD_EXPIRY_LENGTH = 5;
 export const CARD_CODE_MAX_LENGTH = 3;
 
-export const cardEntrySchema = z
-  .object({
-    number: z
-      .string()
-      .trim()
-      .min(1, MESSAGES.cardNumberIncomplete)
-      .max(CARD_NUMBER_MAX_LENGTH, MESSAGES.cardNumberIncomplete)
-      .transform(cardNumberDigits)
-      .pipe(z.string().regex(/^\d{12,19}$/, MESSAGES.cardNumberIncomplete)),
+export const cardEntrySchema = z.pipe(
+  z.object({
+    number: z.pipe(
+      z.pipe(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.minLength(1, MESSAGES.cardNumberIncomplete),
+            z.maxLength(CARD_NUMBER_MAX_LENGTH, MESSAGES.cardNumberIncomplete),
+          ),
+        z.transform(cardNumberDigits),
+      ),
+      z.string().check(z.regex(/^\d{12,19}$/, MESSAGES.cardNumberIncomplete)),
+    ),
     expiry: z
       .string()
-      .trim()
-      .min(1, { error: MESSAGES.cardExpiryIncomplete, abort: true })
-      .regex(/^\d{2}\/\d{2}$/, MESSAGES.cardExpiryFormat),
+      .check(
+        z.trim(),
+        z.minLength(1, { error: MESSAGES.cardExpiryIncomplete, abort: true }),
+        z.regex(/^\d{2}\/\d{2}$/, MESSAGES.cardExpiryFormat),
+      ),
     cvc: z
       .string()
-      .trim()
-      .min(1, { error: MESSAGES.securityCodeIncomplete, abort: true })
-      .regex(/^\d{3}$/, MESSAGES.securityCodeIncomplete),
-  })
-  .transform(({ number, expiry, cvc }) => ({
+      .check(
+        z.trim(),
+        z.minLength(1, { error: MESSAGES.securityCodeIncomplete, abort: true }),
+        z.regex(/^\d{3}$/, MESSAGES.securityCodeIncomplete),
+      ),
+  }),
+  z.transform(({ number, expiry, cvc }: { number: string; expiry: string; cvc: string }) => ({
     number,
     expMonth: Number(expiry.slice(0, 2)),
     expYear: 2000 + Number(expiry.slice(3)),
     cvc,
-  }));
+  })),
+);
 
 export type CardEntryFormValues = z.input<typeof cardEntrySchema>;
 export type CardEntryInput = z.output<typeof cardEntrySchema>;

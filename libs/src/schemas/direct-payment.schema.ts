@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MIN_DIRECT_PAYMENT_CENTS } from '../direct-gateway';
 import { MESSAGES } from '../messages';
 import { MAX_PAYMENT_CENTS } from '../payment-rules';
@@ -13,25 +13,27 @@ export const directPaymentSchema = z.strictObject(
   {
     amountCents: z
       .int({ error: MESSAGES.minimumDirectAmount })
-      .min(MIN_DIRECT_PAYMENT_CENTS, { error: MESSAGES.minimumDirectAmount })
-      .max(MAX_PAYMENT_CENTS, { error: MESSAGES.invalidAmount }),
+      .check(
+        z.minimum(MIN_DIRECT_PAYMENT_CENTS, { error: MESSAGES.minimumDirectAmount }),
+        z.maximum(MAX_PAYMENT_CENTS, { error: MESSAGES.invalidAmount }),
+      ),
     paymentNonce: z.strictObject(
       {
-        dataDescriptor: z.string().regex(/^[A-Z0-9._]{1,64}$/, { error: MESSAGES.cardNotAdded }),
-        dataValue: z
-          .string({ error: MESSAGES.cardNotAdded })
-          .min(8, { error: MESSAGES.cardNotAdded })
-          .max(8192, { error: MESSAGES.cardNotAdded })
-          .regex(/^[\w+/=.-]+$/, { error: MESSAGES.cardNotAdded })
+        dataDescriptor: z.string().check(z.regex(/^[A-Z0-9._]{1,64}$/, { error: MESSAGES.cardNotAdded })),
+        dataValue: z.string({ error: MESSAGES.cardNotAdded }).check(
+          z.minLength(8, { error: MESSAGES.cardNotAdded }),
+          z.maxLength(8192, { error: MESSAGES.cardNotAdded }),
+          z.regex(/^[\w+/=.-]+$/, { error: MESSAGES.cardNotAdded }),
           // A nonce is never a bare run of digits; a card number pasted here is refused, not sent on.
-          .refine((value) => !/^[\d\s-]+$/.test(value), { error: MESSAGES.paymentFieldsRefused }),
+          z.refine((value) => !/^[\d\s-]+$/.test(value), { error: MESSAGES.paymentFieldsRefused }),
+        ),
       },
       { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.paymentFieldsRefused : undefined) },
     ),
     card: z.strictObject(
       {
         brand: z.enum(['visa', 'mastercard', 'amex', 'discover', 'unknown'], { error: MESSAGES.cardNotAdded }),
-        last4: z.string().regex(/^\d{4}$/, { error: MESSAGES.cardNotAdded }),
+        last4: z.string().check(z.regex(/^\d{4}$/, { error: MESSAGES.cardNotAdded })),
       },
       { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.paymentFieldsRefused : undefined) },
     ),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { formatPhoneInput, isCompletePhone } from '../phone';
 import { isPlainName } from '../text';
@@ -13,27 +13,31 @@ const EMAIL_MAX_LENGTH = 254;
  */
 export const nameField = z
   .string({ error: MESSAGES.completeAllFields })
-  .trim()
-  .min(1, { error: MESSAGES.completeAllFields, abort: true })
-  .max(NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong, abort: true })
-  .refine(isPlainName, MESSAGES.unsupportedCharacters);
+  .check(
+    z.trim(),
+    z.minLength(1, { error: MESSAGES.completeAllFields, abort: true }),
+    z.maxLength(NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong, abort: true }),
+    z.refine(isPlainName, MESSAGES.unsupportedCharacters),
+  );
 
 /** Trimmed and lower-cased, so one person has one email however they type it. */
 export const emailField = z
   .string({ error: MESSAGES.completeAllFields })
-  .trim()
-  .toLowerCase()
-  .min(1, { error: MESSAGES.completeAllFields, abort: true })
-  .max(EMAIL_MAX_LENGTH, { error: MESSAGES.emailInvalid, abort: true })
-  .regex(z.regexes.email, MESSAGES.emailInvalid);
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, { error: MESSAGES.completeAllFields, abort: true }),
+    z.maxLength(EMAIL_MAX_LENGTH, { error: MESSAGES.emailInvalid, abort: true }),
+    z.regex(z.regexes.email, MESSAGES.emailInvalid),
+  );
 
 /** Any way of writing ten digits in, '(999) 999-9999' out. */
-export const phoneField = z
-  .string({ error: MESSAGES.completeAllFields })
-  .trim()
-  .min(1, { error: MESSAGES.completeAllFields, abort: true })
-  .refine(isCompletePhone, MESSAGES.phoneInvalid)
-  .transform(formatPhoneInput);
+export const phoneField = z.pipe(
+  z
+    .string({ error: MESSAGES.completeAllFields })
+    .check(z.trim(), z.minLength(1, { error: MESSAGES.completeAllFields, abort: true }), z.refine(isCompletePhone, MESSAGES.phoneInvalid)),
+  z.transform(formatPhoneInput),
+);
 
 /**
  * For a cross-field check: run it only when none of these fields has a problem of its own,
@@ -44,13 +48,13 @@ export function unlessFieldsHaveIssues(...fields: string[]): (payload: z.core.Pa
     issues.every((issue) => issue.path !== undefined && issue.path.length > 0 && !fields.includes(String(issue.path[0])));
 }
 
-/** A check across fields, as the arguments of an object schema's .refine(). */
+/** A check across fields, as the arguments of z.refine() on an object schema. */
 export type CrossFieldCheck<Value> = [
   check: (value: Value) => boolean,
   params: { error: string; path: PropertyKey[]; when: (payload: z.core.ParsePayload) => boolean },
 ];
 
-/** Spread into .refine(): email and confirmEmail must be the same address. */
+/** Spread into z.refine(): email and confirmEmail must be the same address. */
 export const emailsMatch: CrossFieldCheck<{ email: string; confirmEmail: string }> = [
   (value) => value.email === value.confirmEmail,
   { error: MESSAGES.emailsDoNotMatch, path: ['confirmEmail'], when: unlessFieldsHaveIssues('email', 'confirmEmail') },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { emailField } from './fields';
 
 export const forgotPasswordSchema = z.object({ email: emailField });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { emailField } from './fields';
 import { newPasswordShape } from './password.schema';
@@ -6,8 +6,7 @@ import { newPasswordShape } from './password.schema';
 /** The one-time token from an emailed link: URL-safe base64 as the server issues it. */
 export const linkTokenField = z
   .string({ error: MESSAGES.linkInvalid })
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{16,512}$/, MESSAGES.linkInvalid);
+  .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{16,512}$/, MESSAGES.linkInvalid));
 
 /**
  * What a page reached from an emailed link posts. The link carries the email as base64

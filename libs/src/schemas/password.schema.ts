@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { COMMON_PASSWORDS } from '../common-passwords';
 import { MESSAGES } from '../messages';
 import { unlessFieldsHaveIssues, type CrossFieldCheck } from './fields';
@@ -16,16 +16,18 @@ const characterCount = (text: string): number => [...text].length;
 /** A password being chosen: never trimmed, since spaces are as good as any other character. */
 export const newPasswordField = z
   .string({ error: MESSAGES.passwordTooShort })
-  .refine((p) => characterCount(p) >= PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort, abort: true })
-  .refine((p) => characterCount(p) <= PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong, abort: true })
-  .refine((p) => !isCommonPassword(p), MESSAGES.passwordTooCommon);
+  .check(
+    z.refine((p) => characterCount(p) >= PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort, abort: true }),
+    z.refine((p) => characterCount(p) <= PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong, abort: true }),
+    z.refine((p) => !isCommonPassword(p), MESSAGES.passwordTooCommon),
+  );
 
 export const newPasswordShape = {
   password: newPasswordField,
   confirmPassword: z.string({ error: MESSAGES.passwordsDoNotMatch }),
 };
 
-/** Spread into .refine(): both entries must be the same. */
+/** Spread into z.refine(): both entries must be the same. */
 export const passwordsMatch: CrossFieldCheck<{ password: string; confirmPassword: string }> = [
   (value) => value.password === value.confirmPassword,
   {
@@ -35,7 +37,7 @@ export const passwordsMatch: CrossFieldCheck<{ password: string; confirmPassword
   },
 ];
 
-export const newPasswordSchema = z.object(newPasswordShape).refine(...passwordsMatch);
+export const newPasswordSchema = z.object(newPasswordShape).check(z.refine(...passwordsMatch));
 
 export type NewPasswordFormValues = z.input<typeof newPasswordSchema>;
 export type NewPasswordInput = z.output<typeof newPasswordSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { MAX_PAYMENT_CENTS } from '../payment-rules';
 
@@ -11,13 +11,14 @@ export const paymentSchema = z.strictObject(
   {
     amountCents: z
       .int({ error: MESSAGES.invalidAmount })
-      .positive({ error: MESSAGES.invalidAmount })
-      .max(MAX_PAYMENT_CENTS, { error: MESSAGES.invalidAmount }),
+      .check(z.positive({ error: MESSAGES.invalidAmount }), z.maximum(MAX_PAYMENT_CENTS, { error: MESSAGES.invalidAmount })),
     paymentMethodId: z
       .string({ error: MESSAGES.cardNotAdded })
-      .min(1, { error: MESSAGES.cardNotAdded })
-      .max(255, { error: MESSAGES.cardNotAdded })
-      .regex(/^[\w-]+$/, { error: MESSAGES.cardNotAdded }),
+      .check(
+        z.minLength(1, { error: MESSAGES.cardNotAdded }),
+        z.maxLength(255, { error: MESSAGES.cardNotAdded }),
+        z.regex(/^[\w-]+$/, { error: MESSAGES.cardNotAdded }),
+      ),
     idempotencyKey: z.uuid({ error: MESSAGES.unexpectedError }),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.paymentFieldsRefused : undefined) },

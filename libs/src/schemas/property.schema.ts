@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { composeAddress, isPlausibleAddress, normalizeAddressParts, type AddressParts } from '../address';
 import { MESSAGES } from '../messages';
 import { isRentInRange, parseRentDollars, rentDollarsToCents } from '../rent';
@@ -8,35 +8,46 @@ const ADDRESS_PART_MAX_LENGTH = 100;
 
 const requiredAddressPart = z
   .string({ error: MESSAGES.allAddressFieldsRequired })
-  .trim()
-  .min(1, { error: MESSAGES.allAddressFieldsRequired, abort: true })
-  .max(ADDRESS_PART_MAX_LENGTH, MESSAGES.addressInvalid);
+  .check(
+    z.trim(),
+    z.minLength(1, { error: MESSAGES.allAddressFieldsRequired, abort: true }),
+    z.maxLength(ADDRESS_PART_MAX_LENGTH, MESSAGES.addressInvalid),
+  );
 
 /** Rent as typed ('1,500') or as a number of whole dollars; out comes cents. */
-const rentField = z
-  .union([z.string(), z.number()], { error: MESSAGES.rentOutOfRange })
-  .transform((rent) => (typeof rent === 'number' ? rent : parseRentDollars(rent)))
-  .pipe(z.number({ error: MESSAGES.rentOutOfRange }).refine(isRentInRange, MESSAGES.rentOutOfRange))
-  .transform(rentDollarsToCents);
+const rentField = z.pipe(
+  z.pipe(
+    z.pipe(
+      z.union([z.string(), z.number()], { error: MESSAGES.rentOutOfRange }),
+      z.transform((rent: string | number) => (typeof rent === 'number' ? rent : parseRentDollars(rent))),
+    ),
+    z.number({ error: MESSAGES.rentOutOfRange }).check(z.refine(isRentInRange, MESSAGES.rentOutOfRange)),
+  ),
+  z.transform(rentDollarsToCents),
+);
 
-export const propertySchema = z
-  .object({
-    line1: requiredAddressPart,
-    line2: z.string().trim().max(ADDRESS_PART_MAX_LENGTH, MESSAGES.addressInvalid).nullish(),
-    city: requiredAddressPart,
-    state: requiredAddressPart.toUpperCase().regex(/^[A-Z]{2}$/, MESSAGES.addressInvalid),
-    zip: requiredAddressPart.regex(/^\d{5}$/, MESSAGES.addressInvalid),
-    rent: rentField,
-  })
-  .refine(({ line2, ...parts }) => isPlausibleAddress({ ...parts, line2: line2 ?? undefined }), {
-    error: MESSAGES.addressInvalid,
-    path: ['line1'],
-    when: unlessFieldsHaveIssues('line1', 'line2', 'city', 'state', 'zip'),
-  })
-  .transform(({ rent, line2, ...parts }) => {
+export const propertySchema = z.pipe(
+  z
+    .object({
+      line1: requiredAddressPart,
+      line2: z.nullish(z.string().check(z.trim(), z.maxLength(ADDRESS_PART_MAX_LENGTH, MESSAGES.addressInvalid))),
+      city: requiredAddressPart,
+      state: requiredAddressPart.check(z.toUpperCase(), z.regex(/^[A-Z]{2}$/, MESSAGES.addressInvalid)),
+      zip: requiredAddressPart.check(z.regex(/^\d{5}$/, MESSAGES.addressInvalid)),
+      rent: rentField,
+    })
+    .check(
+      z.refine(({ line2, ...parts }) => isPlausibleAddress({ ...parts, line2: line2 ?? undefined }), {
+        error: MESSAGES.addressInvalid,
+        path: ['line1'],
+        when: unlessFieldsHaveIssues('line1', 'line2', 'city', 'state', 'zip'),
+      }),
+    ),
+  z.transform(({ rent, line2, ...parts }: { line1: string; line2?: string | null; city: string; state: string; zip: string; rent: number }) => {
     const addressParts: AddressParts = normalizeAddressParts({ ...parts, line2: line2 ?? undefined });
     return { address: composeAddress(addressParts), addressParts, rentCents: rent };
-  });
+  }),
+);
 
 /** What the add and edit property forms hold. */
 export type PropertyFormValues = z.input<typeof propertySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MESSAGES } from '../messages';
 
 export const REJECTION_REASON_MAX_LENGTH = 1000;
@@ -7,9 +7,11 @@ export const REJECTION_REASON_MAX_LENGTH = 1000;
 export const rejectRegistrationSchema = z.object({
   reason: z
     .string({ error: MESSAGES.rejectionReasonRequired })
-    .trim()
-    .min(1, { error: MESSAGES.rejectionReasonRequired, abort: true })
-    .max(REJECTION_REASON_MAX_LENGTH, MESSAGES.rejectionReasonTooLong),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: MESSAGES.rejectionReasonRequired, abort: true }),
+      z.maxLength(REJECTION_REASON_MAX_LENGTH, MESSAGES.rejectionReasonTooLong),
+    ),
 });
 
 export type RejectRegistrationFormValues = z.input<typeof rejectRegistrationSchema>;
@@ -17,7 +19,7 @@ export type RejectRegistrationInput = z.output<typeof rejectRegistrationSchema>;
 
 /** Which registrations the operator's queue lists: waiting ones, or the recently reviewed. */
 export const registrationListQuerySchema = z.object({
-  status: z.enum(['pending', 'reviewed']).default('pending'),
+  status: z._default(z.enum(['pending', 'reviewed']), 'pending'),
 });
 
 export type RegistrationListQuery = z.output<typeof registrationListQuerySchema>;
@@ -27,14 +29,13 @@ export type RegistrationListQuery = z.output<typeof registrationListQuerySchema>
  * OAuth code when the landlord connected an existing account.
  */
 export const payoutAccountReturnSchema = z.object({
-  state: z.string({ error: MESSAGES.payoutAccountNotConfirmed }).trim().min(1, MESSAGES.payoutAccountNotConfirmed).max(600),
-  code: z
-    .string()
-    .trim()
-    .max(500)
-    .regex(/^[\w-]*$/, MESSAGES.payoutAccountNotConfirmed)
-    .optional()
-    .transform((code) => code || undefined),
+  state: z
+    .string({ error: MESSAGES.payoutAccountNotConfirmed })
+    .check(z.trim(), z.minLength(1, MESSAGES.payoutAccountNotConfirmed), z.maxLength(600)),
+  code: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(500), z.regex(/^[\w-]*$/, MESSAGES.payoutAccountNotConfirmed))),
+    z.transform((code: string | undefined) => code || undefined),
+  ),
 });
 
 export type PayoutAccountReturnInput = z.output<typeof payoutAccountReturnSchema>;

@@ -1,18 +1,19 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MESSAGES } from '../messages';
 
 // No email-format or password-strength rules here: a wrong guess should look like any other failed login.
 export const signInSchema = z.object({
   email: z
     .string({ error: MESSAGES.completeAllFields })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: MESSAGES.completeAllFields, abort: true })
-    .max(254, MESSAGES.loginFailed),
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, { error: MESSAGES.completeAllFields, abort: true }),
+      z.maxLength(254, MESSAGES.loginFailed),
+    ),
   password: z
     .string({ error: MESSAGES.completeAllFields })
-    .min(1, { error: MESSAGES.completeAllFields, abort: true })
-    .max(256, MESSAGES.loginFailed),
+    .check(z.minLength(1, { error: MESSAGES.completeAllFields, abort: true }), z.maxLength(256, MESSAGES.loginFailed)),
 });
 
 export type SignInFormValues = z.input<typeof signInSchema>;

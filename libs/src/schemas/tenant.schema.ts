@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { contactDetailsShape, emailsMatch } from './fields';
 
@@ -6,9 +6,9 @@ import { contactDetailsShape, emailsMatch } from './fields';
 export const tenantSchema = z
   .object({
     ...contactDetailsShape,
-    propertyId: z.uuid({ error: MESSAGES.unexpectedError }).optional(),
+    propertyId: z.optional(z.uuid({ error: MESSAGES.unexpectedError })),
   })
-  .refine(...emailsMatch);
+  .check(z.refine(...emailsMatch));
 
 export type TenantFormValues = z.input<typeof tenantSchema>;
 export type TenantInput = z.output<typeof tenantSchema>;

@@ -1,7 +1,8 @@
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, Reflector } from '@nestjs/core';
-import type { ZodType } from 'zod';
+// The shared libs schemas are zod/mini; the few server-only classic ones parse the same way.
+import type { ZodMiniType as ZodType } from 'zod/mini';
 import { IS_PUBLIC } from '../../src/infrastructure/http/public.decorator';
 import { ROLES, type UserType } from '../../src/infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../src/infrastructure/http/zod-body.pipe';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import type { ZodType } from 'zod';
+// The shared libs schemas are zod/mini; the few server-only classic ones parse the same way.
+import type { ZodMiniType as ZodType } from 'zod/mini';
 import { defOf, objectShapeOf, unwrap } from './schema-shape';
 
 /** Strings people and scripts really send: unicode of every kind, markup, paths, SQL, control characters. */

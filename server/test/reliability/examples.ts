@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ZodType } from 'zod';
+// The shared libs schemas are zod/mini; the few server-only classic ones parse the same way.
+import type { ZodMiniType as ZodType } from 'zod/mini';
 import { paymentSchema } from '@rentwise/libs/schemas/payment.schema';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { statementQuerySchema } from '@rentwise/libs/schemas/statement.schema';

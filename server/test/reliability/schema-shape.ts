@@ -1,4 +1,5 @@
-import type { ZodType } from 'zod';
+// The shared libs schemas are zod/mini; the few server-only classic ones parse the same way.
+import type { ZodMiniType as ZodType } from 'zod/mini';
 
 interface ZodDef {
   type: string;

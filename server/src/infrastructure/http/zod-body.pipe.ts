@@ -1,6 +1,6 @@
 import { BadRequestException, PipeTransform } from '@nestjs/common';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { ZodType } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Parses a request part with the shared libs schema; the first problem becomes the 400 message.
@@ -9,11 +9,12 @@ import { ZodType } from 'zod';
  */
 export class ZodPipe<Output> implements PipeTransform<unknown, Output> {
   // Public so the reliability suite can find which schema guards which operation.
-  constructor(readonly schema: ZodType<Output>) {}
+  // Any zod 4 schema: the shared libs schemas are zod/mini (light in the browser), a few server-only ones classic.
+  constructor(readonly schema: z.core.$ZodType<Output>) {}
 
   transform(value: unknown): Output {
     // Per-parse messages rank below the schema's own, so this only fills the gaps.
-    const result = this.schema.safeParse(value, { error: () => MESSAGES.invalidRequest });
+    const result = z.safeParse(this.schema, value, { error: () => MESSAGES.invalidRequest });
     if (!result.success) throw new BadRequestException(result.error.issues[0].message);
     return result.data;
   }
