@@ -39,7 +39,8 @@ export default defineConfig({
         command: 'node scripts/e2e-server.js',
         url: `${baseURL}/api/health`,
         env: { E2E_PORT: String(port) },
-        timeout: 60000,
+        // Migrations and the demo data load before the server starts (scripts/e2e-server.js).
+        timeout: 120000,
         reuseExistingServer: false,
         stdout: 'ignore',
         stderr: 'pipe',

@@ -37,12 +37,9 @@ const cellsOf = (line: string) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
+// The demo data is loaded before the journeys run (scripts/e2e-server.js).
+test.beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-  await runServerCli('seed', []).catch((error: Error) => {
-    if (!/already|exists|in use/i.test(error.message)) throw error;
-  });
 });
 
 test('a finance user exports the demo year as CSV, watches it run, and its totals are the landlord’s own', async ({ page, baseURL }) => {

@@ -3,7 +3,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { runServerCli } from './support/fixtures';
 import { signIn } from './support/session';
 
 /**
@@ -30,13 +29,9 @@ async function expectNoAccessibilityViolations(page: Page) {
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
+// The demo data is loaded before the journeys run (scripts/e2e-server.js).
+test.beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-  // The demo data, loaded through the modules' own commands; a second run finds it there already.
-  await runServerCli('seed', []).catch((error: Error) => {
-    if (!/already|exists|in use/i.test(error.message)) throw error;
-  });
 });
 
 test('the demo landlord walks payment history to a month and a receipt', async ({ page }) => {

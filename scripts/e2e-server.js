@@ -1,5 +1,5 @@
 // Serves the built product for the browser tests on a throwaway database that is dropped on exit.
-const { spawn } = require('node:child_process');
+const { execFileSync, spawn } = require('node:child_process');
 const { rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { resolve } = require('node:path');
@@ -48,6 +48,11 @@ async function main() {
     // E2E_CLIENT_DIST: a private build, so that a rebuild of client/dist mid-run cannot break the pages.
     CLIENT_DIST: process.env.E2E_CLIENT_DIST ?? resolve(root, 'client/dist'),
   };
+  // As `npm start` does: migrate, then load the demo data into the empty database, before any
+  // journey runs (the seed loads only into an empty database, so a spec cannot do it later).
+  const cliEnv = { ...process.env, ...serverEnv, LOG_LEVEL: 'warn' };
+  execFileSync(process.execPath, [resolve(root, 'server/dist/cli/migrate.js')], { env: cliEnv, stdio: 'ignore' });
+  execFileSync(process.execPath, [resolve(root, 'server/dist/cli/seed.js')], { env: cliEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   const server = spawn(process.execPath, [resolve(root, 'server/dist/main.js')], {
     stdio: 'inherit',
     env: { ...process.env, ...serverEnv },
