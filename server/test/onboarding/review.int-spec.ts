@@ -50,6 +50,7 @@ describe('operator review of landlord registrations', () => {
     expect(ids.indexOf(first.registrationId)).toBeLessThan(ids.indexOf(second.registrationId));
     expect(rows.find((row) => row.registrationId === first.registrationId)).toEqual({
       registrationId: first.registrationId,
+      landlordUserId: first.landlordUserId,
       status: 'pending',
       firstName: 'Ada',
       lastName: 'First',

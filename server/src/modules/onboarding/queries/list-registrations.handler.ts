@@ -11,6 +11,7 @@ const REVIEWED_LIMIT = 20;
 function toRow(registration: Registration): RegistrationRow {
   return {
     registrationId: registration.id,
+    landlordUserId: registration.landlordUserId,
     status: registration.status,
     firstName: registration.firstName,
     lastName: registration.lastName,

@@ -4,6 +4,8 @@ import type { RegistrationStatus } from '../registrations/registration.entity';
 
 export interface RegistrationRow {
   registrationId: string;
+  /** The landlord's account, for the operator's page of that landlord. */
+  landlordUserId: string;
   status: RegistrationStatus;
   firstName: string;
   lastName: string;
