@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Building2, CircleHelp, ExternalLink, Landmark, LogOut, ReceiptText, UserRound, Users } from 'lucide-react';
 import { MESSAGES } from '@rentwise/libs/messages';
@@ -10,12 +9,10 @@ import { usePayoutDashboardLinkMutation } from './dashboardApi';
 import { refusalMessage } from '../../app/apiError';
 import { DashboardProfile } from './DashboardProfile';
 import { DashboardTile } from './DashboardTile';
+import { YearAtGlance } from './YearAtGlance';
 import { todayLabel } from '../../app/dates';
 import '../../styles/accounts.css';
 import './yearAtGlance.css';
-
-// recharts is heavy: its own chunk, fetched only when a landlord opens the dashboard.
-const YearAtGlance = lazy(() => import('./YearAtGlance'));
 
 function ViewStripeAccountButton() {
   const [getLink, { isLoading }] = usePayoutDashboardLinkMutation();
@@ -79,9 +76,7 @@ export function LandlordDashboardPage() {
         />
       </nav>
 
-      <Suspense fallback={null}>
-        <YearAtGlance />
-      </Suspense>
+      <YearAtGlance />
 
       <div className="dashboard-actions">
         <ViewStripeAccountButton />

@@ -1,19 +1,16 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCents } from '@rentwise/libs/money';
 import { monthName } from '@rentwise/libs/statements';
 import { paths } from '../../app/paths';
 import { Card } from '../../components/Card';
 import { Skeleton } from '../../components/Skeleton';
-import { useGetYearAtGlanceQuery } from './yearAtGlanceApi';
 import { Link } from 'react-router-dom';
-
-const wholeDollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
+import { MonthBarsChart } from './MonthBarsChart';
+import { useGetYearAtGlanceQuery } from './yearAtGlanceApi';
 
 /**
  * This year at a glance: rent received against rent due, by billing month, for all properties.
- * Loaded on its own (React.lazy) so the chart library reaches only landlords who open the dashboard.
  */
-export default function YearAtGlance() {
+export function YearAtGlance() {
   const year = new Date().getFullYear();
   const { data: statement, isLoading, isError } = useGetYearAtGlanceQuery(year);
 
@@ -28,8 +25,8 @@ export default function YearAtGlance() {
   if (isError || !statement) return null;
   const data = statement.rows.map((row) => ({
     month: monthName(row.month ?? 1).slice(0, 3),
-    Due: row.rentDueCents,
-    Received: row.receivedCents,
+    dueCents: row.rentDueCents,
+    receivedCents: row.receivedCents,
   }));
   // Months of properties without tenants are rows of zeros: a chart of nothing says less than the line.
   const nothingYet = statement.rows.every((row) => row.rentDueCents === 0 && row.receivedCents === 0);
@@ -47,19 +44,7 @@ export default function YearAtGlance() {
       {nothingYet ? (
         <p className="muted">No rent was due or received yet this year.</p>
       ) : (
-        <div className="year-glance__chart" role="img" aria-label={`Rent received against rent due by month in ${year}`}>
-          <ResponsiveContainer width="100%" height={220}>
-            <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--color-border)" />
-              <XAxis dataKey="month" tickLine={false} axisLine={false} fontSize={12} />
-              <YAxis tickFormatter={wholeDollars} tickLine={false} axisLine={false} fontSize={12} width={64} />
-              <Tooltip formatter={(value) => formatCents(Number(value))} />
-              <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
-              <Bar dataKey="Due" fill="#cbd5e1" radius={[4, 4, 0, 0]} isAnimationActive={false} />
-              <Bar dataKey="Received" fill="#0f766e" radius={[4, 4, 0, 0]} isAnimationActive={false} />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <MonthBarsChart data={data} label={`Rent received against rent due by month in ${year}`} />
       )}
     </Card>
   );
