@@ -53,7 +53,7 @@ describe('paths', () => {
   it('gives every route an href that its own pattern matches', () => {
     type Route = { path: string; getHref: (...args: (string | number)[]) => string };
     const isRoute = (entry: unknown): entry is Route => typeof entry === 'object' && entry !== null && 'path' in entry;
-    const routes = [paths, paths.onboarding, paths.landlord, paths.tenant]
+    const routes = [paths, paths.onboarding, paths.landlord, paths.operator, paths.tenant]
       .flatMap((group) => Object.values(group) as unknown[])
       .filter(isRoute);
 

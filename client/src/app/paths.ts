@@ -119,6 +119,11 @@ export const paths = {
     registrations: fixed('/operator/registrations'),
     /** Open differences between the provider's balances and the ledger. */
     reconciliation: fixed('/operator/reconciliation'),
+    /** One landlord: contact, card gateway (Stripe or Authorize.Net) and the gateway's audit trail. */
+    landlord: {
+      path: '/operator/landlords/:landlordId',
+      getHref: (landlordUserId: Id) => `/operator/landlords/${segment(landlordUserId)}`,
+    },
   },
 
   finance: {

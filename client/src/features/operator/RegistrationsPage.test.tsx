@@ -20,6 +20,7 @@ const operator = {
 
 const lena: RegistrationRow = {
   registrationId: '7f0c1f1e-3a55-4c39-9a55-0b7d0f6a1d2e',
+  landlordUserId: '5b1d8a52-7c1e-4d7a-9a0e-3f2b6c9d1e10',
   status: 'pending',
   firstName: 'Lena',
   lastName: 'Landlord',
@@ -70,6 +71,23 @@ describe('Landlord Registrations (operator)', () => {
     const reviewed = screen.getByRole('region', { name: 'Recently reviewed' });
     expect(await within(reviewed).findByText('Rejected')).toBeInTheDocument();
     expect(within(reviewed).getByText(/We could not verify ownership/)).toBeInTheDocument();
+  });
+
+  it('links each approved landlord, and only them, to their landlord page', async () => {
+    const marcus: RegistrationRow = {
+      ...lena,
+      registrationId: '00000000-0000-4000-8000-000000000003',
+      landlordUserId: '00000000-0000-4000-8000-0000000000aa',
+      firstName: 'Marcus',
+      status: 'approved',
+      reviewedAt: new Date().toISOString(),
+    };
+    withQueue([], [marcus, rosa]);
+    renderRoute('/operator/registrations');
+
+    const link = await screen.findByRole('link', { name: 'Landlord page of Marcus Landlord' });
+    expect(link).toHaveAttribute('href', '/operator/landlords/00000000-0000-4000-8000-0000000000aa');
+    expect(screen.queryByRole('link', { name: 'Landlord page of Rosa Landlord' })).not.toBeInTheDocument();
   });
 
   it('says when nobody is waiting', async () => {

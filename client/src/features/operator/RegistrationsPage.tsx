@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Inbox, Mail, Phone, RefreshCw } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { ChevronRight, Inbox, Mail, Phone, RefreshCw } from 'lucide-react';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { telHref } from '@rentwise/libs/phone';
 import type { RejectRegistrationInput } from '@rentwise/libs/schemas/registration-review.schema';
@@ -205,7 +206,13 @@ function RecentlyReviewed() {
                 </p>
               )}
               {row.status === 'approved' && (
-                <p className="registration__payout">{PAYOUT_LABELS[row.payoutConnected ? (row.payoutStatus ?? 'none') : 'none']}</p>
+                <div className="registration__footer">
+                  <p className="registration__payout">{PAYOUT_LABELS[row.payoutConnected ? (row.payoutStatus ?? 'none') : 'none']}</p>
+                  <Link className="registration__landlord-link" to={paths.operator.landlord.getHref(row.landlordUserId)}>
+                    Landlord page<span className="visually-hidden"> of {fullName(row)}</span>
+                    <ChevronRight aria-hidden="true" size={16} />
+                  </Link>
+                </div>
               )}
             </Card>
           </li>

@@ -6,6 +6,7 @@ export type RegistrationStatus = 'pending' | 'approved' | 'rejected';
 /** A landlord's registration as the review queue shows it (GET /api/onboarding/registrations). */
 export interface RegistrationRow {
   registrationId: string;
+  landlordUserId: string;
   status: RegistrationStatus;
   firstName: string;
   lastName: string;

@@ -2,7 +2,7 @@ import { Navigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import type { FeatureRoutes } from '../../app/featureRoutes';
 
-/** The operator's pages: reviewing landlord registrations, and the reconciliation report. */
+/** The operator's pages: reviewing landlord registrations, one landlord's card gateway, and the reconciliation report. */
 export const operatorRoutes: FeatureRoutes = {
   operator: [
     {
@@ -12,6 +12,10 @@ export const operatorRoutes: FeatureRoutes = {
     {
       path: paths.operator.reconciliation.path,
       lazy: () => import('./ReconciliationPage').then((page) => ({ Component: page.ReconciliationPage })),
+    },
+    {
+      path: paths.operator.landlord.path,
+      lazy: () => import('./LandlordPage').then((page) => ({ Component: page.LandlordPage })),
     },
     // Any other operator address goes to the registration queue.
     { path: '/operator/*', element: <Navigate to={paths.operator.registrations.getHref()} replace /> },
