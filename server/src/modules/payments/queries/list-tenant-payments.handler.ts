@@ -1,4 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { PAYMENT_CORRECTIONS_SQL, paymentStatusOf } from '../receipts/payment-status';
 import { ListTenantPayments, TenantPaymentRow } from './list-tenant-payments.query';
@@ -13,21 +14,24 @@ interface Row {
   disputes_won: number;
 }
 
+/** On every visit to the tenant's history: index ledger_transactions_tenant_idx, then per row the entries and corrections indexes. */
+const TENANT_PAYMENTS = preparedStatement<Row, [tenantUserId: string]>(
+  'payments.tenant-payments',
+  `SELECT t.id, t.occurred_at, t.description,
+          -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
+             WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS charged_cents,
+          ${PAYMENT_CORRECTIONS_SQL}
+     FROM payments.ledger_transactions t
+    WHERE t.tenant_user_id = $1 AND t.kind = 'rent_payment'
+    ORDER BY t.occurred_at DESC, t.recorded_at DESC`,
+);
+
 @QueryHandler(ListTenantPayments)
 export class ListTenantPaymentsHandler implements IQueryHandler<ListTenantPayments> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   async execute({ tenantUserId }: ListTenantPayments): Promise<TenantPaymentRow[]> {
-    const rows = await this.unitOfWork.manager.query<Row[]>(
-      `SELECT t.id, t.occurred_at, t.description,
-              -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
-                 WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS charged_cents,
-              ${PAYMENT_CORRECTIONS_SQL}
-         FROM payments.ledger_transactions t
-        WHERE t.tenant_user_id = $1 AND t.kind = 'rent_payment'
-        ORDER BY t.occurred_at DESC, t.recorded_at DESC`,
-      [tenantUserId],
-    );
+    const rows = await this.unitOfWork.query(TENANT_PAYMENTS, [tenantUserId]);
     return rows.map((row) => ({
       receiptId: row.id,
       paidAt: row.occurred_at.toISOString(),

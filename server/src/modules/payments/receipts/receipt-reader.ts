@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { paymentMethodLabel } from '@rentwise/libs/card-number';
+import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
@@ -25,6 +26,21 @@ interface ReceiptRow {
   card_last4: string | null;
 }
 
+/** One journal by its id (primary key), its entries and corrections by their indexes, its card if any. */
+const RECEIPT = preparedStatement<ReceiptRow, [receiptId: string]>(
+  'payments.receipt',
+  `SELECT t.id, t.occurred_at, t.tenant_user_id, t.landlord_user_id, t.property_id, t.description,
+          -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
+             WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS charged_cents,
+          (SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
+             WHERE e.transaction_id = t.id AND e.account = 'landlord_payable') AS landlord_cents,
+          ${PAYMENT_CORRECTIONS_SQL},
+          c.card_brand, c.card_last4
+     FROM payments.ledger_transactions t
+     LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
+    WHERE t.id = $1 AND t.kind = 'rent_payment'`,
+);
+
 const fullName = (user: { firstName: string; lastName: string } | null): string =>
   user ? `${user.firstName} ${user.lastName}` : 'Unknown';
 
@@ -41,19 +57,7 @@ export class ReceiptReader {
 
   async read(receiptId: string, viewerUserId: string): Promise<ReceiptView | null> {
     if (!UUID.test(receiptId)) return null;
-    const [row] = await this.unitOfWork.manager.query<ReceiptRow[]>(
-      `SELECT t.id, t.occurred_at, t.tenant_user_id, t.landlord_user_id, t.property_id, t.description,
-              -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
-                 WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS charged_cents,
-              (SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
-                 WHERE e.transaction_id = t.id AND e.account = 'landlord_payable') AS landlord_cents,
-              ${PAYMENT_CORRECTIONS_SQL},
-              c.card_brand, c.card_last4
-         FROM payments.ledger_transactions t
-         LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
-        WHERE t.id = $1 AND t.kind = 'rent_payment'`,
-      [receiptId],
-    );
+    const [row] = await this.unitOfWork.query(RECEIPT, [receiptId]);
     if (!row) return null;
     const mode = row.tenant_user_id === viewerUserId ? 'tenant' : row.landlord_user_id === viewerUserId ? 'landlord' : null;
     if (!mode) return null;
