@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 /** The lines table, and its twin for a rebuild. Names are fixed here, never taken from input. */
 export type LinesTable = 'statements.statement_lines' | 'pg_temp.statement_lines_rebuild';
 
-interface LineRow {
+export interface LineRow {
   journal_id: string;
   kind: StatementLine['kind'];
   landlord_user_id: string;
@@ -21,7 +21,7 @@ interface LineRow {
   corrects_journal_id: string | null;
 }
 
-const COLUMNS = `journal_id, kind, landlord_user_id, property_id, tenant_user_id, occurred_at, billing_year, billing_month,
+export const LINE_COLUMNS = `journal_id, kind, landlord_user_id, property_id, tenant_user_id, occurred_at, billing_year, billing_month,
   gross_cents, service_fee_cents, received_cents, processor_fee_cents, description, corrects_journal_id`;
 
 export function toLine(row: LineRow): StatementLine {
@@ -47,7 +47,7 @@ export function toLine(row: LineRow): StatementLine {
 export async function insertLines(manager: EntityManager, table: LinesTable, lines: readonly StatementLine[]): Promise<void> {
   if (lines.length === 0) return;
   await manager.query(
-    `INSERT INTO ${table} (${COLUMNS})
+    `INSERT INTO ${table} (${LINE_COLUMNS})
      SELECT * FROM json_to_recordset($1::json) AS l(journal_id uuid, kind text, landlord_user_id uuid, property_id uuid,
        tenant_user_id uuid, occurred_at timestamptz, billing_year int, billing_month int, gross_cents bigint,
        service_fee_cents bigint, received_cents bigint, processor_fee_cents bigint, description text, corrects_journal_id uuid)
@@ -81,7 +81,7 @@ export async function readLines(
   table: LinesTable = 'statements.statement_lines',
 ): Promise<StatementLine[]> {
   const rows = await manager.query<LineRow[]>(
-    `SELECT ${COLUMNS} FROM ${table}
+    `SELECT ${LINE_COLUMNS} FROM ${table}
       WHERE landlord_user_id = $1 AND ($2::uuid IS NULL OR property_id = $2::uuid)
       ORDER BY occurred_at, journal_id`,
     [where.landlordUserId, where.propertyId ?? null],
@@ -90,7 +90,7 @@ export async function readLines(
 }
 
 export async function readAllLines(manager: EntityManager, table: LinesTable): Promise<StatementLine[]> {
-  const rows = await manager.query<LineRow[]>(`SELECT ${COLUMNS} FROM ${table} ORDER BY journal_id`);
+  const rows = await manager.query<LineRow[]>(`SELECT ${LINE_COLUMNS} FROM ${table} ORDER BY journal_id`);
   return rows.map(toLine);
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
+  DEFAULT_TIME_ZONE,
   type BillingMonth,
   billingMonthLabel,
   billingMonthOf,
@@ -26,6 +27,7 @@ import {
   yearPeriodInWords,
 } from '@rentwise/libs/statements';
 import { Clock } from '../../../infrastructure/clock/clock';
+import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
@@ -33,8 +35,7 @@ import { GetRentHistory } from '../../properties/contracts/get-rent-history.quer
 import { ListLandlordProperties } from '../../properties/contracts/list-landlord-properties.query';
 import type { PropertySummary } from '../../properties/contracts/property-summary';
 import { ListPropertyTenancies } from '../../tenants/contracts/list-property-tenancies.query';
-import { readLines } from '../projection/statement-lines';
-import { timeZoneOf } from '../settings/landlord-time-zone';
+import { LINE_COLUMNS, type LineRow, toLine } from '../projection/statement-lines';
 
 export interface PropertyHistory {
   property: PropertySummary;
@@ -90,6 +91,19 @@ const choiceOf = (property: PropertySummary): StatementPropertyChoice => ({
   archived: property.archived,
 });
 
+// The reads behind every Monthly Overview and statement, prepared once per connection.
+/** A property's lines by statement_lines_property_month_idx (tens of rows: one a month and its corrections). */
+const PROPERTY_LINES = preparedStatement<LineRow, [landlordUserId: string, propertyId: string]>(
+  'statements.property-lines',
+  `SELECT ${LINE_COLUMNS} FROM statements.statement_lines
+    WHERE landlord_user_id = $1 AND property_id = $2 ORDER BY occurred_at, journal_id`,
+);
+
+const LANDLORD_TIME_ZONE = preparedStatement<{ time_zone: string }, [landlordUserId: string]>(
+  'statements.landlord-time-zone',
+  `SELECT time_zone FROM statements.landlord_settings WHERE landlord_user_id = $1`,
+);
+
 /**
  * Reads a landlord's statements from the projected lines, the rent history and the tenancies. A
  * property of another landlord (or none) reads as null: the controller answers 404.
@@ -102,8 +116,10 @@ export class StatementReader {
     private readonly clock: Clock,
   ) {}
 
-  timeZone(landlordUserId: string): Promise<string> {
-    return timeZoneOf(this.unitOfWork.manager, landlordUserId);
+  /** The landlord's statement time zone; the product's default (America/New_York) until they choose. */
+  async timeZone(landlordUserId: string): Promise<string> {
+    const [row] = await this.unitOfWork.query(LANDLORD_TIME_ZONE, [landlordUserId]);
+    return row?.time_zone ?? DEFAULT_TIME_ZONE;
   }
 
   async properties(landlordUserId: string): Promise<StatementPropertyChoice[]> {
@@ -118,7 +134,7 @@ export class StatementReader {
 
   async history(property: PropertySummary, timeZone: string): Promise<PropertyHistory> {
     // One after another: inside a transaction (finance's snapshot) they share one connection.
-    const lines = await readLines(this.unitOfWork.manager, { landlordUserId: property.landlordUserId, propertyId: property.propertyId });
+    const lines = (await this.unitOfWork.query(PROPERTY_LINES, [property.landlordUserId, property.propertyId])).map(toLine);
     const rentHistory = await this.queries.execute(new GetRentHistory(property.propertyId));
     const tenancies = await this.queries.execute(new ListPropertyTenancies(property.propertyId));
     const current = billingMonthOf(this.clock.now(), timeZone);

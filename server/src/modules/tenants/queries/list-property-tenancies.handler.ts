@@ -1,8 +1,17 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { ListPropertyTenancies, TenancyPeriod } from '../contracts/list-property-tenancies.query';
 import { isId } from '../tenancies/ids';
-import { Tenancy } from '../tenancies/tenancy.entity';
+
+/** Read for every statement and Monthly Overview: index tenancies_property_idx gives the order. */
+const PROPERTY_TENANCIES = preparedStatement<
+  { tenant_user_id: string; started_at: Date; ended_at: Date | null },
+  [propertyId: string]
+>(
+  'tenants.property-tenancies',
+  `SELECT tenant_user_id, started_at, ended_at FROM tenants.tenancies WHERE property_id = $1 ORDER BY started_at, id`,
+);
 
 @QueryHandler(ListPropertyTenancies)
 export class ListPropertyTenanciesHandler implements IQueryHandler<ListPropertyTenancies> {
@@ -10,13 +19,11 @@ export class ListPropertyTenanciesHandler implements IQueryHandler<ListPropertyT
 
   async execute({ propertyId }: ListPropertyTenancies): Promise<TenancyPeriod[]> {
     if (!isId(propertyId)) return [];
-    const tenancies = await this.unitOfWork
-      .repository(Tenancy)
-      .find({ where: { propertyId }, order: { startedAt: 'ASC', id: 'ASC' } });
-    return tenancies.map((tenancy) => ({
-      tenantUserId: tenancy.tenantUserId,
-      startedAt: tenancy.startedAt.toISOString(),
-      endedAt: tenancy.endedAt?.toISOString() ?? null,
+    const rows = await this.unitOfWork.query(PROPERTY_TENANCIES, [propertyId]);
+    return rows.map((row) => ({
+      tenantUserId: row.tenant_user_id,
+      startedAt: row.started_at.toISOString(),
+      endedAt: row.ended_at?.toISOString() ?? null,
     }));
   }
 }
