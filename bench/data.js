@@ -25,6 +25,16 @@ const landlord = (i) => ({
   userId: uuidOf(`landlord-${i}`),
   sessionToken: `bench-session-${i}`,
   propertyIds: Array.from({ length: PROPERTIES_PER_LANDLORD }, (_, k) => uuidOf(`property-${(i - 1) * PROPERTIES_PER_LANDLORD + k + 1}`)),
+  /** The latest payment to the landlord's first property (payment t is property ((t - 1) mod 10,000) + 1's). */
+  receiptId: uuidOf(`ledger-${(i - 1) * PROPERTIES_PER_LANDLORD + 1}`),
+});
+/** Signed-in tenants: the first tenant of each of the first 1,000 properties (about 33 payments each). */
+const TENANTS = 1000;
+const tenant = (i) => ({
+  userId: uuidOf(`tenant-${i}-1`),
+  sessionToken: `bench-tenant-session-${i}`,
+  /** Their latest payment. */
+  receiptId: uuidOf(`ledger-${i}`),
 });
 
 const withDatabase = (url, name) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
@@ -160,7 +170,7 @@ async function ensureBenchDatabase({ ownerUrl, appUrl, name = 'rentwise_bench', 
 }
 
 /** The first property's first tenant, signed in (Lighthouse opens the tenant payment page as them). */
-const TENANT_SESSION_TOKEN = 'bench-tenant-session-1';
+const TENANT_SESSION_TOKEN = tenant(1).sessionToken;
 
 /** Sessions idle out after an hour and end after twelve: every run starts them afresh. */
 async function refreshSessions(ownerUrl) {
@@ -172,14 +182,16 @@ async function refreshSessions(ownerUrl) {
     );
     await client.query(
       `INSERT INTO accounts.sessions (id, user_id, token_hash, created_at, last_seen_at, expires_at)
-       VALUES (md5('tenant-session-1')::uuid, md5('tenant-1-1')::uuid, sha256(convert_to($1, 'UTF8')), now(), now(), now() + interval '12 hours')
+       SELECT md5('tenant-session-' || i)::uuid, md5('tenant-' || i || '-1')::uuid,
+              sha256(convert_to('bench-tenant-session-' || i, 'UTF8')), now(), now(), now() + interval '12 hours'
+         FROM generate_series(1, $1::int) i
        ON CONFLICT (id) DO UPDATE SET created_at = now(), last_seen_at = now(), expires_at = now() + interval '12 hours', revoked_at = NULL`,
-      [TENANT_SESSION_TOKEN],
+      [TENANTS],
     );
   });
 }
 
-module.exports = { LANDLORDS, TENANT_SESSION_TOKEN, landlord, ensureBenchDatabase, refreshSessions };
+module.exports = { LANDLORDS, TENANTS, TENANT_SESSION_TOKEN, landlord, tenant, ensureBenchDatabase, refreshSessions };
 
 if (require.main === module) {
   const { DATABASE_MIGRATION_URL, DATABASE_URL } = process.env;

@@ -9,7 +9,7 @@ const { writeFileSync } = require('node:fs');
 const { cpus } = require('node:os');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
-const { LANDLORDS, landlord, ensureBenchDatabase, refreshSessions } = require('./data');
+const { LANDLORDS, TENANTS, landlord, tenant, ensureBenchDatabase, refreshSessions } = require('./data');
 
 const { values } = parseArgs({
   options: {
@@ -17,7 +17,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20,64' },
-    paths: { type: 'string', default: 'validate-signed-out,validate,properties,tenants' },
+    paths: { type: 'string', default: 'validate-signed-out,validate,properties,tenants,payments,tenant-receipt,landlord-receipt,months' },
     regenerate: { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
   },
@@ -27,20 +27,23 @@ const PORTS = { product: 3300, hello: 3301, pg: 3302 };
 const url = (port) => `http://127.0.0.1:${port}`;
 
 const landlords = Array.from({ length: LANDLORDS }, (_, i) => landlord(i + 1));
-/** Each request is the next landlord's, so sessions and rows come from all over the tables. */
-function asLandlords(pathOf) {
+const tenants = Array.from({ length: TENANTS }, (_, i) => tenant(i + 1));
+/** Each request is the next person's, so sessions and rows come from all over the tables. */
+function asEach(people, pathOf) {
   let next = 0;
   return {
     requests: [
       {
         setupRequest: (request) => {
-          const person = landlords[next++ % landlords.length];
+          const person = people[next++ % people.length];
           return { ...request, path: pathOf(person), headers: { ...request.headers, cookie: `rw_session=${person.sessionToken}` } };
         },
       },
     ],
   };
 }
+const asLandlords = (pathOf) => asEach(landlords, pathOf);
+const asTenants = (pathOf) => asEach(tenants, pathOf);
 
 const SCENARIOS = {
   'validate-signed-out': { path: 'GET /api/account/validate, signed out (no database)', baseline: 'hello', options: { path: '/api/account/validate' } },
@@ -59,12 +62,34 @@ const SCENARIOS = {
     baseline: 'pg',
     options: asLandlords((person) => `/api/landlord/properties/${person.propertyIds[Number(person.userId.slice(-1).charCodeAt(0)) % 10]}/tenants`),
   },
+  payments: {
+    path: 'GET /api/tenant/payments (about 33 payments)',
+    baseline: 'pg',
+    options: asTenants(() => '/api/tenant/payments'),
+  },
+  'tenant-receipt': {
+    path: 'GET /api/tenant/payments/:id (receipt)',
+    baseline: 'pg',
+    options: asTenants((person) => `/api/tenant/payments/${person.receiptId}`),
+  },
+  'landlord-receipt': {
+    path: 'GET /api/landlord/payments/:id (receipt)',
+    baseline: 'pg',
+    options: asLandlords((person) => `/api/landlord/payments/${person.receiptId}`),
+  },
+  months: {
+    path: 'GET .../statements/properties/:id/months (10 years)',
+    baseline: 'pg',
+    options: asLandlords((person) => `/api/landlord/statements/properties/${person.propertyIds[0]}/months`),
+  },
 };
 
 function load(port, options, connections, duration) {
   return new Promise((done, fail) => {
     const { path = '', ...rest } = options;
-    autocannon({ url: url(port) + path, connections, duration, ...rest }, (error, result) => {
+    // Like a browser: compressed answers welcome (both servers compress JSON of 1 KB or more).
+    const headers = { 'accept-encoding': 'gzip, br' };
+    autocannon({ url: url(port) + path, connections, duration, headers, ...rest }, (error, result) => {
       if (error) return fail(error);
       if (result.non2xx || result.errors) return fail(new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors on ${url(port)}`));
       done({ rps: result.requests.average, p99: result.latency.p99 });

@@ -3,10 +3,21 @@
 // guards, headers or logging. Answers have the product's JSON shape. Keep the SQL in step with:
 //   accounts/sessions/session-store.ts, properties/properties/property-reads.ts,
 //   tenants/queries/count-current-tenants.handler.ts and list-property-tenants.handler.ts,
-//   accounts/queries/get-user.handler.ts.
+//   accounts/queries/get-user.handler.ts, payments/queries/list-tenant-payments.handler.ts,
+//   payments/receipts/receipt-reader.ts and payment-status.ts, statements/queries/statement-reader.ts,
+//   statements/projection/statement-lines.ts, properties/queries/get-rent-history.handler.ts,
+//   tenants/queries/list-property-tenancies.handler.ts.
+// The Monthly Overview computes its months with the same pure rules the product calls (libs, compiled).
 const { createHash } = require('node:crypto');
+const { billingMonthLabel, billingMonthOf, billingMonthRange, compareBillingMonths, DEFAULT_TIME_ZONE } = require('@rentwise/libs/billing-month');
+const { paymentMethodLabel } = require('@rentwise/libs/card-number');
+const { monthRows } = require('@rentwise/libs/statements');
 const { Pool } = require('pg');
 const fastify = require('fastify')({ logger: false });
+
+// As the product does (app.factory.ts): the bench asks for gzip or brotli like a browser, and
+// answers of 1 KB or more are compressed, so both send the same bytes.
+fastify.register(require('@fastify/compress'), { threshold: 1024, encodings: ['br', 'gzip'] });
 
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const IDLE_MS = 60 * 60 * 1000;
@@ -32,6 +43,59 @@ const CURRENT_TENANCIES = {
 const USER_VIEW = {
   name: 'accounts.user-view',
   text: `SELECT id, type, first_name, last_name, email, phone, photo_key, last_login_at FROM accounts.users WHERE id = $1`,
+};
+
+const PAYMENT_CORRECTIONS_SQL = `
+  (SELECT count(*)::int FROM payments.ledger_transactions r
+    WHERE r.corrects_transaction_id = t.id AND r.kind = 'refund'
+      AND NOT EXISTS (SELECT 1 FROM payments.ledger_transactions f
+                       WHERE f.corrects_transaction_id = r.id AND f.kind = 'correction')) AS refunds,
+  (SELECT count(*)::int FROM payments.ledger_transactions d
+    WHERE d.corrects_transaction_id = t.id AND d.kind = 'dispute') AS disputes,
+  (SELECT count(*)::int FROM payments.ledger_transactions w
+    WHERE w.corrects_transaction_id = t.id AND w.kind = 'dispute_won') AS disputes_won`;
+const oneLine = (text) => text.replace(/\s+/g, ' ').trim();
+const TENANT_PAYMENTS = {
+  name: 'payments.tenant-payments',
+  text: oneLine(`SELECT t.id, t.occurred_at, t.description,
+          -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
+             WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS charged_cents,
+          ${PAYMENT_CORRECTIONS_SQL}
+     FROM payments.ledger_transactions t
+    WHERE t.tenant_user_id = $1 AND t.kind = 'rent_payment'
+    ORDER BY t.occurred_at DESC, t.recorded_at DESC`),
+};
+const RECEIPT = {
+  name: 'payments.receipt',
+  text: oneLine(`SELECT t.id, t.occurred_at, t.tenant_user_id, t.landlord_user_id, t.property_id, t.description,
+          -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
+             WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS charged_cents,
+          (SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
+             WHERE e.transaction_id = t.id AND e.account = 'landlord_payable') AS landlord_cents,
+          ${PAYMENT_CORRECTIONS_SQL},
+          c.card_brand, c.card_last4
+     FROM payments.ledger_transactions t
+     LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
+    WHERE t.id = $1 AND t.kind = 'rent_payment'`),
+};
+const LINE_COLUMNS = `journal_id, kind, landlord_user_id, property_id, tenant_user_id, occurred_at, billing_year, billing_month,
+  gross_cents, service_fee_cents, received_cents, processor_fee_cents, description, corrects_journal_id`;
+const PROPERTY_LINES = {
+  name: 'statements.property-lines',
+  text: oneLine(`SELECT ${LINE_COLUMNS} FROM statements.statement_lines
+    WHERE landlord_user_id = $1 AND property_id = $2 ORDER BY occurred_at, journal_id`),
+};
+const LANDLORD_TIME_ZONE = {
+  name: 'statements.landlord-time-zone',
+  text: 'SELECT time_zone FROM statements.landlord_settings WHERE landlord_user_id = $1',
+};
+const RENT_HISTORY = {
+  name: 'properties.rent-history',
+  text: 'SELECT rent_cents, effective_from FROM properties.rent_history WHERE property_id = $1 ORDER BY effective_from, id',
+};
+const PROPERTY_TENANCIES = {
+  name: 'tenants.property-tenancies',
+  text: 'SELECT tenant_user_id, started_at, ended_at FROM tenants.tenancies WHERE property_id = $1 ORDER BY started_at, id',
 };
 
 const rows = async (statement, values) => (await pool.query({ ...statement, values })).rows;
@@ -73,50 +137,182 @@ const managedProperty = (row, tenantCount) => ({
   tenantCount,
 });
 
-fastify.get('/api/account/validate', async (request) => {
-  const session = await signedIn(request);
-  return { status: 'success', isValid: Boolean(session), user: session ? userView(session) : null };
-});
+// Routes in a plugin registered after compression, so its onRoute hook sees them.
+fastify.register(async (app) => {
+  app.get('/api/account/validate', async (request) => {
+    const session = await signedIn(request);
+    return { status: 'success', isValid: Boolean(session), user: session ? userView(session) : null };
+  });
 
-fastify.get('/api/landlord/properties', async (request, reply) => {
-  const session = await signedIn(request);
-  if (!session || session.type !== 'landlord') return reply.code(401).send({ status: 'error', error: 'Sign in again.' });
-  const properties = await rows(LANDLORD_CURRENT_PROPERTIES, [session.user_id]);
-  if (properties.length === 0) return { status: 'success', rows: [] };
-  const counts = Object.fromEntries(properties.map((p) => [p.id, 0]));
-  for (const row of await rows(CURRENT_TENANT_COUNTS, [properties.map((p) => p.id)])) counts[row.property_id] = row.tenants;
-  return { status: 'success', rows: properties.map((p) => managedProperty(p, counts[p.id])) };
-});
+  app.get('/api/landlord/properties', async (request, reply) => {
+    const session = await signedIn(request);
+    if (!session || session.type !== 'landlord') return reply.code(401).send({ status: 'error', error: 'Sign in again.' });
+    const properties = await rows(LANDLORD_CURRENT_PROPERTIES, [session.user_id]);
+    if (properties.length === 0) return { status: 'success', rows: [] };
+    const counts = Object.fromEntries(properties.map((p) => [p.id, 0]));
+    for (const row of await rows(CURRENT_TENANT_COUNTS, [properties.map((p) => p.id)])) counts[row.property_id] = row.tenants;
+    return { status: 'success', rows: properties.map((p) => managedProperty(p, counts[p.id])) };
+  });
 
-fastify.get('/api/landlord/properties/:propertyId/tenants', async (request, reply) => {
-  const session = await signedIn(request);
-  if (!session || session.type !== 'landlord') return reply.code(401).send({ status: 'error', error: 'Sign in again.' });
-  const [property] = await rows(PROPERTY_BY_ID, [request.params.propertyId]);
-  if (!property || property.landlord_user_id !== session.user_id || property.archived_at) {
-    return reply.code(404).send({ status: 'error', error: 'Not found.' });
+  app.get('/api/landlord/properties/:propertyId/tenants', async (request, reply) => {
+    const session = await signedIn(request);
+    if (!session || session.type !== 'landlord') return reply.code(401).send({ status: 'error', error: 'Sign in again.' });
+    const [property] = await rows(PROPERTY_BY_ID, [request.params.propertyId]);
+    if (!property || property.landlord_user_id !== session.user_id || property.archived_at) {
+      return reply.code(404).send({ status: 'error', error: 'Not found.' });
+    }
+    const tenancies = await rows(CURRENT_TENANCIES, [property.id, session.user_id]);
+    const tenants = [];
+    for (const tenancy of tenancies) {
+      const [user] = await rows(USER_VIEW, [tenancy.tenant_user_id]);
+      if (!user) continue;
+      const view = userView(user);
+      tenants.push({
+        tenantId: tenancy.tenant_user_id,
+        propertyId: tenancy.property_id,
+        firstName: view.firstName,
+        lastName: view.lastName,
+        email: view.email,
+        phone: view.phone,
+        hasSignedIn: view.lastLoginAt !== null,
+        startedAt: tenancy.started_at.toISOString(),
+      });
+    }
+    return {
+      status: 'success',
+      property: { propertyId: property.id, address: property.address, rentCents: property.rent_cents },
+      rows: tenants,
+    };
+  });
+
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const notSignedIn = (reply) => reply.code(401).send({ status: 'error', error: 'Sign in again.' });
+  const notFound = (reply) => reply.code(404).send({ status: 'error', error: 'Not found.' });
+
+  function paymentStatusOf({ refunds, disputes, disputes_won: disputesWon }) {
+    if (disputes > disputesWon) return 'disputed';
+    if (refunds > 0) return 'refunded';
+    return 'succeeded';
   }
-  const tenancies = await rows(CURRENT_TENANCIES, [property.id, session.user_id]);
-  const tenants = [];
-  for (const tenancy of tenancies) {
-    const [user] = await rows(USER_VIEW, [tenancy.tenant_user_id]);
-    if (!user) continue;
-    const view = userView(user);
-    tenants.push({
-      tenantId: tenancy.tenant_user_id,
-      propertyId: tenancy.property_id,
-      firstName: view.firstName,
-      lastName: view.lastName,
-      email: view.email,
-      phone: view.phone,
-      hasSignedIn: view.lastLoginAt !== null,
-      startedAt: tenancy.started_at.toISOString(),
-    });
+  const RECEIPT_STATUS_WORDS = { succeeded: 'Paid', refunded: 'Refunded', disputed: 'Disputed' };
+
+  app.get('/api/tenant/payments', async (request, reply) => {
+    const session = await signedIn(request);
+    if (!session || session.type !== 'tenant') return notSignedIn(reply);
+    const payments = await rows(TENANT_PAYMENTS, [session.user_id]);
+    return {
+      status: 'success',
+      rows: payments.map((row) => ({
+        receiptId: row.id,
+        paidAt: row.occurred_at.toISOString(),
+        chargedCents: Number(row.charged_cents),
+        description: row.description,
+        status: paymentStatusOf(row),
+      })),
+    };
+  });
+
+  async function receipt(request, reply, viewerType) {
+    const session = await signedIn(request);
+    if (!session || session.type !== viewerType) return notSignedIn(reply);
+    const { receiptId } = request.params;
+    if (!UUID.test(receiptId)) return notFound(reply);
+    const [row] = await rows(RECEIPT, [receiptId]);
+    const mode = !row ? null : row.tenant_user_id === session.user_id ? 'tenant' : row.landlord_user_id === session.user_id ? 'landlord' : null;
+    if (mode !== viewerType) return notFound(reply);
+    const [tenant, landlord, property] = await Promise.all([
+      rows(USER_VIEW, [row.tenant_user_id]).then(([user]) => user),
+      rows(USER_VIEW, [row.landlord_user_id]).then(([user]) => user),
+      rows(PROPERTY_BY_ID, [row.property_id]).then(([found]) => found),
+    ]);
+    const fullName = (user) => (user ? `${user.first_name} ${user.last_name}` : 'Unknown');
+    return {
+      status: 'success',
+      receipt: {
+        receiptId: row.id,
+        mode,
+        status: RECEIPT_STATUS_WORDS[paymentStatusOf(row)],
+        amountCents: Number(mode === 'tenant' ? row.charged_cents : row.landlord_cents),
+        paidAt: row.occurred_at.toISOString(),
+        paidBy: fullName(tenant),
+        paidTo: fullName(landlord),
+        paymentMethod: paymentMethodLabel(row.card_brand, row.card_last4),
+        transactionId: row.id,
+        propertyAddress: property?.address ?? '',
+        description: row.description,
+        landlordContact: mode === 'tenant' && landlord ? { name: fullName(landlord), email: landlord.email, phone: landlord.phone } : null,
+      },
+    };
   }
-  return {
-    status: 'success',
-    property: { propertyId: property.id, address: property.address, rentCents: property.rent_cents },
-    rows: tenants,
-  };
+  app.get('/api/tenant/payments/:receiptId', (request, reply) => receipt(request, reply, 'tenant'));
+  app.get('/api/landlord/payments/:receiptId', (request, reply) => receipt(request, reply, 'landlord'));
+
+  const lineOf = (row) => ({
+    journalId: row.journal_id,
+    kind: row.kind,
+    landlordUserId: row.landlord_user_id,
+    propertyId: row.property_id,
+    tenantUserId: row.tenant_user_id,
+    occurredAt: row.occurred_at.toISOString(),
+    billingYear: row.billing_year,
+    billingMonth: row.billing_month,
+    grossCents: Number(row.gross_cents),
+    serviceFeeCents: Number(row.service_fee_cents),
+    receivedCents: Number(row.received_cents),
+    processorFeeCents: Number(row.processor_fee_cents),
+    description: row.description,
+    correctsJournalId: row.corrects_journal_id,
+  });
+
+  // StatementReader.overview and history, with the same queries one after another.
+  app.get('/api/landlord/statements/properties/:propertyId/months', async (request, reply) => {
+    const session = await signedIn(request);
+    if (!session || session.type !== 'landlord') return notSignedIn(reply);
+    const { propertyId } = request.params;
+    if (!UUID.test(propertyId)) return notFound(reply);
+    const [property] = await rows(PROPERTY_BY_ID, [propertyId]);
+    if (!property || property.landlord_user_id !== session.user_id) return notFound(reply);
+    const [zone] = await rows(LANDLORD_TIME_ZONE, [session.user_id]);
+    const timeZone = zone?.time_zone ?? DEFAULT_TIME_ZONE;
+    const lines = (await rows(PROPERTY_LINES, [session.user_id, propertyId])).map(lineOf);
+    const rentHistory = (await rows(RENT_HISTORY, [propertyId])).map((row) => ({ rentCents: row.rent_cents, effectiveFrom: row.effective_from.toISOString() }));
+    const tenancies = (await rows(PROPERTY_TENANCIES, [propertyId])).map((row) => ({
+      tenantUserId: row.tenant_user_id,
+      startedAt: row.started_at.toISOString(),
+      endedAt: row.ended_at?.toISOString() ?? null,
+    }));
+    const current = billingMonthOf(new Date(), timeZone);
+    const starts = [...tenancies.map((t) => t.startedAt), ...lines.map((line) => line.occurredAt)].map((iso) => billingMonthOf(new Date(iso), timeZone));
+    const from = starts.length
+      ? starts.reduce((earliest, month) => (compareBillingMonths(month, earliest) < 0 ? month : earliest))
+      : billingMonthOf(property.created_at, timeZone);
+    const lastLine = lines.length ? billingMonthOf(new Date(lines[lines.length - 1].occurredAt), timeZone) : current;
+    const through = compareBillingMonths(lastLine, current) > 0 ? lastLine : current;
+    const firstTenancy = tenancies.length ? billingMonthOf(new Date(tenancies[0].startedAt), timeZone) : null;
+    const rentIsDue = (month) => {
+      if (!firstTenancy || compareBillingMonths(month, firstTenancy) < 0) return true;
+      const { startsAt, endsBefore } = billingMonthRange(month.year, month.month, timeZone);
+      return tenancies.some((t) => new Date(t.startedAt) < endsBefore && (t.endedAt === null || new Date(t.endedAt) >= startsAt));
+    };
+    const months = monthRows({ from, through, lines, rentHistory, timeZone, rentIsDue });
+    return {
+      status: 'success',
+      overview: {
+        property: { propertyId: property.id, address: property.address, rentCents: property.rent_cents, archived: property.archived_at !== null },
+        timeZone,
+        months: [...months].reverse().map((row) => ({
+          year: row.year,
+          month: row.month,
+          label: billingMonthLabel(row),
+          rentDueCents: row.rentDueCents,
+          receivedCents: row.receivedCents,
+          stillDueCents: row.stillDueCents,
+          fullAmountReceived: row.fullAmountReceived,
+          payments: row.payments,
+        })),
+      },
+    };
+  });
 });
 
 fastify.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => process.send?.('ready'));
