@@ -160,6 +160,7 @@ test('the direct card screen at 320, 360 and 1280 px', async ({ page, request, b
   const csrf = (await operator.context.storageState()).cookies.find((cookie) => cookie.name === 'rw_csrf')!.value;
   await operator.context.put(`/api/operator/landlords/${landlord.userId}/card-gateway`, { data: { gateway: 'authorize_net' }, headers: { 'X-CSRF-Token': csrf } });
   await signInThroughPage(page, { email: tenantEmail, password: E2E_PASSWORD, type: 'tenant' });
+  await expect(heading(page)).toHaveText('Make a Payment');
   await page.keyboard.type('1200');
   await main(page).getByRole('button', { name: 'Continue' }).click();
   await expect(heading(page)).toHaveText('Card details');

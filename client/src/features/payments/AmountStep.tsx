@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { isDirectPayableAmount } from '@rentwise/libs/direct-gateway';
 import { keypadDisplayToCents, type KeypadKey } from '@rentwise/libs/keypad';
@@ -21,23 +21,31 @@ interface AmountStepProps {
 
 const TYPING_TARGETS = 'input, textarea, select, [contenteditable="true"]';
 
-/** Step 1: the amount, typed on the keypad or a physical keyboard (digits, '.', Backspace, Enter). */
 /** The amount's check on Continue: the direct gateway takes $1 or more (spec section 5); the hosted card form more than zero. */
 function amountRefusal(setup: PaymentSetup, amountCents: number): string | null {
   if (setup.cardGateway === 'authorize_net') return isDirectPayableAmount(amountCents) ? null : MESSAGES.minimumDirectAmount;
   return amountCents === 0 ? MESSAGES.invalidAmount : null;
 }
 
+/** Step 1: the amount, typed on the keypad or a physical keyboard (digits, '.', Backspace, Enter). */
 export function AmountStep({ setup, display, onKey, onContinue, takeFocus }: AmountStepProps) {
   const amountCents = keypadDisplayToCents(display);
 
-  useEffect(() => {
+  // The keyboard listener is attached once, before the first paint, and reads the latest props from
+  // here: re-attaching it after every keystroke left gaps in which quick typing lost digits.
+  const latest = useRef({ setup, display, onKey, onContinue });
+  useLayoutEffect(() => {
+    latest.current = { setup, display, onKey, onContinue };
+  });
+  useLayoutEffect(() => {
     function continueToCard() {
+      const { setup, display, onContinue } = latest.current;
       const refusal = amountRefusal(setup, keypadDisplayToCents(display));
       if (refusal) showPaymentToast(refusal, 'error');
       else onContinue();
     }
     function onKeyDown(event: KeyboardEvent) {
+      const { setup, onKey } = latest.current;
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target instanceof Element ? event.target : null;
       if (target?.closest(TYPING_TARGETS)) return;
@@ -56,7 +64,7 @@ export function AmountStep({ setup, display, onKey, onContinue, takeFocus }: Amo
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [display, onContinue, onKey, setup]);
+  }, []);
 
   return (
     <section className="pay pay--amount" aria-labelledby="pay-amount-title">
