@@ -1,4 +1,4 @@
-import { Worker } from 'bullmq';
+import { Worker, WorkerOptions } from 'bullmq';
 import { RedisOptions } from 'ioredis';
 
 /** Reconnect quickly (at most 2 s apart) so the product is back within seconds of Redis returning. */
@@ -35,17 +35,31 @@ export function workerRedisOptions(options: RedisOptions): RedisOptions {
 }
 
 /**
+ * How often a job may lose its worker mid-run (kill -9, out of memory, a deploy) before BullMQ gives
+ * it up. BullMQ's default is 1: a job whose worker died twice was failed for good, whatever its
+ * attempts, and nothing ran it again (the crash suite lost receipts and webhook deliveries so).
+ * Every job here is idempotent, so it is safe to take it again as often as its attempts allow.
+ */
+export const MAX_STALLED_COUNT = 8;
+
+/** A processor's worker options as PatientWorker runs them: patient connection, stalled jobs taken again. */
+export function patientWorkerOptions(options: WorkerOptions): WorkerOptions {
+  const connection = options.connection;
+  // A shared ioredis instance is used as given; plain options get the patient settings.
+  const isInstance = typeof (connection as { duplicate?: unknown } | undefined)?.duplicate === 'function';
+  return {
+    maxStalledCount: MAX_STALLED_COUNT,
+    ...options,
+    connection: isInstance ? connection : workerRedisOptions((connection ?? {}) as RedisOptions),
+  };
+}
+
+/**
  * The worker class @nestjs/bullmq builds processors with (BullModule.workerClass). Processors get
  * the shared fail-fast connection options; this gives them the patient ones instead.
  */
 export class PatientWorker extends Worker {
   constructor(...[name, processor, options]: ConstructorParameters<typeof Worker>) {
-    const connection = options?.connection;
-    // A shared ioredis instance is used as given; plain options get the patient settings.
-    const isInstance = typeof (connection as { duplicate?: unknown } | undefined)?.duplicate === 'function';
-    super(name, processor, {
-      ...options!,
-      connection: isInstance ? connection! : workerRedisOptions((connection ?? {}) as RedisOptions),
-    });
+    super(name, processor, patientWorkerOptions(options!));
   }
 }
