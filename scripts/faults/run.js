@@ -1,0 +1,398 @@
+// npm run test:faults [-- --seeds N | --seed S] [--payments N] [--concurrency C] [--no-restarts] [--keep-logs]
+//
+// Crashes and restarts (issue 17, docs/reliability.md): two API processes and two workers on one
+// private PostgreSQL and one private Redis; tenants pay through the sandbox gateway while kill -9 hits
+// any process at seeded moments (from outside on a timer, and from inside at the fault points of
+// RENTWISE_FAULTS); then PostgreSQL and Redis are restarted under load. Afterwards: no payment twice
+// or lost (against the sandbox's charges), balanced ledger, statements equal to a rebuild, every
+// receipt sent. A failing seed prints the command that replays it.
+const { mkdirSync, mkdtempSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { execFile } = require('node:child_process');
+const { promisify } = require('node:util');
+const { parseArgs } = require('node:util');
+const { Client } = require('pg');
+const { ProductProcess, root } = require('./product');
+const { TenantClient, REQUEST_TIMEOUT_MS } = require('./client');
+const { checkInvariants, waitUntilSettled } = require('./checks');
+const { freePort, sleep, PrivatePostgres, PrivateRedis, SmtpSink, LoadBalancer } = require('./services');
+
+const runFile = promisify(execFile);
+
+const { values: options } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    seeds: { type: 'string', default: '3' },
+    'first-seed': { type: 'string', default: '1' },
+    seed: { type: 'string' },
+    payments: { type: 'string', default: '30' },
+    concurrency: { type: 'string', default: '4' },
+    faults: { type: 'string', default: 'after-commit-before-answer:0.03,after-enqueue-before-commit:0.02,mid-projection:0.05,after-send-before-record:0.01' },
+    'kill-every-ms': { type: 'string', default: '4000' },
+    'no-restarts': { type: 'boolean', default: false },
+    'keep-logs': { type: 'boolean', default: false },
+  },
+});
+const seeds = options.seed !== undefined
+  ? [Number(options.seed)]
+  : Array.from({ length: Number(options.seeds) }, (_, i) => Number(options['first-seed']) + i);
+const PAYMENTS = Number(options.payments);
+const CONCURRENCY = Number(options.concurrency);
+const KILL_EVERY_MS = Number(options['kill-every-ms']);
+const TENANTS = [
+  { email: 'tenant@rentwise.demo', password: 'rentwise-demo-2019' },
+  { email: 'jordan.lee@rentwise.demo', password: 'rentwise-demo-2019' },
+];
+/** How long the product may take to come back after PostgreSQL or Redis does. */
+const RECOVERY_LIMIT_MS = 10_000;
+
+function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const replayCommand = (seed) =>
+  `npm run test:faults -- --seed ${seed} --payments ${PAYMENTS} --concurrency ${CONCURRENCY} --kill-every-ms ${KILL_EVERY_MS} --faults '${options.faults}' --no-restarts`;
+
+const workDir = mkdtempSync(join(tmpdir(), 'rentwise-faults-'));
+const logDir = join(workDir, 'logs');
+mkdirSync(logDir);
+const cleanups = [];
+let cleaningUp = false;
+async function cleanUp() {
+  if (cleaningUp) return;
+  cleaningUp = true;
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(`[faults] clean-up: ${error.message}`));
+}
+
+const withDatabase = (url, name) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+};
+
+async function sql(url, text) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function baseEnv(services, database, prefix) {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'test',
+    DATABASE_URL: withDatabase(services.appUrl, database),
+    DATABASE_MIGRATION_URL: withDatabase(services.pg.ownerUrl, database),
+    REDIS_URL: services.redis.url,
+    QUEUE_PREFIX: prefix,
+    SMTP_URL: `smtp://127.0.0.1:${services.sink.port}`,
+    PUBLIC_URL: `http://127.0.0.1:${services.balancer.port}`,
+    APP_SECRET: 'rentwise-faults-suite-secret-0123456789abcdef',
+    RUN_WORKERS: 'false',
+    MIGRATE_ON_START: 'false',
+    SERVE_CLIENT: 'false',
+    STORAGE_DIR: join(workDir, 'uploads'),
+    LOG_LEVEL: 'warn',
+  };
+}
+
+async function startServices() {
+  const pg = new PrivatePostgres(workDir, await freePort());
+  cleanups.push(() => pg.stop('fast'));
+  await pg.init();
+  await sql(pg.ownerUrl, `CREATE ROLE rentwise_app NOLOGIN`);
+  await sql(pg.ownerUrl, `CREATE ROLE rentwise_web LOGIN PASSWORD 'rentwise' IN ROLE rentwise_app`);
+  const redis = new PrivateRedis(workDir, await freePort());
+  cleanups.push(() => redis.stop());
+  await redis.start();
+  const sink = new SmtpSink();
+  await sink.listen();
+  cleanups.push(() => sink.close());
+  const balancer = new LoadBalancer();
+  await balancer.listen();
+  cleanups.push(() => balancer.close());
+  const services = { pg, redis, sink, balancer, appUrl: `postgres://rentwise_web:rentwise@127.0.0.1:${pg.port}/postgres` };
+
+  // One migrated database with the demo data (a landlord on the sandbox, two tenants); each seed copies it.
+  const env = baseEnv(services, 'faults_template', 'template');
+  await sql(pg.ownerUrl, `CREATE DATABASE faults_template`);
+  await runFile(process.execPath, [join(root, 'server/dist/cli/migrate.js')], { env, timeout: 120_000 });
+  await runFile(process.execPath, [join(root, 'server/dist/cli/seed.js')], { env, timeout: 120_000 });
+  return services;
+}
+
+/** Two API processes and two workers, each restarted when it dies; the balancer sends to the ready APIs. */
+async function startProduct(services, env, random, problems) {
+  const hooks = {
+    onReady: (proc) => proc.kind === 'api' && services.balancer.backends.set(proc.name, proc.port),
+    onDown: (proc) => services.balancer.backends.delete(proc.name),
+    onUnexpectedExit: (proc, code, signal) => problems.push(`${proc.name} exited by itself (${signal ?? `code ${code}`}); see its log`),
+  };
+  const processes = [];
+  for (const [name, kind] of [['api-1', 'api'], ['api-2', 'api'], ['worker-1', 'worker'], ['worker-2', 'worker']]) {
+    processes.push(new ProductProcess({ name, kind, port: kind === 'api' ? await freePort() : 0, env, logDir, random, hooks }));
+  }
+  const stopAll = () => Promise.all(processes.map((proc) => proc.stop()));
+  cleanups.push(stopAll);
+  await Promise.all(processes.map((proc) => proc.start()));
+  await Promise.all(processes.map((proc) => proc.waitReady()));
+  return { processes, stopAll };
+}
+
+/** Watches every answer the tenants get: a 500, a hang or an answer without the error shape is a finding. */
+function answerWatcher(problems) {
+  const answers = [];
+  const observe = (answer) => {
+    answers.push({ ...answer, at: Date.now() });
+    if (answer.status === 0 && answer.error === 'timeout') problems.push(`${answer.method} ${answer.path} hung for ${REQUEST_TIMEOUT_MS / 1000} s`);
+    if (answer.status >= 500 && ![502, 503].includes(answer.status)) problems.push(`${answer.method} ${answer.path} answered ${answer.status}: ${answer.text?.slice(0, 300)}`);
+    if (answer.status === 503 && (answer.json?.status !== 'error' || typeof answer.json?.error !== 'string')) {
+      problems.push(`${answer.method} ${answer.path} answered 503 without { status, error }: ${answer.text?.slice(0, 300)}`);
+    }
+    if (answer.text && /\n\s+at .+:\d+:\d+/.test(answer.text)) problems.push(`${answer.method} ${answer.path} answered with a stack trace`);
+  };
+  return { answers, observe };
+}
+
+async function signedInClients(baseUrl, observe) {
+  const clients = Array.from({ length: CONCURRENCY }, (_, i) => new TenantClient(baseUrl, TENANTS[i % TENANTS.length].email, TENANTS[i % TENANTS.length].password, observe));
+  for (const client of clients) await client.signIn();
+  return clients;
+}
+
+async function newDatabase(services, name) {
+  await sql(services.pg.ownerUrl, `CREATE DATABASE ${name} TEMPLATE faults_template`);
+  cleanups.push(() => sql(services.pg.ownerUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined));
+}
+
+function countFaultKills(processes) {
+  const kills = {};
+  for (const proc of processes) for (const [point, n] of proc.faultKills) kills[point] = (kills[point] ?? 0) + n;
+  return kills;
+}
+
+/** One seed: N payments while processes are killed, then every check. */
+async function runSeed(services, seed) {
+  const random = seededRandom(seed);
+  const database = `faults_s${seed}`;
+  await newDatabase(services, database);
+  const env = { ...baseEnv(services, database, `faults-s${seed}`), RENTWISE_FAULTS: options.faults };
+  const problems = [];
+  const { processes, stopAll } = await startProduct(services, env, random, problems);
+  const { observe } = answerWatcher(problems);
+  const baseUrl = `http://127.0.0.1:${services.balancer.port}`;
+  const clients = await signedInClients(baseUrl, observe);
+
+  // Kills from outside: every 0.5 to 1.5 x KILL_EVERY_MS, a seeded choice of the processes that are up.
+  let pushing = true;
+  const timerKills = { api: 0, worker: 0 };
+  const killer = (async () => {
+    while (pushing) {
+      await sleep(KILL_EVERY_MS * (0.5 + random()));
+      if (!pushing) break;
+      const up = processes.filter((proc) => proc.ready);
+      const victim = up[Math.floor(random() * up.length)];
+      if (victim?.kill9()) timerKills[victim.kind] += 1;
+    }
+  })();
+
+  const amounts = Array.from({ length: PAYMENTS }, () => 100 + Math.floor(random() * 250_000));
+  const outcomes = [];
+  let next = 0;
+  const started = Date.now();
+  await Promise.all(clients.map(async (client) => {
+    while (next < amounts.length) {
+      const index = next++;
+      outcomes[index] = await client.pay(amounts[index], Date.now() + 120_000);
+    }
+  }));
+  pushing = false;
+  await killer;
+  const pushMs = Date.now() - started;
+
+  for (const proc of processes) await proc.waitReady();
+  const settled = await waitUntilSettled({ ownerUrl: env.DATABASE_MIGRATION_URL, redisUrl: services.redis.url, prefix: env.QUEUE_PREFIX, sink: services.sink, timeoutMs: 120_000 });
+  if (settled.timedOut) problems.push(`work still open 120 s after the last payment: ${JSON.stringify(settled)}`);
+  for (const job of settled.failed) problems.push(`a job failed for good: ${job}`);
+  for (const outcome of outcomes) {
+    if (outcome.outcome !== 'paid') problems.push(`a payment was not confirmed: ${JSON.stringify(outcome)}`);
+  }
+  const { failures, figures } = await checkInvariants({ ownerUrl: env.DATABASE_MIGRATION_URL, appEnv: env, sink: services.sink, outcomes });
+  await stopAll();
+  const retried = outcomes.filter((outcome) => outcome.tries > 1).length;
+  return {
+    seed,
+    failures: [...problems, ...failures],
+    figures: {
+      ...figures,
+      paymentsPushed: outcomes.length,
+      paymentsConfirmed: outcomes.filter((outcome) => outcome.outcome === 'paid').length,
+      paymentsRetried: retried,
+      timerKills,
+      faultKills: countFaultKills(processes),
+      restartsOfProcesses: processes.reduce((sum, proc) => sum + proc.deaths, 0),
+      startupFailures: processes.reduce((sum, proc) => sum + proc.startupFailures, 0),
+      pushSeconds: Math.round(pushMs / 100) / 10,
+    },
+  };
+}
+
+/** PostgreSQL, then Redis, down for a few seconds under load: 503s with a clear body, health names it, back within 10 s. */
+async function runRestarts(services) {
+  const random = seededRandom(1);
+  const database = 'faults_restarts';
+  await newDatabase(services, database);
+  const env = baseEnv(services, database, 'faults-restarts');
+  const problems = [];
+  const { stopAll } = await startProduct(services, env, random, problems);
+  const { answers, observe } = answerWatcher(problems);
+  const baseUrl = `http://127.0.0.1:${services.balancer.port}`;
+  const clients = await signedInClients(baseUrl, observe);
+  const probe = new TenantClient(baseUrl, TENANTS[0].email, TENANTS[0].password, observe);
+  await probe.signIn();
+
+  // Outcomes carry when they finished, to tell payments made after a restart.
+  for (const client of clients) {
+    const pay = client.pay.bind(client);
+    client.pay = async (...args) => ({ ...(await pay(...args)), at: Date.now() });
+  }
+  let loading = true;
+  const outcomes = [];
+  const load = Promise.all(clients.map(async (client) => {
+    while (loading) outcomes.push(await client.pay(100 + Math.floor(random() * 100_000), Date.now() + 60_000));
+  }));
+  const figures = {};
+  const outage = async (service, stop, start, healthSays) => {
+    await sleep(2000);
+    const downAt = Date.now();
+    await stop();
+    await sleep(500);
+    const health = [];
+    while (Date.now() - downAt < 5000) {
+      health.push(await probe.request('GET', '/api/health'));
+      await sleep(250);
+    }
+    const upAt = Date.now();
+    await start();
+    const backAt = Date.now();
+    // While down: every answer that began and ended in the outage is 503 with { status, error }, or a success that needed no $service.
+    const during = answers.filter((answer) => answer.at - answer.ms > downAt + 500 && answer.at < upAt);
+    const wrong = during.filter((answer) => answer.status !== 503 && !(answer.status >= 200 && answer.status < 300) && answer.status !== 401);
+    for (const answer of wrong.slice(0, 5)) problems.push(`${service} down: ${answer.method} ${answer.path} answered ${answer.status} ${answer.error ?? answer.text?.slice(0, 200)}`);
+    const slow = during.filter((answer) => answer.ms > 5000);
+    if (slow.length) problems.push(`${service} down: ${slow.length} answers took over 5 s (slowest ${Math.max(...slow.map((a) => a.ms))} ms)`);
+    for (const answer of health) {
+      if (answer.status !== 503 || !healthSays(answer.json)) problems.push(`${service} down: /api/health answered ${answer.status} ${answer.text?.slice(0, 300)}`);
+    }
+    // Back: health 200 and a new payment confirmed, within 10 s of the service answering again.
+    let healthyMs = null;
+    let paidMs = null;
+    while (Date.now() - backAt < 30_000 && (healthyMs === null || paidMs === null)) {
+      if (healthyMs === null && (await probe.request('GET', '/api/health')).status === 200) healthyMs = Date.now() - backAt;
+      if (paidMs === null && outcomes.some((outcome) => outcome.outcome === 'paid' && outcome.at > backAt)) paidMs = Date.now() - backAt;
+      await sleep(100);
+    }
+    if (healthyMs === null || healthyMs > RECOVERY_LIMIT_MS) problems.push(`${service} back: /api/health was not 200 within ${RECOVERY_LIMIT_MS / 1000} s (${healthyMs} ms)`);
+    if (paidMs === null || paidMs > RECOVERY_LIMIT_MS) problems.push(`${service} back: no payment confirmed within ${RECOVERY_LIMIT_MS / 1000} s (${paidMs} ms)`);
+    figures[service] = { downMs: backAt - downAt, answersWhileDown: during.length, answers503: during.filter((a) => a.status === 503).length, healthyAfterMs: healthyMs, paymentAfterMs: paidMs };
+  };
+  const downIn = (name) => (json) => JSON.stringify(json?.error ?? json?.details ?? json ?? {}).includes(`"${name}":{"status":"down"`);
+  await outage('postgres', () => services.pg.stop('immediate'), () => services.pg.start(), downIn('database'));
+  await outage('redis', () => services.redis.stop(), () => services.redis.start(), downIn('redis'));
+  loading = false;
+  await load;
+
+  const settled = await waitUntilSettled({ ownerUrl: env.DATABASE_MIGRATION_URL, redisUrl: services.redis.url, prefix: env.QUEUE_PREFIX, sink: services.sink, timeoutMs: 120_000 });
+  if (settled.timedOut) problems.push(`work still open 120 s after the restarts: ${JSON.stringify(settled)}`);
+  for (const job of settled.failed) problems.push(`a job failed for good: ${job}`);
+  for (const outcome of outcomes) if (outcome.outcome !== 'paid') problems.push(`a payment was not confirmed: ${JSON.stringify(outcome)}`);
+  const { failures, figures: checked } = await checkInvariants({ ownerUrl: env.DATABASE_MIGRATION_URL, appEnv: env, sink: services.sink, outcomes });
+  await stopAll();
+  return { failures: [...problems, ...failures], figures: { ...figures, ...checked, paymentsPushed: outcomes.length } };
+}
+
+async function main() {
+  const startedAt = Date.now();
+  console.log(`[faults] seeds ${seeds.join(', ')}; ${PAYMENTS} payments each; ${CONCURRENCY} tenants at once; faults ${options.faults}; logs in ${logDir}`);
+  const services = await startServices();
+  const results = [];
+  let failed = false;
+  for (const seed of seeds) {
+    const result = await runSeed(services, seed);
+    results.push(result);
+    const f = result.figures;
+    console.log(
+      `[faults] seed ${seed}: ${f.paymentsConfirmed}/${f.paymentsPushed} payments confirmed (${f.paymentsRetried} retried) in ${f.pushSeconds} s; ` +
+        `kills from outside ${JSON.stringify(f.timerKills)}, at fault points ${JSON.stringify(f.faultKills)}; ` +
+        `${f.sandboxCharges} sandbox charges = ${f.journals} card journals; ${f.receipts} receipts sent (${f.receiptRepeats} repeats); ` +
+        `${f.statementLines} statement lines = rebuild; ${result.failures.length ? 'FAILED' : 'ok'}`,
+    );
+    if (result.failures.length) {
+      failed = true;
+      for (const failure of result.failures.slice(0, 20)) console.error(`  - ${failure}`);
+      console.error(`[faults] seed ${seed} failed. Replay it exactly:\n  ${replayCommand(seed)}`);
+    }
+  }
+  if (!options['no-restarts']) {
+    const result = await runRestarts(services);
+    const f = result.figures;
+    console.log(
+      `[faults] restarts: PostgreSQL down ${f.postgres.downMs} ms (${f.postgres.answers503}/${f.postgres.answersWhileDown} answers 503), health 200 after ${f.postgres.healthyAfterMs} ms, a payment after ${f.postgres.paymentAfterMs} ms; ` +
+        `Redis down ${f.redis.downMs} ms (${f.redis.answers503}/${f.redis.answersWhileDown} answers 503), health 200 after ${f.redis.healthyAfterMs} ms, a payment after ${f.redis.paymentAfterMs} ms; ` +
+        `${f.paymentsPushed} payments, ${f.receipts} receipts; ${result.failures.length ? 'FAILED' : 'ok'}`,
+    );
+    if (result.failures.length) {
+      failed = true;
+      for (const failure of result.failures.slice(0, 20)) console.error(`  - ${failure}`);
+      console.error(`[faults] restarts failed. Replay: npm run test:faults -- --seeds 0 --concurrency ${CONCURRENCY}`);
+    }
+    results.push({ restarts: result });
+  }
+  const totals = results.filter((r) => r.figures && r.seed !== undefined).reduce(
+    (sum, r) => ({
+      payments: sum.payments + r.figures.paymentsPushed,
+      kills: sum.kills + r.figures.timerKills.api + r.figures.timerKills.worker + Object.values(r.figures.faultKills).reduce((a, b) => a + b, 0),
+    }),
+    { payments: 0, kills: 0 },
+  );
+  console.log(`[faults] ${failed ? 'FAILED' : 'passed'}: ${seeds.length} seeds, ${totals.payments} payments, ${totals.kills} kill -9s, ${options['no-restarts'] ? 0 : 2} service restarts in ${Math.round((Date.now() - startedAt) / 1000)} s`);
+  console.log(`[faults] figures: ${JSON.stringify(results)}`);
+  return failed;
+}
+
+let exitCode = 1;
+const interrupted = () => cleanUp().finally(() => process.exit(130));
+process.once('SIGINT', interrupted);
+process.once('SIGTERM', interrupted);
+process.on('uncaughtException', (error) => {
+  console.error(`[faults] ${error.stack ?? error}`);
+  interrupted();
+});
+main()
+  .then((failed) => {
+    exitCode = failed ? 1 : 0;
+  })
+  .catch((error) => {
+    console.error(`[faults] ${error.stack ?? error}`);
+  })
+  .finally(async () => {
+    await cleanUp();
+    if (exitCode === 0 && !options['keep-logs']) rmSync(workDir, { recursive: true, force: true });
+    else {
+      rmSync(join(workDir, 'pgdata'), { recursive: true, force: true });
+      console.error(`[faults] logs kept in ${logDir}`);
+    }
+    process.exit(exitCode);
+  });
