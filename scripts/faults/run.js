@@ -31,6 +31,8 @@ const { values: options } = parseArgs({
     faults: { type: 'string', default: 'after-commit-before-answer:0.03,after-enqueue-before-commit:0.02,mid-projection:0.05,after-send-before-record:0.01' },
     'kill-every-ms': { type: 'string', default: '4000' },
     'no-restarts': { type: 'boolean', default: false },
+    // immediate: SIGQUIT, as a crash (recovery at start); fast: SIGINT, a clean stop.
+    'postgres-stop': { type: 'string', default: 'immediate' },
     'keep-logs': { type: 'boolean', default: false },
   },
 });
@@ -260,8 +262,8 @@ async function runRestarts(services) {
   const { answers, observe } = answerWatcher(problems);
   const baseUrl = `http://127.0.0.1:${services.balancer.port}`;
   const clients = await signedInClients(baseUrl, observe);
-  const probe = new TenantClient(baseUrl, TENANTS[0].email, TENANTS[0].password, observe);
-  await probe.signIn();
+  // Health as a monitor calls it: no session cookie.
+  const probe = new TenantClient(baseUrl, '', '', observe);
 
   // Outcomes carry when they finished, to tell payments made after a restart.
   for (const client of clients) {
@@ -308,8 +310,8 @@ async function runRestarts(services) {
     if (paidMs === null || paidMs > RECOVERY_LIMIT_MS) problems.push(`${service} back: no payment confirmed within ${RECOVERY_LIMIT_MS / 1000} s (${paidMs} ms)`);
     figures[service] = { downMs: backAt - downAt, answersWhileDown: during.length, answers503: during.filter((a) => a.status === 503).length, healthyAfterMs: healthyMs, paymentAfterMs: paidMs };
   };
-  const downIn = (name) => (json) => JSON.stringify(json?.error ?? json?.details ?? json ?? {}).includes(`"${name}":{"status":"down"`);
-  await outage('postgres', () => services.pg.stop('immediate'), () => services.pg.start(), downIn('database'));
+  const downIn = (name) => (json) => json?.details?.[name]?.status === 'down' && json?.status === 'error' && typeof json?.error === 'string';
+  await outage('postgres', () => services.pg.stop(options['postgres-stop']), () => services.pg.start(), downIn('database'));
   await outage('redis', () => services.redis.stop(), () => services.redis.start(), downIn('redis'));
   loading = false;
   await load;
@@ -356,7 +358,7 @@ async function main() {
     if (result.failures.length) {
       failed = true;
       for (const failure of result.failures.slice(0, 20)) console.error(`  - ${failure}`);
-      console.error(`[faults] restarts failed. Replay: npm run test:faults -- --seeds 0 --concurrency ${CONCURRENCY}`);
+      console.error(`[faults] restarts failed. Replay: npm run test:faults -- --seeds 0 --concurrency ${CONCURRENCY} --postgres-stop ${options['postgres-stop']}`);
     }
     results.push({ restarts: result });
   }

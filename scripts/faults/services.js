@@ -64,10 +64,14 @@ class PrivatePostgres {
     await this.start();
   }
 
+  /**
+   * fsync=off is safe here (the machine does not crash, only PostgreSQL), but synchronous_commit stays
+   * on: with it off, an immediate stop loses commits the product already answered for.
+   */
   async start() {
     const [cmd, ...args] = asPostgresUser([
       join(pgBin(), 'pg_ctl'), '-D', this.data, '-l', join(this.dir, 'postgres.log'), '-w', '-t', '60',
-      '-o', `-p ${this.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${this.run} -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+      '-o', `-p ${this.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${this.run} -c max_connections=300 -c fsync=off`,
       'start',
     ]);
     const result = spawnSync(cmd, args, { encoding: 'utf8' });
