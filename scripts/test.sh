@@ -50,9 +50,6 @@ step "Integration tests (PostgreSQL, Redis, SMTP)"
 npm run test:integration
 
 # Short form of the crash suite (docs/reliability.md): its own PostgreSQL, Redis and processes, ~3 min.
-step "Crashes and restarts (kill -9 of APIs and workers, PostgreSQL and Redis restarts)"
-npm run test:faults -- --seeds 2 --payments 15 --postgres-stop fast
-
 step "Browser tests (Chromium)"
 npx playwright test
 

@@ -19,7 +19,7 @@ const CONNECTION_CODES = new Set([
 
 /** What ioredis (fail-fast options) and pg say when the server is gone or does not answer. */
 const CONNECTION_MESSAGES =
-  /Stream isn't writeable|Connection is closed|Command timed out|max retries per request|Connection terminated|timeout exceeded when trying to connect|Connection refused/i;
+  /Stream isn't writeable|Connection is closed|Command timed out|max retries per request|Connection terminated|timeout exceeded when trying to connect|Connection refused|encountered a connection error and is not queryable/i;
 
 /**
  * Whether an error means a service we depend on (PostgreSQL, Redis) is unreachable rather than
