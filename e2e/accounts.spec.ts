@@ -49,7 +49,9 @@ test.describe('signing in and out', () => {
     await signInThroughPage(page, landlord);
 
     await expect(heading(page)).toHaveText('Lola Landlord');
-    await expect(page.getByText(new Date().getFullYear().toString())).toBeVisible();
+    // Today's date, as the dashboard writes it (the year alone also names the chart's heading).
+    const today = new Date().toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+    await expect(page.getByText(today)).toBeVisible();
     await expect(page.getByRole('link', { name: /Payment History/ })).toHaveAttribute('href', '/landlord/payment-history');
     await expect(page.getByRole('link', { name: /Manage Properties/ })).toHaveAttribute('href', '/landlord/properties?mode=address');
     await expect(page.getByRole('link', { name: /Manage Tenants/ })).toHaveAttribute('href', '/landlord/properties?mode=tenant');
