@@ -25,6 +25,7 @@ import { CardGateways } from '../card-gateways/card-gateways';
 import { CardPayment } from '../card-payments/card-payment.entity';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
 import { PaidRent } from './pay-rent.command';
+import { paidRentOf } from './paid-rent';
 import { PayRentDirect } from './pay-rent-direct.command';
 import { SignInTooOld } from './pay-rent.handler';
 
@@ -32,17 +33,6 @@ function inputHashOf(tenantUserId: string, input: PayRentDirect['input']): strin
   return createHash('sha256')
     .update(JSON.stringify(['direct', tenantUserId, input.amountCents, input.paymentNonce.dataValue, input.card.brand, input.card.last4]))
     .digest('hex');
-}
-
-function paidRentOf(payment: CardPayment, created: boolean): PaidRent {
-  return {
-    receiptId: payment.ledgerTransactionId!,
-    chargedCents: payment.chargedCents,
-    amountCents: payment.amountCents,
-    processingFeeCents: payment.processingFeeCents,
-    paidAt: payment.chargedAt!.toISOString(),
-    created,
-  };
 }
 
 /**

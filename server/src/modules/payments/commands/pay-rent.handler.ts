@@ -28,6 +28,7 @@ import { CardGateways } from '../card-gateways/card-gateways';
 import { CardPayment } from '../card-payments/card-payment.entity';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
 import { PaidRent, PayRent } from './pay-rent.command';
+import { paidRentOf } from './paid-rent';
 
 /** The 401 the payment screen turns into 'You need to log in again.' and a sign-out. */
 export class SignInTooOld extends UnauthorizedException {
@@ -38,17 +39,6 @@ export class SignInTooOld extends UnauthorizedException {
 
 function inputHashOf(tenantUserId: string, amountCents: number, paymentMethodId: string): string {
   return createHash('sha256').update(JSON.stringify([tenantUserId, amountCents, paymentMethodId])).digest('hex');
-}
-
-function paidRentOf(payment: CardPayment, created: boolean): PaidRent {
-  return {
-    receiptId: payment.ledgerTransactionId!,
-    chargedCents: payment.chargedCents,
-    amountCents: payment.amountCents,
-    processingFeeCents: payment.processingFeeCents,
-    paidAt: payment.chargedAt!.toISOString(),
-    created,
-  };
 }
 
 /**

@@ -1,0 +1,14 @@
+import { CardPayment } from '../card-payments/card-payment.entity';
+import { PaidRent } from './pay-rent.command';
+
+/** The answer to a settled card attempt, whichever gateway charged it. */
+export function paidRentOf(payment: CardPayment, created: boolean): PaidRent {
+  return {
+    receiptId: payment.ledgerTransactionId!,
+    chargedCents: payment.chargedCents,
+    amountCents: payment.amountCents,
+    processingFeeCents: payment.processingFeeCents,
+    paidAt: payment.chargedAt!.toISOString(),
+    created,
+  };
+}
