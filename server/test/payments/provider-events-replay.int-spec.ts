@@ -15,11 +15,12 @@ import { rentPaymentEntries } from '../../src/modules/payments/ledger/rent-payme
 import { startTestApp, TestApp } from '../support/test-app';
 import { rentedHome, RentedHome, tokenizeCard } from './payment-support';
 
-/** What happens to one charge at the provider. */
+/** What happens to one charge at the provider, and whether the landlord's balance is paid out after it. */
 interface ChargeStory {
   amountCents: number;
   refundsCents: number[];
   dispute: 'none' | 'open' | 'won' | 'lost';
+  payOutAfter: boolean;
 }
 
 const chargeStory: fc.Arbitrary<ChargeStory> = fc
@@ -27,8 +28,9 @@ const chargeStory: fc.Arbitrary<ChargeStory> = fc
     amountCents: fc.integer({ min: 1, max: 300_000 }),
     refundShares: fc.array(fc.integer({ min: 1, max: 100 }), { maxLength: 2 }),
     dispute: fc.constantFrom('none', 'open', 'won', 'lost'),
+    payOutAfter: fc.boolean(),
   })
-  .map(({ amountCents, refundShares, dispute }) => {
+  .map(({ amountCents, refundShares, dispute, payOutAfter }) => {
     const charged = amountCents + 699;
     let left = charged;
     const refundsCents: number[] = [];
@@ -38,13 +40,23 @@ const chargeStory: fc.Arbitrary<ChargeStory> = fc
       left -= refund;
     }
     // A refunded charge is not disputed here: Stripe lets it be, but the story stays readable.
-    return { amountCents, refundsCents, dispute: refundsCents.length > 0 ? 'none' : dispute } as ChargeStory;
+    return { amountCents, refundsCents, dispute: refundsCents.length > 0 ? 'none' : dispute, payOutAfter } as ChargeStory;
   });
 
 interface ExpectedJournal {
   key: string;
   kind: string;
   entries: Record<string, number>;
+}
+
+/** A payout as the provider made it: its amount, dates and the balance lines it pays out. */
+interface ExpectedPayout {
+  payoutId: string;
+  amountCents: number;
+  status: string;
+  initiatedAt: string;
+  expectedArrivalAt: string;
+  lines: { balanceTransactionId: string; kind: string; amountCents: number; feeCents: number; netCents: number; occurredAt: string; cardPaymentId: string | null }[];
 }
 
 const entriesOf = (entries: PostingEntry[]) => Object.fromEntries(entries.map((entry) => [entry.account, entry.amountCents]));
@@ -56,6 +68,8 @@ describe('any shuffled, duplicated stream of provider events ends with each even
   let money: SandboxMoney;
   let inbox: Inbox;
   let paymentMethodId: string;
+  /** Every charge made so far and its card payment: a payout can carry lines of an earlier run's charges. */
+  const cardPaymentOfCharge = new Map<string, string>();
 
   beforeAll(async () => {
     // No workers: the test is the worker, one at a time or eight at once.
@@ -80,10 +94,19 @@ describe('any shuffled, duplicated stream of provider events ends with each even
   });
 
   /** Makes the stories happen at the sandbox provider; returns each distinct event once and the ledger they must make. */
-  async function happen(stories: ChargeStory[]): Promise<{ events: GatewayEvent[]; expected: ExpectedJournal[] }> {
+  async function happen(stories: ChargeStory[]): Promise<{ events: GatewayEvent[]; expected: ExpectedJournal[]; payoutIds: string[] }> {
     const events: GatewayEvent[] = [];
     const expected: ExpectedJournal[] = [];
-    for (const story of stories) {
+    const payoutIds: string[] = [];
+    /** Pays out the landlord's balance (nothing when it is not above zero), as the provider's schedule would. */
+    const payOut = async () => {
+      const payout = await money.payOut(home.accountId);
+      if (!payout) return;
+      payoutIds.push(payout.payoutId);
+      const object = { id: payout.payoutId, object: 'payout' };
+      events.push(event('payout.created', object), event('payout.paid', object));
+    };
+    for (const [index, story] of stories.entries()) {
       const attemptId = randomUUID();
       const charged = story.amountCents + 699;
       const now = testApp.clock.now();
@@ -103,6 +126,7 @@ describe('any shuffled, duplicated stream of provider events ends with each even
         idempotencyKey: attemptId,
         metadata: { cardPaymentId: attemptId },
       });
+      cardPaymentOfCharge.set(charge.chargeId, attemptId);
       events.push(
         event('charge.succeeded', { id: charge.chargeId, object: 'charge', payment_intent: charge.paymentIntentId }),
         event('payment_intent.succeeded', { id: charge.paymentIntentId, object: 'payment_intent', latest_charge: charge.chargeId }),
@@ -140,8 +164,83 @@ describe('any shuffled, duplicated stream of provider events ends with each even
           }
         }
       }
+      // The last story always ends with a payout, so each run has one when the balance is above zero.
+      if (story.payOutAfter || index === stories.length - 1) await payOut();
     }
-    return { events, expected };
+    return { events, expected, payoutIds };
+  }
+
+  /** What the provider says each payout is: read from the sandbox's own tables, not through the gateway the recorder uses. */
+  async function providerPayouts(payoutIds: string[]): Promise<ExpectedPayout[]> {
+    const payouts = await testApp.dataSource.query<{ id: string; amount_cents: string; status: string; created_at: Date; arrival_at: Date }[]>(
+      `SELECT id, amount_cents, status, created_at, arrival_at FROM infra.sandbox_payouts WHERE id = ANY($1) ORDER BY id`,
+      [payoutIds],
+    );
+    const lines = await testApp.dataSource.query<
+      { id: string; payout_id: string; kind: string; amount_cents: string; fee_cents: string; net_cents: string; created_at: Date; charge_id: string | null }[]
+    >(
+      `SELECT id, payout_id, kind, amount_cents, fee_cents, net_cents, created_at, charge_id
+         FROM infra.sandbox_balance_transactions WHERE payout_id = ANY($1) AND kind <> 'payout' ORDER BY id`,
+      [payoutIds],
+    );
+    return payouts.map((payout) => ({
+      payoutId: payout.id,
+      amountCents: Number(payout.amount_cents),
+      status: payout.status,
+      initiatedAt: payout.created_at.toISOString(),
+      expectedArrivalAt: payout.arrival_at.toISOString(),
+      lines: lines
+        .filter((line) => line.payout_id === payout.id)
+        .map((line) => ({
+          balanceTransactionId: line.id,
+          kind: line.kind,
+          amountCents: Number(line.amount_cents),
+          feeCents: Number(line.fee_cents),
+          netCents: Number(line.net_cents),
+          occurredAt: line.created_at.toISOString(),
+          cardPaymentId: line.charge_id ? (cardPaymentOfCharge.get(line.charge_id) ?? null) : null,
+        })),
+    }));
+  }
+
+  /** The payouts as we recorded them, each line with the card payment the landlord's Payouts page shows it for. */
+  async function recordedPayouts(payoutIds: string[]): Promise<{ payouts: ExpectedPayout[]; paidWithoutDate: number }> {
+    const payouts = await testApp.dataSource.query<
+      { id: string; payout_id: string; amount_cents: string; status: string; initiated_at: Date; expected_arrival_at: Date; paid_at: Date | null }[]
+    >(
+      `SELECT id, payout_id, amount_cents, status, initiated_at, expected_arrival_at, paid_at
+         FROM payments.payouts WHERE connected_account_id = $1 AND payout_id = ANY($2) ORDER BY payout_id`,
+      [home.accountId, payoutIds],
+    );
+    const lines = await testApp.dataSource.query<
+      { payout_row_id: string; balance_transaction_id: string; kind: string; amount_cents: string; fee_cents: string; net_cents: string; occurred_at: Date; card_payment_id: string | null }[]
+    >(
+      `SELECT l.payout_row_id, l.balance_transaction_id, l.kind, l.amount_cents, l.fee_cents, l.net_cents, l.occurred_at, l.card_payment_id
+         FROM payments.payout_lines l
+        WHERE l.payout_row_id = ANY($1) ORDER BY l.balance_transaction_id`,
+      [payouts.map((payout) => payout.id)],
+    );
+    return {
+      paidWithoutDate: payouts.filter((payout) => payout.status === 'paid' && !payout.paid_at).length,
+      payouts: payouts.map((payout) => ({
+        payoutId: payout.payout_id,
+        amountCents: Number(payout.amount_cents),
+        status: payout.status,
+        initiatedAt: payout.initiated_at.toISOString(),
+        expectedArrivalAt: payout.expected_arrival_at.toISOString(),
+        lines: lines
+          .filter((line) => line.payout_row_id === payout.id)
+          .map((line) => ({
+            balanceTransactionId: line.balance_transaction_id,
+            kind: line.kind,
+            amountCents: Number(line.amount_cents),
+            feeCents: Number(line.fee_cents),
+            netCents: Number(line.net_cents),
+            occurredAt: line.occurred_at.toISOString(),
+            cardPaymentId: line.card_payment_id,
+          })),
+      })),
+    };
   }
 
   /** Stores each delivery (a redelivery finds its row) and works the rows with `workers` at once, retrying failures as the queue would. */
@@ -193,7 +292,7 @@ describe('any shuffled, duplicated stream of provider events ends with each even
         fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 40, maxLength: 40 }),
         fc.integer(),
         async (stories, copies, seed) => {
-          const { events, expected } = await happen(stories);
+          const { events, expected, payoutIds } = await happen(stories);
           // Every event delivered one to three times, in an order of the seed's choosing.
           const deliveries = events.flatMap((delivery, index) => Array.from({ length: copies[index % copies.length] }, () => delivery));
           const shuffled = fc.sample(fc.shuffledSubarray(deliveries, { minLength: deliveries.length, maxLength: deliveries.length }), { seed, numRuns: 1 })[0];
@@ -202,6 +301,10 @@ describe('any shuffled, duplicated stream of provider events ends with each even
           const { journals, unbalanced } = await ledgerOf(expected.filter((journal) => journal.kind === 'rent_payment').map((journal) => journal.key));
           expect(unbalanced).toBe(0);
           expect([...journals].sort(byKey)).toEqual([...expected].sort(byKey));
+          // Payouts are not ledger money, but each deposit and what it is made of must converge too.
+          const recorded = await recordedPayouts(payoutIds);
+          expect(recorded.paidWithoutDate).toBe(0);
+          expect(recorded.payouts).toEqual(await providerPayouts(payoutIds));
         },
       ),
       { numRuns: 25 },
