@@ -19,6 +19,7 @@ import { FinanceExports1733510000000 } from './1733510000000-finance-exports';
 import { Reconciliation1733700000000 } from './1733700000000-reconciliation';
 import { CardGateways1733800000000 } from './1733800000000-card-gateways';
 import { HotReadIndexes1733900000000 } from './1733900000000-hot-read-indexes';
+import { PayoutLineCharges1734010000000 } from './1734010000000-payout-line-charges';
 
 /** Listed explicitly (no globs) so that the CLI, the app and the tests run the same set in order. */
-export const migrations = [Foundation1732300000000, Accounts1732400000000, AccountPhotos1732450000000, PaymentGateway1732500000000, Onboarding1732600000000, Properties1732700000000, Tenants1732800000000, PaymentsLedger1732900000000, SandboxCards1733000000000, CardPayments1733010000000, LedgerHardening1733100000000, SentEmails1733200000000, Statements1733300000000, ProviderEvents1733400000000, Payouts1733410000000, SandboxMoney1733420000000, FinanceRole1733500000000, FinanceExports1733510000000, Reconciliation1733700000000, CardGateways1733800000000, HotReadIndexes1733900000000];
+export const migrations = [Foundation1732300000000, Accounts1732400000000, AccountPhotos1732450000000, PaymentGateway1732500000000, Onboarding1732600000000, Properties1732700000000, Tenants1732800000000, PaymentsLedger1732900000000, SandboxCards1733000000000, CardPayments1733010000000, LedgerHardening1733100000000, SentEmails1733200000000, Statements1733300000000, ProviderEvents1733400000000, Payouts1733410000000, SandboxMoney1733420000000, FinanceRole1733500000000, FinanceExports1733510000000, Reconciliation1733700000000, CardGateways1733800000000, HotReadIndexes1733900000000, PayoutLineCharges1734010000000];

@@ -215,8 +215,10 @@ describe('any shuffled, duplicated stream of provider events ends with each even
     const lines = await testApp.dataSource.query<
       { payout_row_id: string; balance_transaction_id: string; kind: string; amount_cents: string; fee_cents: string; net_cents: string; occurred_at: Date; card_payment_id: string | null }[]
     >(
-      `SELECT l.payout_row_id, l.balance_transaction_id, l.kind, l.amount_cents, l.fee_cents, l.net_cents, l.occurred_at, l.card_payment_id
+      `SELECT l.payout_row_id, l.balance_transaction_id, l.kind, l.amount_cents, l.fee_cents, l.net_cents, l.occurred_at, c.id AS card_payment_id
          FROM payments.payout_lines l
+         JOIN payments.payouts p ON p.id = l.payout_row_id
+         LEFT JOIN payments.card_payments c ON c.connected_account_id = p.connected_account_id AND c.charge_id = l.charge_id
         WHERE l.payout_row_id = ANY($1) ORDER BY l.balance_transaction_id`,
       [payouts.map((payout) => payout.id)],
     );

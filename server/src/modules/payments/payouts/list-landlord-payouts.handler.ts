@@ -37,7 +37,7 @@ export class ListLandlordPayoutsHandler implements IQueryHandler<ListLandlordPay
               c.tenant_user_id, c.property_id, c.charged_at
          FROM payments.payouts p
          LEFT JOIN payments.payout_lines l ON l.payout_row_id = p.id
-         LEFT JOIN payments.card_payments c ON c.id = l.card_payment_id
+         LEFT JOIN payments.card_payments c ON c.connected_account_id = p.connected_account_id AND c.charge_id = l.charge_id
         WHERE p.landlord_user_id = $1
         ORDER BY p.initiated_at DESC, p.id, l.occurred_at, l.id`,
       [landlordUserId],

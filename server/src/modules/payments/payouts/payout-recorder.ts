@@ -7,8 +7,9 @@ export type PayoutSync = { outcome: 'done'; detail: string } | { outcome: 'skipp
 
 /**
  * Keeps a landlord's payout as the provider reports it now, with what it pays out: one line per
- * balance transaction of the payout (payments, refunds, disputes, fees), linked to the card payment
- * it is about. Runs under an advisory lock per payout, so concurrent events write it once.
+ * balance transaction of the payout (payments, refunds, disputes, fees) with the charge it is about.
+ * The card payment is found from the charge when the payout is read, not here: the charge's own event
+ * may not have been handled yet. Runs under an advisory lock per payout, so concurrent events write it once.
  */
 @Injectable()
 export class PayoutRecorder {
@@ -55,11 +56,10 @@ export class PayoutRecorder {
       for (const line of lines) {
         if (line.kind === 'payout') continue;
         await manager.query(
-          `INSERT INTO payments.payout_lines (payout_row_id, balance_transaction_id, kind, amount_cents, fee_cents, net_cents, occurred_at, card_payment_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7,
-                   (SELECT id FROM payments.card_payments WHERE connected_account_id = $8 AND charge_id = $9))
+          `INSERT INTO payments.payout_lines (payout_row_id, balance_transaction_id, kind, amount_cents, fee_cents, net_cents, occurred_at, charge_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
            ON CONFLICT (payout_row_id, balance_transaction_id) DO NOTHING`,
-          [row.id, line.balanceTransactionId, line.kind, line.amountCents, line.feeCents, line.netCents, line.createdAt, accountId, line.chargeId],
+          [row.id, line.balanceTransactionId, line.kind, line.amountCents, line.feeCents, line.netCents, line.createdAt, line.chargeId],
         );
       }
       return { outcome: 'done', detail: `payout ${payout.status} with ${lines.filter((line) => line.kind !== 'payout').length} line(s)` };
