@@ -206,4 +206,32 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
     const tenant = await signIn(testApp, home.tenant);
     expect((await testApp.request({ method: 'GET', url: '/api/landlord/payouts', headers: tenant.headers })).statusCode).toBe(403);
   });
+
+  it("names each payout line's month on the landlord's calendar, as their statements do", async () => {
+    const home = await rentedHome(testApp, enable);
+    const { response } = await paid(home);
+    expect(response.statusCode).toBe(201);
+    expect(await money.payOut(home.accountId)).not.toBeNull();
+    await settled(home.accountId, 4);
+    // 23:30 on April 10th in Los Angeles is already April 11th in New York (the default zone).
+    await testApp.dataSource.query(`UPDATE payments.card_payments SET charged_at = '2025-04-11T06:30:00Z' WHERE connected_account_id = $1`, [
+      home.accountId,
+    ]);
+    const landlord = await signIn(testApp, home.landlord);
+    const monthOfPayment = async () => {
+      const answer = await testApp.request({ method: 'GET', url: '/api/landlord/payouts', headers: landlord.headers });
+      expect(answer.statusCode).toBe(200);
+      return answer.json().payouts[0].lines.find((line: { kind: string }) => line.kind === 'charge').month;
+    };
+    expect(await monthOfPayment()).toBe('May 2025');
+
+    const changed = await testApp.request({
+      method: 'PUT',
+      url: '/api/landlord/statements/settings',
+      headers: landlord.headers,
+      payload: { timeZone: 'America/Los_Angeles' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await monthOfPayment()).toBe('April 2025');
+  });
 });

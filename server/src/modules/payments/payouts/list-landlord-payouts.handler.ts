@@ -3,6 +3,7 @@ import { billingMonthLabel, billingMonthOf } from '@rentwise/libs/billing-month'
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
+import { GetLandlordTimeZone } from '../contracts/get-landlord-time-zone.query';
 import { ListLandlordPayouts, PayoutLineView, PayoutView } from './list-landlord-payouts.query';
 
 interface Row {
@@ -42,6 +43,8 @@ export class ListLandlordPayoutsHandler implements IQueryHandler<ListLandlordPay
         ORDER BY p.initiated_at DESC, p.id, l.occurred_at, l.id`,
       [landlordUserId],
     );
+    // A payment's month is judged on the landlord's calendar, as their statements judge it (decision 0016).
+    const timeZone = await this.queries.execute(new GetLandlordTimeZone(landlordUserId));
     const names = new Map<string, Promise<string | null>>();
     const nameOf = (kind: 'user' | 'property', id: string | null): Promise<string | null> => {
       if (!id) return Promise.resolve(null);
@@ -76,7 +79,7 @@ export class ListLandlordPayoutsHandler implements IQueryHandler<ListLandlordPay
         kind: row.kind,
         tenantName: await nameOf('user', row.tenant_user_id),
         propertyAddress: await nameOf('property', row.property_id),
-        month: row.charged_at ? billingMonthLabel(billingMonthOf(row.charged_at)) : null,
+        month: row.charged_at ? billingMonthLabel(billingMonthOf(row.charged_at, timeZone)) : null,
         amountCents: Number(row.net_cents),
         grossCents: Number(row.amount_cents),
         feeCents: Number(row.fee_cents),
