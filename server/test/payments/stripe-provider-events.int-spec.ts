@@ -5,7 +5,7 @@ import { Inbox } from '../../src/infrastructure/inbox/inbox';
 import { PaymentGateway } from '../../src/infrastructure/payment-gateway/payment-gateway.port';
 import { ProviderReconciler } from '../../src/modules/payments/reconciliation/provider-reconciler';
 import { RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE } from '../../src/modules/payments/reconciliation/reconcile-provider-balances.job';
-import { createActiveUser, signIn } from '../support/accounts';
+import { createActiveUser, latestEmailTo, mailboxMark, signIn } from '../support/accounts';
 import { FAKE_DISPUTE_FEE_CENTS, FakeStripe, FakeStripeEvent, signStripeWebhook, stripeEvent } from '../support/fake-stripe';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -212,6 +212,68 @@ describe('provider events with the Stripe gateway (real SDK, local fake)', () =>
       await testApp.app.get(ProviderReconciler).reconcileAccount(home.accountId);
       const after = (await report()).differences.filter((difference) => difference.connectedAccountId === home.accountId);
       expect(after.map((difference) => difference.kind)).toEqual(['extra_journal']);
+    });
+
+    /** Starts a run as an operator would and waits for the job to finish; returns its result. */
+    async function runAsOperator(operator: { email: string; password: string }): Promise<{ outcome: string; detail: string }> {
+      const queue = testApp.app.get<Queue>(getQueueToken(RECONCILIATION_QUEUE));
+      const startedAt = Date.now();
+      const client = await signIn(testApp, operator);
+      const started = await testApp.request({ method: 'POST', url: '/api/operator/reconciliation/runs', headers: client.headers });
+      expect(started.statusCode).toBe(202);
+      const job = await waitFor(
+        async () => (await queue.getJobs(['completed'])).find((completed) => (completed.finishedOn ?? 0) >= startedAt),
+        { what: 'the reconciliation job to finish', timeoutMs: 20_000 },
+      );
+      return job.returnvalue;
+    }
+
+    it('emails every operator the differences a run finds, with a link to the operator page', async () => {
+      const home = await rentedHome(testApp, enable);
+      const first = await paid(home);
+      const second = await paid(home);
+      fake.forgetBalanceTransaction(fake.balanceTransactionIds(home.accountId)[0]);
+      const { refundId } = fake.refund(home.accountId, second.chargeId, 30_000);
+      const reconciler = testApp.app.get(ProviderReconciler);
+      // Only this landlord's account, so the email's list is exactly its differences.
+      jest.spyOn(reconciler, 'reconcileAll').mockImplementation(async () => [await reconciler.reconcileAccount(home.accountId)]);
+      const operator = await createActiveUser(testApp, { type: 'operator', firstName: 'Olive' });
+      const after = mailboxMark(testApp);
+
+      const result = await runAsOperator(operator);
+      expect(result.detail).toMatch(/^1 account\(s\), 2 difference\(s\), [1-9]\d* operator\(s\) emailed$/);
+      const email = await latestEmailTo(testApp, operator.email, { after, what: 'the reconciliation email' });
+      expect(email.subject).toBe('Reconciliation: 2 differences between Stripe and the ledger');
+      expect(email.text).toContain('Hi Olive,');
+      expect(email.text).toContain(`Extra journal: rent-payment:${home.accountId}/${first.chargeId} (account ${home.accountId}), Stripe none, ledger $1,506.99`);
+      expect(email.text).toContain(`Missing journal: refund:${home.accountId}/${refundId} (account ${home.accountId}), Stripe -$300.00, ledger none`);
+      const pageUrl = new URL('/operator/reconciliation', testApp.config.env.PUBLIC_URL).toString();
+      expect(email.text).toContain(`Open the reconciliation page: ${pageUrl}`);
+      expect(email.html).toContain(`href="${pageUrl}"`);
+      // Operators only: the landlord whose money it is hears nothing of it.
+      const recipients = testApp.mailbox.list().filter((sent) => sent.id > after && sent.subject.startsWith('Reconciliation:')).flatMap((sent) => sent.to);
+      expect(recipients).toContain(operator.email.toLowerCase());
+      expect(recipients).not.toContain(home.landlord.email.toLowerCase());
+    });
+
+    it('sends no email when a run finds nothing', async () => {
+      const home = await rentedHome(testApp, enable);
+      const { chargeId } = await paid(home);
+      await handled(await deliver(fake.refund(home.accountId, chargeId, 20_000).events));
+      const reconciler = testApp.app.get(ProviderReconciler);
+      jest.spyOn(reconciler, 'reconcileAll').mockImplementation(async () => [await reconciler.reconcileAccount(home.accountId)]);
+      const operator = await createActiveUser(testApp, { type: 'operator' });
+      const after = mailboxMark(testApp);
+      const startedAt = new Date();
+
+      expect((await runAsOperator(operator)).detail).toBe('1 account(s), 0 difference(s), 0 operator(s) emailed');
+      // The email would have been an outbox row written before the job finished.
+      const queued = await testApp.dataSource.query(
+        `SELECT 1 FROM infra.outbox WHERE created_at >= $1 AND payload->>'subject' LIKE 'Reconciliation:%'`,
+        [startedAt],
+      );
+      expect(queued).toEqual([]);
+      expect(testApp.mailbox.list().filter((sent) => sent.id > after && sent.subject.startsWith('Reconciliation:'))).toEqual([]);
     });
 
     it('runs every day as a repeatable job, and an operator can run it at once', async () => {

@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { OperatorReconciliationController } from '../http/operator-reconciliation.controller';
 import { ListReconciliationDifferencesHandler } from './list-reconciliation-differences.handler';
 import { ProviderReconciler } from './provider-reconciler';
+import { ReconciliationReportMailer } from './reconciliation-report-mailer';
 import { RECONCILIATION_QUEUE } from './reconcile-provider-balances.job';
 import { ReconciliationProcessor, ReconciliationScheduler } from './reconciliation.processor';
 
@@ -20,6 +21,7 @@ export class ReconciliationModule {
       controllers: [OperatorReconciliationController],
       providers: [
         ProviderReconciler,
+        ReconciliationReportMailer,
         ListReconciliationDifferencesHandler,
         ...(options.runWorker ? [ReconciliationProcessor, ReconciliationScheduler] : []),
       ],

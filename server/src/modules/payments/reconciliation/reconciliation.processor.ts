@@ -2,6 +2,7 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
 import { ProviderReconciler } from './provider-reconciler';
+import { ReconciliationReportMailer } from './reconciliation-report-mailer';
 import {
   RECONCILE_PROVIDER_BALANCES_JOB,
   RECONCILIATION_QUEUE,
@@ -14,7 +15,10 @@ import {
 export class ReconciliationProcessor extends WorkerHost {
   private readonly logger = new Logger(ReconciliationProcessor.name);
 
-  constructor(private readonly reconciler: ProviderReconciler) {
+  constructor(
+    private readonly reconciler: ProviderReconciler,
+    private readonly reportMailer: ReconciliationReportMailer,
+  ) {
     super();
   }
 
@@ -22,8 +26,9 @@ export class ReconciliationProcessor extends WorkerHost {
     if (job.name !== RECONCILE_PROVIDER_BALANCES_JOB) return { outcome: 'skipped', detail: `unknown job ${job.name}` };
     const results = await this.reconciler.reconcileAll();
     const differences = results.reduce((sum, result) => sum + result.differences.length, 0);
-    this.logger.log({ accounts: results.length, differences }, 'Reconciliation finished');
-    return { outcome: 'done', detail: `${results.length} account(s), ${differences} difference(s)` };
+    const operatorsEmailed = await this.reportMailer.report(results);
+    this.logger.log({ accounts: results.length, differences, operatorsEmailed }, 'Reconciliation finished');
+    return { outcome: 'done', detail: `${results.length} account(s), ${differences} difference(s), ${operatorsEmailed} operator(s) emailed` };
   }
 }
 
