@@ -44,4 +44,15 @@ describe('serving the built client', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.payload).toBe(script);
   });
+
+  it('answers a page path with the app, for HEAD as for GET, and an unknown /api path with 404', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const page = await api.request({ method, url: '/landlord/dashboard' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.payload).toBe(method === 'GET' ? '<!doctype html><div id="root"></div>' : '');
+    }
+    expect((await api.request({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+    expect((await api.request({ method: 'HEAD', url: '/api/nothing-here' })).statusCode).toBe(404);
+  });
 });

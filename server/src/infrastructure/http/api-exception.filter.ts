@@ -64,9 +64,12 @@ function catalogueWordsFor(status: number, message: string): string {
   return MESSAGES.invalidRequest;
 }
 
-/** Any GET outside /api is a page of the client app, which renders its own not-found page. */
+/**
+ * Any GET outside /api is a page of the client app, which renders its own not-found page; so is a
+ * HEAD, which uptime monitors and link checkers send before (or instead of) a GET.
+ */
 function isPageRequest(request: FastifyRequest): boolean {
-  return request.method === 'GET' && !/^\/api(\/|\?|$)/.test(request.url);
+  return (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|\?|$)/.test(request.url);
 }
 
 function codeOf(exception: HttpException): string | undefined {
