@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  localYearMonthAt,
   billingMonthKey,
   billingMonthLabel,
   billingMonthOf,
@@ -38,6 +39,33 @@ describe('billingMonthOf', () => {
   it('refuses invalid dates and unknown time zones', () => {
     expect(() => billingMonthOf(new Date('nope'))).toThrow(new RangeError('Invalid date'));
     expect(() => billingMonthOf(new Date(), 'Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+});
+
+describe('localYearMonthAt', () => {
+  const intlYearMonth = (at: Date, timeZone: string) => {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric' }).formatToParts(at);
+    return { year: Number(parts.find((p) => p.type === 'year')!.value), month: Number(parts.find((p) => p.type === 'month')!.value) };
+  };
+  const zones = ['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'UTC'];
+
+  it('agrees with Intl at any instant in any zone, clock changes included', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }), fc.constantFrom(...zones), (epochMs, timeZone) => {
+        expect(localYearMonthAt(new Date(epochMs), timeZone)).toEqual(intlYearMonth(new Date(epochMs), timeZone));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('turns the month at local midnight, and agrees with Intl minute by minute through a half-hour clock change', () => {
+    // New York: 2024-10-31 23:59:59 and 2024-11-01 00:00:00 EDT. Lord Howe: clocks go back half an hour at 02:00 on 2024-04-07.
+    expect(localYearMonthAt(new Date('2024-11-01T03:59:59Z'), 'America/New_York')).toEqual({ year: 2024, month: 10 });
+    expect(localYearMonthAt(new Date('2024-11-01T04:00:00Z'), 'America/New_York')).toEqual({ year: 2024, month: 11 });
+    for (let minute = 0; minute < 120; minute += 1) {
+      const at = new Date(Date.UTC(2024, 3, 6, 14, 0) + minute * 60_000);
+      expect(localYearMonthAt(at, 'Australia/Lord_Howe')).toEqual(intlYearMonth(at, 'Australia/Lord_Howe'));
+    }
   });
 });
 

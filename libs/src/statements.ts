@@ -4,6 +4,7 @@ import {
   billingMonthOf,
   billingMonthRange,
   compareBillingMonths,
+  localYearMonthAt,
   shiftBillingMonth,
 } from './billing-month';
 import type { Cents } from './money';
@@ -236,12 +237,9 @@ export function totalsOfRows(rows: readonly MonthRow[]): RowTotals {
 /** Totals by calendar month of the payment date (what the processor's yearly tax form reports). */
 export function calendarMonthTotals(lines: Iterable<StatementLine>, year: number, timeZone: string): MoneyTotals[] {
   const byMonth: StatementLine[][] = Array.from({ length: 12 }, () => []);
-  const formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric' });
   for (const line of lines) {
-    const parts = Object.fromEntries(
-      formatter.formatToParts(new Date(line.occurredAt)).map((part) => [part.type, Number(part.value)]),
-    );
-    if (parts.year === year) byMonth[parts.month - 1].push(line);
+    const local = localYearMonthAt(new Date(line.occurredAt), timeZone);
+    if (local.year === year) byMonth[local.month - 1].push(line);
   }
   return byMonth.map((group) => totalsOfLines(group));
 }

@@ -9,7 +9,7 @@ import { Property } from './properties/property.entity';
 import { RentHistoryEntry } from './properties/rent-history-entry.entity';
 import { GetManagedPropertyHandler } from './queries/get-managed-property.handler';
 import { GetPropertyHandler } from './queries/get-property.handler';
-import { GetRentHistoryHandler } from './queries/get-rent-history.handler';
+import { GetRentHistoriesHandler, GetRentHistoryHandler } from './queries/get-rent-history.handler';
 import { LockPropertyForTenancyHandler } from './queries/lock-property-for-tenancy.handler';
 import { ListLandlordPropertiesHandler } from './queries/list-landlord-properties.handler';
 import { ListManagedPropertiesHandler } from './queries/list-managed-properties.handler';
@@ -26,6 +26,7 @@ import { ListManagedPropertiesHandler } from './queries/list-managed-properties.
     LockPropertyForTenancyHandler,
     ListLandlordPropertiesHandler,
     GetRentHistoryHandler,
+    GetRentHistoriesHandler,
     GetManagedPropertyHandler,
     ListManagedPropertiesHandler,
   ],

@@ -12,7 +12,7 @@ import { InvitationSender } from './invitations/invitation-sender';
 import { CountCurrentTenantsHandler } from './queries/count-current-tenants.handler';
 import { GetLandlordTenantHandler } from './queries/get-landlord-tenant.handler';
 import { GetResidenceHandler } from './queries/get-residence.handler';
-import { ListPropertyTenanciesHandler } from './queries/list-property-tenancies.handler';
+import { ListPropertyTenanciesHandler, ListTenanciesOfPropertiesHandler } from './queries/list-property-tenancies.handler';
 import { GetTenancyHandler } from './queries/get-tenancy.handler';
 import { ListPropertyTenantsHandler } from './queries/list-property-tenants.handler';
 import { Tenancy } from './tenancies/tenancy.entity';
@@ -34,6 +34,7 @@ import { Tenancy } from './tenancies/tenancy.entity';
     GetTenancyHandler,
     CountCurrentTenantsHandler,
     ListPropertyTenanciesHandler,
+    ListTenanciesOfPropertiesHandler,
   ],
 })
 export class TenantsModule {}
