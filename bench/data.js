@@ -12,13 +12,23 @@ const LANDLORDS = 1000;
 const PROPERTIES_PER_LANDLORD = 10;
 const PROPERTIES = LANDLORDS * PROPERTIES_PER_LANDLORD;
 const LEDGER_ENTRIES = 1_000_000;
+/**
+ * The statements database (bench/statements.js) has one more landlord, with 100 properties and a
+ * monthly payment on each for ten years (12,000 payments, 36,000 entries): the yearly statement's
+ * landlord. The other landlords' payments are fewer by as many entries, so the ledger still holds
+ * exactly LEDGER_ENTRIES.
+ */
+const STATEMENT_LANDLORD = { number: LANDLORDS + 1, properties: 100, months: 120 };
+const STATEMENT_ENTRIES = STATEMENT_LANDLORD.properties * STATEMENT_LANDLORD.months * 3;
 // Rent payments post three entries (card, landlord, fee); the last ones post two (no fee) so that
-// the total is exactly LEDGER_ENTRIES.
-const THREE_ENTRY_PAYMENTS = Math.floor((LEDGER_ENTRIES - 4) / 3);
-const PAYMENTS = THREE_ENTRY_PAYMENTS + (LEDGER_ENTRIES - THREE_ENTRY_PAYMENTS * 3) / 2;
+// the total is exactly the entries asked for.
+const paymentCounts = (entries) => {
+  const threeEntryPayments = Math.floor((entries - 4) / 3);
+  return { threeEntryPayments, payments: threeEntryPayments + (entries - threeEntryPayments * 3) / 2 };
+};
 const PAYMENTS_PER_BATCH = 50_000;
 /** Bump when the generated rows change: an older bench database is then made again. */
-const DATA_VERSION = 1;
+const BASE_DATA_VERSION = 1;
 
 const uuidOf = (key) => createHash('md5').update(key).digest('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 const landlord = (i) => ({
@@ -57,8 +67,22 @@ async function generatedVersion(url) {
   }
 }
 
-/** Makes (or reuses) the bench database; returns its owner and app URLs. */
-async function ensureBenchDatabase({ ownerUrl, appUrl, name = 'rentwise_bench', log = console.log, regenerate = false }) {
+/** The statement landlord (with statementLandlord): their session and properties. */
+const statementLandlord = () => ({
+  userId: uuidOf(`landlord-${STATEMENT_LANDLORD.number}`),
+  sessionToken: 'bench-statement-session',
+  propertyIds: Array.from({ length: STATEMENT_LANDLORD.properties }, (_, k) => uuidOf(`statement-property-${k + 1}`)),
+});
+
+/**
+ * Makes (or reuses) the bench database; returns its owner and app URLs. With statementLandlord, the
+ * database (by default rentwise_bench_statements) also has the statement landlord.
+ */
+async function ensureBenchDatabase({ ownerUrl, appUrl, name, log = console.log, regenerate = false, statementLandlord: withStatementLandlord = false }) {
+  name ??= withStatementLandlord ? 'rentwise_bench_statements' : 'rentwise_bench';
+  // The statements database's marker differs, so neither is taken for the other.
+  const DATA_VERSION = withStatementLandlord ? 1000 + BASE_DATA_VERSION : BASE_DATA_VERSION;
+  const { threeEntryPayments: THREE_ENTRY_PAYMENTS, payments: PAYMENTS } = paymentCounts(LEDGER_ENTRIES - (withStatementLandlord ? STATEMENT_ENTRIES : 0));
   const owner = withDatabase(ownerUrl, name);
   const app = withDatabase(appUrl, name);
   const migrate = () =>
@@ -159,6 +183,7 @@ async function ensureBenchDatabase({ ownerUrl, appUrl, name = 'rentwise_bench', 
       await client.query('COMMIT');
       log(`bench data: ledger payments ${from}-${to} of ${PAYMENTS}`);
     }
+    if (withStatementLandlord) await generateStatementLandlord(client, log);
     const [{ entries }] = (await client.query('SELECT count(*)::int AS entries FROM payments.ledger_entries')).rows;
     if (entries !== LEDGER_ENTRIES) throw new Error(`Expected ${LEDGER_ENTRIES} ledger entries, made ${entries}`);
     await client.query('ANALYZE');
@@ -167,6 +192,69 @@ async function ensureBenchDatabase({ ownerUrl, appUrl, name = 'rentwise_bench', 
   });
   log(`bench data: made in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return { ownerUrl: owner, appUrl: app };
+}
+
+/** The statement landlord: 100 properties, a tenant each for ten years, a payment a month on each. */
+async function generateStatementLandlord(client, log) {
+  const { number, properties, months } = STATEMENT_LANDLORD;
+  await client.query('BEGIN');
+  await client.query(
+    `INSERT INTO accounts.users (id, type, status, first_name, last_name, email, phone, activated_at, last_login_at)
+     VALUES (md5('landlord-' || $1::int)::uuid, 'landlord', 'active', 'Statement', 'Landlord', 'statement-landlord@bench.rentwise.test',
+             '5550000000', now(), now())`,
+    [number],
+  );
+  await client.query(
+    `INSERT INTO properties.properties (id, landlord_user_id, address, line1, city, state, zip, rent_cents, created_at, updated_at)
+     SELECT md5('statement-property-' || k)::uuid, md5('landlord-' || $1::int)::uuid,
+            k || ' Statement Avenue, Springfield, IL 62704', k || ' Statement Avenue', 'Springfield', 'IL', '62704',
+            120000 + (k % 20) * 1000, date_trunc('month', now()) - make_interval(months => $3::int) + k * interval '1 minute', now()
+       FROM generate_series(1, $2::int) k`,
+    [number, properties, months],
+  );
+  await client.query(
+    `INSERT INTO properties.rent_history (property_id, rent_cents, effective_from)
+     SELECT id, rent_cents, created_at FROM properties.properties WHERE landlord_user_id = md5('landlord-' || $1::int)::uuid`,
+    [number],
+  );
+  await client.query(
+    `WITH tenants AS (SELECT k, md5('statement-tenant-' || k)::uuid AS id FROM generate_series(1, $2::int) k),
+     users AS (
+       INSERT INTO accounts.users (id, type, status, first_name, last_name, email, phone, activated_at)
+       SELECT id, 'tenant', 'active', 'Tenant', 'Statement ' || k, 'statement-tenant' || k || '@bench.rentwise.test', '559' || lpad(k::text, 7, '0'), now()
+         FROM tenants)
+     INSERT INTO tenants.tenancies (tenant_user_id, property_id, landlord_user_id, started_at)
+     SELECT id, md5('statement-property-' || k)::uuid, md5('landlord-' || $1::int)::uuid,
+            date_trunc('month', now()) - make_interval(months => $3::int) + k * interval '1 minute'
+       FROM tenants`,
+    [number, properties, months],
+  );
+  await client.query(
+    `INSERT INTO accounts.sessions (id, user_id, token_hash, created_at, last_seen_at, expires_at)
+     VALUES (md5('statement-session')::uuid, md5('landlord-' || $1::int)::uuid, sha256(convert_to('bench-statement-session', 'UTF8')),
+             now(), now(), now() + interval '12 hours')`,
+    [number],
+  );
+  // Month m back (1..months), property k: paid on the (k mod 25) + 1st, rent plus a fee of its era.
+  await client.query(
+    `INSERT INTO payments.ledger_transactions
+       (id, idempotency_key, kind, occurred_at, tenant_user_id, landlord_user_id, property_id, description, provider)
+     SELECT md5('statement-ledger-' || k || '-' || m)::uuid, 'bench-statement-' || k || '-' || m, 'rent_payment',
+            date_trunc('month', now()) - make_interval(months => m) + make_interval(days => k % 25, hours => 12),
+            md5('statement-tenant-' || k)::uuid, md5('landlord-' || $1::int)::uuid, md5('statement-property-' || k)::uuid, 'Rent', 'sandbox'
+       FROM generate_series(1, $2::int) k, generate_series(1, $3::int) m`,
+    [number, properties, months],
+  );
+  await client.query(
+    `INSERT INTO payments.ledger_entries (transaction_id, account, amount_cents)
+     SELECT md5('statement-ledger-' || k || '-' || m)::uuid, entry.account, entry.cents
+       FROM generate_series(1, $1::int) k, generate_series(1, $2::int) m,
+            LATERAL (SELECT 120000 + (k % 20) * 1000 AS rent, 299 + (k + m) % 100 AS fee) amounts,
+            LATERAL (VALUES ('tenant_card', -(rent + fee)), ('landlord_payable', rent), ('processing_fees', fee)) entry(account, cents)`,
+    [properties, months],
+  );
+  await client.query('COMMIT');
+  log(`bench data: the statement landlord (${properties} properties, ${properties * months} monthly payments over ${months / 12} years)`);
 }
 
 /** The first property's first tenant, signed in (Lighthouse opens the tenant payment page as them). */
@@ -188,10 +276,14 @@ async function refreshSessions(ownerUrl) {
        ON CONFLICT (id) DO UPDATE SET created_at = now(), last_seen_at = now(), expires_at = now() + interval '12 hours', revoked_at = NULL`,
       [TENANTS],
     );
+    await client.query(
+      `UPDATE accounts.sessions SET created_at = now(), last_seen_at = now(), expires_at = now() + interval '12 hours', revoked_at = NULL
+        WHERE id = md5('statement-session')::uuid`,
+    );
   });
 }
 
-module.exports = { LANDLORDS, TENANTS, TENANT_SESSION_TOKEN, landlord, tenant, ensureBenchDatabase, refreshSessions };
+module.exports = { LANDLORDS, TENANTS, TENANT_SESSION_TOKEN, LEDGER_ENTRIES, STATEMENT_LANDLORD, landlord, tenant, statementLandlord, ensureBenchDatabase, refreshSessions };
 
 if (require.main === module) {
   const { DATABASE_MIGRATION_URL, DATABASE_URL } = process.env;

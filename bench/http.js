@@ -5,11 +5,11 @@
 // medians are reported. Prints a table and writes bench/results.json.
 const autocannon = require('autocannon');
 const { fork, spawn } = require('node:child_process');
-const { writeFileSync } = require('node:fs');
 const { cpus } = require('node:os');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { LANDLORDS, TENANTS, landlord, tenant, ensureBenchDatabase, refreshSessions } = require('./data');
+const { recordResults } = require('./support');
 
 const { values } = parseArgs({
   options: {
@@ -191,10 +191,8 @@ function printAndSave(results) {
       String(row.baseline_p99_ms).padStart(9),
     );
   }
-  writeFileSync(
-    resolve(__dirname, 'results.json'),
-    `${JSON.stringify(results.map(({ path, connections, product_rps, baseline_rps, ratio, p99_ms }) => ({ path, connections, product_rps, baseline_rps, ratio, p99_ms })), null, 2)}\n`,
-  );
+  // Replaces this script's rows and keeps the other parts' (bench/payments.js, webhooks.js, statements.js).
+  recordResults(results);
   console.log('\nWrote bench/results.json');
 }
 

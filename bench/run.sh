@@ -1,13 +1,52 @@
 #!/usr/bin/env bash
-# The benchmark suite: the built product against bare baselines on the generated bench database
-# (bench/data.js), then Lighthouse on the built client. Arguments go to bench/http.js.
+# The benchmark suite: the built product against bare baselines. Each part can be run alone:
+#   reads       hot reads on the generated bench database (bench/http.js), then Lighthouse on the built client
+#   payments    payments through the API against pgbench's rate of the same posting (bench/payments.js)
+#   webhooks    10,000 signed Stripe events, 30% repeats, drained to the ledger (bench/webhooks.js)
+#   rebuild     the statements projector's full rebuild against one SQL aggregate (bench/statements.js)
+#   statement   a 100-property landlord's yearly statement against the pg baseline (bench/statements.js)
+#   export      finance's yearly export against COPY (bench/finance-export.js)
+# Usage: npm run bench [-- --only payments,webhooks] [-- --skip export,lighthouse]
+#        [--duration 10 --runs 3 --warmup 3] [other bench/http.js options: --connections, --paths, --regenerate]
+# Each part replaces its own rows in bench/results.json.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+only=""
+skip=""
+http_args=()
+common=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --only) only="$2"; shift 2 ;;
+    --skip) skip="$2"; shift 2 ;;
+    --no-lighthouse) skip="$skip,lighthouse"; shift ;;
+    --duration|--runs|--warmup) http_args+=("$1" "$2"); common+=("$1" "$2"); shift 2 ;;
+    *) http_args+=("$1"); shift ;;
+  esac
+done
+wants() {
+  case ",$skip," in *",$1,"*) return 1 ;; esac
+  [ -z "$only" ] && return 0
+  case ",$only," in *",$1,"*) return 0 ;; *) return 1 ;; esac
+}
+
 eval "$(bash scripts/stack.sh up)"
-npx tsc -b server/tsconfig.json
-case " $* " in
-  *" --no-lighthouse "*) ;;
-  *) npm run build -w client >/dev/null ;;
-esac
-node bench/http.js "$@"
-node bench/finance-export.js
+npx tsc -b tsconfig.build.json
+if wants reads; then
+  if wants lighthouse; then
+    npm run build -w client >/dev/null
+  else
+    http_args+=(--no-lighthouse)
+  fi
+  node bench/http.js "${http_args[@]}"
+fi
+if wants payments; then node bench/payments.js "${common[@]}"; fi
+if wants webhooks; then node bench/webhooks.js; fi
+statement_parts=()
+if wants rebuild; then statement_parts+=(rebuild); fi
+if wants statement; then statement_parts+=(statement); fi
+if [ ${#statement_parts[@]} -gt 0 ]; then
+  node bench/statements.js --parts "$(IFS=,; echo "${statement_parts[*]}")" "${common[@]}"
+fi
+if wants export; then node bench/finance-export.js; fi

@@ -11,7 +11,7 @@
 const { createHash } = require('node:crypto');
 const { billingMonthLabel, billingMonthOf, billingMonthRange, compareBillingMonths, DEFAULT_TIME_ZONE } = require('@rentwise/libs/billing-month');
 const { paymentMethodLabel } = require('@rentwise/libs/card-number');
-const { monthRows } = require('@rentwise/libs/statements');
+const { calendarMonthTotals, monthName, monthRows, yearPeriodInWords } = require('@rentwise/libs/statements');
 const { Pool } = require('pg');
 const fastify = require('fastify')({ logger: false });
 
@@ -30,6 +30,10 @@ const PROPERTY_COLUMNS = 'id, landlord_user_id, address, line1, line2, city, sta
 const LANDLORD_CURRENT_PROPERTIES = {
   name: 'properties.landlord-current-properties',
   text: `SELECT ${PROPERTY_COLUMNS} FROM properties.properties WHERE landlord_user_id = $1 AND archived_at IS NULL ORDER BY created_at, id`,
+};
+const LANDLORD_PROPERTIES = {
+  name: 'properties.landlord-properties',
+  text: `SELECT ${PROPERTY_COLUMNS} FROM properties.properties WHERE landlord_user_id = $1 ORDER BY created_at, id`,
 };
 const PROPERTY_BY_ID = { name: 'properties.property-by-id', text: `SELECT ${PROPERTY_COLUMNS} FROM properties.properties WHERE id = $1` };
 const CURRENT_TENANT_COUNTS = {
@@ -92,6 +96,21 @@ const LANDLORD_TIME_ZONE = {
 const RENT_HISTORY = {
   name: 'properties.rent-history',
   text: 'SELECT rent_cents, effective_from FROM properties.rent_history WHERE property_id = $1 ORDER BY effective_from, id',
+};
+// A landlord's statement of several properties reads them in three statements (StatementReader.histories).
+const LANDLORD_LINES = {
+  name: 'statements.landlord-lines',
+  text: oneLine(`SELECT ${LINE_COLUMNS} FROM statements.statement_lines WHERE landlord_user_id = $1 ORDER BY occurred_at, journal_id`),
+};
+const RENT_HISTORIES = {
+  name: 'properties.rent-histories',
+  text: oneLine(`SELECT property_id, rent_cents, effective_from FROM properties.rent_history
+    WHERE property_id = ANY($1::uuid[]) ORDER BY property_id, effective_from, id`),
+};
+const TENANCIES_OF_PROPERTIES = {
+  name: 'tenants.tenancies-of-properties',
+  text: oneLine(`SELECT property_id, tenant_user_id, started_at, ended_at FROM tenants.tenancies
+    WHERE property_id = ANY($1::uuid[]) ORDER BY property_id, started_at, id`),
 };
 const PROPERTY_TENANCIES = {
   name: 'tenants.property-tenancies',
@@ -264,23 +283,38 @@ fastify.register(async (app) => {
     correctsJournalId: row.corrects_journal_id,
   });
 
-  // StatementReader.overview and history, with the same queries one after another.
-  app.get('/api/landlord/statements/properties/:propertyId/months', async (request, reply) => {
-    const session = await signedIn(request);
-    if (!session || session.type !== 'landlord') return notSignedIn(reply);
-    const { propertyId } = request.params;
-    if (!UUID.test(propertyId)) return notFound(reply);
-    const [property] = await rows(PROPERTY_BY_ID, [propertyId]);
-    if (!property || property.landlord_user_id !== session.user_id) return notFound(reply);
-    const [zone] = await rows(LANDLORD_TIME_ZONE, [session.user_id]);
-    const timeZone = zone?.time_zone ?? DEFAULT_TIME_ZONE;
-    const lines = (await rows(PROPERTY_LINES, [session.user_id, propertyId])).map(lineOf);
-    const rentHistory = (await rows(RENT_HISTORY, [propertyId])).map((row) => ({ rentCents: row.rent_cents, effectiveFrom: row.effective_from.toISOString() }));
-    const tenancies = (await rows(PROPERTY_TENANCIES, [propertyId])).map((row) => ({
-      tenantUserId: row.tenant_user_id,
-      startedAt: row.started_at.toISOString(),
-      endedAt: row.ended_at?.toISOString() ?? null,
-    }));
+  // StatementReader.history: a property's lines, rent history and tenancies, one query after another.
+  async function history(property, timeZone) {
+    const lines = (await rows(PROPERTY_LINES, [property.landlord_user_id, property.id])).map(lineOf);
+    const rentHistory = (await rows(RENT_HISTORY, [property.id])).map(rentPeriodOf);
+    const tenancies = (await rows(PROPERTY_TENANCIES, [property.id])).map(tenancyOf);
+    return historyOf(property, timeZone, lines, rentHistory, tenancies);
+  }
+  const rentPeriodOf = (row) => ({ rentCents: row.rent_cents, effectiveFrom: row.effective_from.toISOString() });
+  const tenancyOf = (row) => ({ tenantUserId: row.tenant_user_id, startedAt: row.started_at.toISOString(), endedAt: row.ended_at?.toISOString() ?? null });
+  const groupBy = (items, keyOf) => {
+    const groups = new Map();
+    for (const item of items) {
+      const key = keyOf(item);
+      if (groups.has(key)) groups.get(key).push(item);
+      else groups.set(key, [item]);
+    }
+    return groups;
+  };
+
+  // StatementReader.histories: one landlord's properties in three statements.
+  async function histories(properties, timeZone) {
+    if (properties.length <= 1) return Promise.all(properties.map((property) => history(property, timeZone)));
+    const ids = properties.map((property) => property.id);
+    const lines = groupBy((await rows(LANDLORD_LINES, [properties[0].landlord_user_id])).map(lineOf), (line) => line.propertyId);
+    const rents = groupBy(await rows(RENT_HISTORIES, [ids]), (row) => row.property_id);
+    const tenancies = groupBy(await rows(TENANCIES_OF_PROPERTIES, [ids]), (row) => row.property_id);
+    return properties.map((property) =>
+      historyOf(property, timeZone, lines.get(property.id) ?? [], (rents.get(property.id) ?? []).map(rentPeriodOf), (tenancies.get(property.id) ?? []).map(tenancyOf)),
+    );
+  }
+
+  function historyOf(property, timeZone, lines, rentHistory, tenancies) {
     const current = billingMonthOf(new Date(), timeZone);
     const starts = [...tenancies.map((t) => t.startedAt), ...lines.map((line) => line.occurredAt)].map((iso) => billingMonthOf(new Date(iso), timeZone));
     const from = starts.length
@@ -294,7 +328,21 @@ fastify.register(async (app) => {
       const { startsAt, endsBefore } = billingMonthRange(month.year, month.month, timeZone);
       return tenancies.some((t) => new Date(t.startedAt) < endsBefore && (t.endedAt === null || new Date(t.endedAt) >= startsAt));
     };
-    const months = monthRows({ from, through, lines, rentHistory, timeZone, rentIsDue });
+    return { property, lines, months: monthRows({ from, through, lines, rentHistory, timeZone, rentIsDue }) };
+  }
+
+  const landlordTimeZone = async (userId) => (await rows(LANDLORD_TIME_ZONE, [userId]))[0]?.time_zone ?? DEFAULT_TIME_ZONE;
+
+  // StatementReader.overview, with the same queries one after another.
+  app.get('/api/landlord/statements/properties/:propertyId/months', async (request, reply) => {
+    const session = await signedIn(request);
+    if (!session || session.type !== 'landlord') return notSignedIn(reply);
+    const { propertyId } = request.params;
+    if (!UUID.test(propertyId)) return notFound(reply);
+    const [property] = await rows(PROPERTY_BY_ID, [propertyId]);
+    if (!property || property.landlord_user_id !== session.user_id) return notFound(reply);
+    const timeZone = await landlordTimeZone(session.user_id);
+    const { months } = await history(property, timeZone);
     return {
       status: 'success',
       overview: {
@@ -310,6 +358,64 @@ fastify.register(async (app) => {
           fullAmountReceived: row.fullAmountReceived,
           payments: row.payments,
         })),
+      },
+    };
+  });
+  // StatementReader.statement for a whole year of all the landlord's properties (?year= only), with
+  // the same queries one after another and the same pure rules; the product's JSON shape.
+  const zeroRow = (label) => ({ label, rentDueCents: 0, grossCents: 0, serviceFeeCents: 0, receivedCents: 0, processorFeeCents: 0, netCents: 0, stillDueCents: 0 });
+  const MONEY = ['rentDueCents', 'grossCents', 'serviceFeeCents', 'receivedCents', 'processorFeeCents', 'netCents', 'stillDueCents'];
+  const addToRow = (row, month) => ({ ...row, ...Object.fromEntries(MONEY.map((key) => [key, row[key] + month[key]])) });
+  app.get('/api/landlord/statements/statement', async (request, reply) => {
+    const session = await signedIn(request);
+    if (!session || session.type !== 'landlord') return notSignedIn(reply);
+    const year = Number(request.query.year);
+    if (!Number.isInteger(year) || request.query.month || request.query.propertyId) return reply.code(400).send({ status: 'error', error: 'Only ?year= here.' });
+    const properties = await rows(LANDLORD_PROPERTIES, [session.user_id]);
+    const timeZone = await landlordTimeZone(session.user_id);
+    const all = await histories(properties, timeZone);
+    const statementRows = Array.from({ length: 12 }, (_, index) => index + 1)
+      .map((month) => {
+        const matching = all.flatMap((h) => h.months.filter((row) => row.year === year && row.month === month));
+        return matching.length === 0 ? null : matching.reduce(addToRow, { ...zeroRow(billingMonthLabel({ year, month })), year, month });
+      })
+      .filter((row) => row !== null);
+    const totals = statementRows.reduce((total, row) => addToRow(total, row), zeroRow('Total'));
+    const byMonth = calendarMonthTotals(all.flatMap((h) => h.lines), year, timeZone);
+    const sum = (key) => byMonth.reduce((total, month) => total + month[key], 0);
+    return {
+      status: 'success',
+      statement: {
+        kind: 'yearly',
+        year,
+        month: null,
+        propertyId: null,
+        scopeLabel: 'All properties',
+        periodLabel: String(year),
+        periodInWords: yearPeriodInWords(year),
+        timeZone,
+        generatedAt: new Date().toISOString(),
+        rows: statementRows,
+        totals,
+        payments: [],
+        calendarYear: {
+          rows: byMonth.map((t, index) => ({
+            label: `${monthName(index + 1)} ${year}`,
+            grossCents: t.grossCents,
+            serviceFeeCents: t.serviceFeeCents,
+            receivedCents: t.receivedCents,
+            processorFeeCents: t.processorFeeCents,
+            netCents: t.netCents,
+          })),
+          totals: {
+            label: 'Total',
+            grossCents: sum('grossCents'),
+            serviceFeeCents: sum('serviceFeeCents'),
+            receivedCents: sum('receivedCents'),
+            processorFeeCents: sum('processorFeeCents'),
+            netCents: sum('netCents'),
+          },
+        },
       },
     };
   });

@@ -1,0 +1,210 @@
+// Payments recorded through the API against pgbench's own rate for the same ledger transaction, in
+// one run, then the ledger checked: nothing lost or doubled.
+//
+// The product runs with the sandbox gateway (no Stripe keys) and no workers (RUN_WORKERS=false: the
+// receipt emails and the statements projection they queue are not part of the measured rate), on a
+// scratch database of its own (100 landlords with payout accounts, 1,000 signed-in tenants). Each
+// payment is what the client does: the sandbox tokenizer (POST /sandbox/v1/payment_methods), then
+// POST /api/tenant/payments with a new idempotency key, session cookie and CSRF header. pgbench runs
+// bench/pgbench/pay-rent.sql: the posting transaction's statements (ChargeSettlement.record).
+//
+// Usage: node bench/payments.js [--duration 10 --runs 3 --connections 20]
+const { execFile } = require('node:child_process');
+const { createHmac, randomUUID } = require('node:crypto');
+const { resolve } = require('node:path');
+const { parseArgs } = require('node:util');
+const { cpus, loadavg } = require('node:os');
+const { median, percentile, pgBin, recordResults, scratchDatabase, startProduct, withClient } = require('./support');
+const { populate, uuidOf } = require('./money-data');
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    runs: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '20' },
+  },
+  strict: false,
+});
+const LANDLORDS = 100;
+const PER_LANDLORD = 10;
+const APP_SECRET = 'rentwise-bench-secret-0123456789abcdef0123';
+const PORT = 3310;
+const PATH = 'POST /api/tenant/payments (sandbox tokenizer + payment) vs pgbench posting';
+
+/** What the client holds after signing in: the session cookie and the CSRF token for writes. */
+function signedIn(tenant, index) {
+  const csrf = createHmac('sha256', APP_SECRET).update(`csrf:${uuidOf(`pay-session-${index + 1}`)}`).digest('base64url');
+  return { 'content-type': 'application/json', cookie: `rw_session=${tenant.sessionToken}`, 'x-csrf-token': csrf };
+}
+
+/** `connections` tenants paying one after another for `seconds`; every answer is counted. */
+async function payFor(url, tenants, connections, seconds) {
+  const expYear = new Date().getUTCFullYear() + 3;
+  const until = Date.now() + seconds * 1000;
+  const latencies = [];
+  const statuses = new Map();
+  let next = 0;
+  const count = (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  async function tenantLoop() {
+    while (Date.now() < until) {
+      const index = next++ % tenants.length;
+      const headers = tenants[index].headers;
+      const started = performance.now();
+      const card = await fetch(`${url}/sandbox/v1/payment_methods`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear, cvc: '123' }),
+      });
+      const method = await card.json();
+      if (card.status !== 200) {
+        count(`card ${card.status}`);
+        continue;
+      }
+      const answer = await fetch(`${url}/api/tenant/payments`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ amountCents: 100_000 + (index % 50) * 1000, paymentMethodId: method.id, idempotencyKey: randomUUID() }),
+      });
+      await answer.arrayBuffer();
+      latencies.push(performance.now() - started);
+      count(answer.status);
+    }
+  }
+  const startedAt = performance.now();
+  await Promise.all(Array.from({ length: connections }, tenantLoop));
+  const elapsedS = (performance.now() - startedAt) / 1000;
+  const ok = [...statuses].filter(([status]) => status === 200 || status === 201).reduce((sum, [, n]) => sum + n, 0);
+  return { rate: ok / elapsedS, ok, statuses: Object.fromEntries(statuses), p99: percentile(latencies, 99) };
+}
+
+function pgbench(database, connections, seconds, mailBytes) {
+  const url = new URL(database.appUrl);
+  return new Promise((done, fail) => {
+    execFile(
+      pgBin('pgbench'),
+      [
+        '-n', '-M', 'extended', '-c', String(connections), '-j', '2', '-T', String(seconds),
+        '-D', `tenants=${LANDLORDS * PER_LANDLORD}`, '-D', `perlandlord=${PER_LANDLORD}`, '-D', `mailbytes=${mailBytes}`,
+        '-f', resolve(__dirname, 'pgbench/pay-rent.sql'),
+        '-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username), url.pathname.slice(1),
+      ],
+      { env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) } },
+      (error, stdout, stderr) => {
+        if (error) return fail(new Error(`pgbench failed: ${stderr || error.message}`));
+        const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
+        const latency = /latency average = ([\d.]+) ms/.exec(stdout);
+        const failed = /number of failed transactions: (\d+)/.exec(stdout);
+        if (!tps) return fail(new Error(`pgbench printed no tps:\n${stdout}`));
+        if (failed && Number(failed[1]) > 0) return fail(new Error(`pgbench: ${failed[1]} failed transactions`));
+        done({ tps: Number(tps[1]), latencyMs: latency ? Number(latency[1]) : null });
+      },
+    );
+  });
+}
+
+/** Every payment answered 2xx has one journal (none lost, none doubled); every journal sums to zero. */
+async function checkLedger(ownerUrl, answered2xx) {
+  return withClient(ownerUrl, async (client) => {
+    const [row] = (
+      await client.query(`
+        SELECT (SELECT count(*)::int FROM payments.ledger_transactions WHERE idempotency_key LIKE 'card-payment:%') AS journals,
+               (SELECT count(*)::int FROM payments.card_payments WHERE status = 'succeeded') AS succeeded,
+               (SELECT count(*)::int FROM payments.card_payments WHERE status = 'succeeded' AND ledger_transaction_id IS NULL) AS unposted,
+               (SELECT count(*)::int FROM (SELECT ledger_transaction_id FROM payments.card_payments WHERE ledger_transaction_id IS NOT NULL
+                                             GROUP BY 1 HAVING count(*) > 1) doubled) AS doubled,
+               (SELECT count(*)::int FROM infra.sandbox_charges) AS charges,
+               (SELECT count(*)::int FROM (SELECT transaction_id FROM payments.ledger_entries GROUP BY 1 HAVING sum(amount_cents) <> 0) u) AS unbalanced,
+               (SELECT count(*)::int FROM payments.ledger_transactions t WHERE NOT EXISTS (SELECT 1 FROM payments.ledger_entries e WHERE e.transaction_id = t.id)) AS empty,
+               (SELECT count(*)::int FROM payments.ledger_transactions WHERE idempotency_key LIKE 'pgbench-%') AS pgbench_journals`)
+    ).rows;
+    const problems = [];
+    if (row.journals !== answered2xx) problems.push(`${answered2xx} payments answered 2xx but ${row.journals} card journals`);
+    if (row.succeeded !== row.journals) problems.push(`${row.succeeded} succeeded attempts but ${row.journals} journals`);
+    if (row.charges !== row.journals) problems.push(`${row.charges} sandbox charges but ${row.journals} journals`);
+    if (row.unposted) problems.push(`${row.unposted} succeeded attempts without a journal`);
+    if (row.doubled) problems.push(`${row.doubled} journals claimed by two attempts`);
+    if (row.unbalanced) problems.push(`${row.unbalanced} journals do not sum to zero`);
+    if (row.empty) problems.push(`${row.empty} journals without entries`);
+    return { ...row, problems };
+  });
+}
+
+async function main() {
+  const duration = Number(values.duration);
+  const runs = Number(values.runs);
+  const connections = Number(values.connections);
+  const database = await scratchDatabase('rentwise_bench_payments');
+  let product;
+  try {
+    const people = await withClient(database.ownerUrl, (client) =>
+      populate(client, { landlords: LANDLORDS, perLandlord: PER_LANDLORD, accountPrefix: 'acct_sandbox_bench_', sandbox: true }),
+    );
+    const tenants = people.map((tenant, index) => ({ ...tenant, headers: signedIn(tenant, index) }));
+    // The sandbox gateway is the one chosen without Stripe keys.
+    for (const key of Object.keys(process.env)) if (key.startsWith('STRIPE_')) delete process.env[key];
+    product = startProduct({
+      port: PORT,
+      database,
+      queuePrefix: `bench-payments-${process.pid}`,
+      env: { RUN_WORKERS: 'false', APP_SECRET },
+    });
+    await product.ready();
+
+    // Warm-up of both (also gives the receipt email's real size for pgbench's outbox row).
+    const warm = await payFor(product.url, tenants, connections, Number(values.warmup));
+    if (!warm.ok) throw new Error(`No payment succeeded in the warm-up: ${JSON.stringify(warm.statuses)}`);
+    const mailBytes = await withClient(database.ownerUrl, async (client) =>
+      Number((await client.query(`SELECT avg(octet_length(payload->>'html'))::int AS bytes FROM infra.outbox WHERE job_name = 'SendEmail'`)).rows[0].bytes),
+    );
+    await pgbench(database, connections, Number(values.warmup), mailBytes);
+
+    const product2xx = [warm.ok];
+    const productRuns = [];
+    const baselineRuns = [];
+    for (let run = 0; run < runs; run++) {
+      const result = await payFor(product.url, tenants, connections, duration);
+      product2xx.push(result.ok);
+      productRuns.push(result);
+      baselineRuns.push(await pgbench(database, connections, duration, mailBytes));
+      console.log(
+        `payments run ${run + 1}: product ${result.rate.toFixed(0)} payments/s (answers ${JSON.stringify(result.statuses)}, p99 ${result.p99.toFixed(0)} ms); ` +
+          `pgbench ${baselineRuns[run].tps.toFixed(0)} tps`,
+      );
+    }
+    const answered2xx = product2xx.reduce((a, b) => a + b, 0);
+    const ledger = await checkLedger(database.ownerUrl, answered2xx);
+    const row = {
+      path: PATH,
+      connections,
+      product_rps: Math.round(median(productRuns.map((r) => r.rate))),
+      baseline_rps: Math.round(median(baselineRuns.map((r) => r.tps))),
+      ratio: 0,
+      p99_ms: Math.round(median(productRuns.map((r) => r.p99))),
+    };
+    row.ratio = Number((row.product_rps / row.baseline_rps).toFixed(2));
+    console.log(
+      `\nPayments through the API, ${connections} tenants at once, medians of ${runs} x ${duration} s (${cpus().length} cores, load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}):\n` +
+        `  product ${row.product_rps} payments/s (p99 ${row.p99_ms} ms per tokenize + pay), pgbench ${row.baseline_rps} tps of the posting, ratio ${row.ratio} (target >= 0.25)\n` +
+        `  ledger: ${answered2xx} payments answered 2xx, ${ledger.journals} card journals, ${ledger.charges} sandbox charges, ` +
+        `${ledger.unbalanced} unbalanced, ${ledger.doubled} doubled; pgbench wrote ${ledger.pgbench_journals} journals`,
+    );
+    if (ledger.problems.length) {
+      console.error(`LEDGER CHECK FAILED: ${ledger.problems.join('; ')}`);
+      process.exitCode = 1;
+    } else {
+      console.log('  ledger check: nothing lost or doubled, every journal sums to zero');
+    }
+    recordResults([row]);
+  } finally {
+    await product?.stop();
+    await database.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

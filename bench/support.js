@@ -1,0 +1,181 @@
+// Shared by the bench's money paths (payments, webhooks, statements): databases, the product process,
+// timing helpers and bench/results.json, where each script replaces only its own rows.
+const { execFileSync, spawn } = require('node:child_process');
+const { existsSync, readFileSync, writeFileSync } = require('node:fs');
+const { resolve } = require('node:path');
+const { createServer } = require('node:net');
+const { Client } = require('pg');
+
+const root = resolve(__dirname, '..');
+const RESULTS = resolve(__dirname, 'results.json');
+
+const withDatabase = (url, name) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+
+async function withClient(url, work) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The stack's URLs (scripts/stack.sh up): the owner's (migrations, set-based data) and the app's. */
+function stackUrls() {
+  const appUrl = process.env.DATABASE_URL;
+  if (!appUrl) throw new Error('DATABASE_URL is not set: run through npm run bench, or eval "$(bash scripts/stack.sh up)" first');
+  return { ownerUrl: process.env.DATABASE_MIGRATION_URL || appUrl, appUrl };
+}
+
+function migrate(ownerUrl, appUrl) {
+  execFileSync(process.execPath, [resolve(root, 'server/dist/cli/migrate.js')], {
+    env: { ...process.env, DATABASE_URL: appUrl, DATABASE_MIGRATION_URL: ownerUrl },
+    stdio: 'ignore',
+  });
+}
+
+/** A migrated database of the run's own (dropped by the returned drop()), so runs never add to the bench data. */
+async function scratchDatabase(prefix) {
+  const { ownerUrl, appUrl } = stackUrls();
+  const name = `${prefix}_${process.pid}`;
+  await withClient(withDatabase(ownerUrl, 'postgres'), (client) => client.query(`CREATE DATABASE "${name}"`));
+  const database = { name, ownerUrl: withDatabase(ownerUrl, name), appUrl: withDatabase(appUrl, name) };
+  migrate(database.ownerUrl, database.appUrl);
+  database.drop = () =>
+    withClient(withDatabase(ownerUrl, 'postgres'), (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  return database;
+}
+
+/**
+ * The built API (server/dist/main.js) on a port, with the environment it would run with.
+ * BENCH_PRODUCT_NODE_ARGS adds node flags, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' for a profile.
+ */
+function startProduct({ port, database, env = {}, queuePrefix, script = 'main.js' }) {
+  const nodeArgs = (process.env.BENCH_PRODUCT_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, resolve(root, 'server/dist', script)], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: database.appUrl,
+      DATABASE_MIGRATION_URL: database.ownerUrl,
+      MIGRATE_ON_START: 'false',
+      SERVE_CLIENT: 'false',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      QUEUE_PREFIX: queuePrefix,
+      DEV_SMTP_PORT: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const ready = script === 'main.js' ? () => waitUntilUp(`${url}/api/account/validate`) : () => Promise.resolve();
+  return { child, url, ready, stop: () => stop(child) };
+}
+
+async function waitUntilUp(address) {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(address).then((r) => r.status < 500, () => false)) return;
+    await sleep(200);
+  }
+  throw new Error(`${address} did not come up`);
+}
+
+function stop(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', done);
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * An SMTP server that takes every message and keeps nothing, standing in for the mail provider, so
+ * the product's receipt emails leave it as they would in production (not into its dev mailbox).
+ */
+async function startSmtpSink() {
+  const server = createServer((socket) => {
+    let inData = false;
+    let buffered = '';
+    socket.on('error', () => {});
+    socket.write('220 bench ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffered += chunk.toString('latin1');
+      for (;;) {
+        if (inData) {
+          const end = buffered.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          buffered = buffered.slice(end + 5);
+          inData = false;
+          socket.write('250 OK\r\n');
+          continue;
+        }
+        const eol = buffered.indexOf('\r\n');
+        if (eol < 0) return;
+        const line = buffered.slice(0, eol).toUpperCase();
+        buffered = buffered.slice(eol + 2);
+        if (line.startsWith('EHLO')) socket.write('250-bench\r\n250 8BITMIME\r\n');
+        else if (line === 'DATA') {
+          inData = true;
+          socket.write('354 go on\r\n');
+        } else if (line === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 OK\r\n');
+      }
+    });
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `smtp://127.0.0.1:${server.address().port}`, close: () => new Promise((done) => server.close(done)) };
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+const percentile = (numbers, p) => {
+  if (!numbers.length) return 0;
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/** PostgreSQL's binaries as scripts/stack.sh finds them (the newest /usr/lib/postgresql/N/bin). */
+function pgBin(name) {
+  const versions = require('node:fs')
+    .readdirSync('/usr/lib/postgresql')
+    .filter((v) => existsSync(`/usr/lib/postgresql/${v}/bin/${name}`))
+    .sort((a, b) => Number(a) - Number(b));
+  if (!versions.length) throw new Error(`${name} not found under /usr/lib/postgresql/*/bin (Debian: apt-get install postgresql)`);
+  return `/usr/lib/postgresql/${versions[versions.length - 1]}/bin/${name}`;
+}
+
+/** Replaces this run's rows (same path and connections) in bench/results.json and keeps the others. */
+function recordResults(rows) {
+  const keep = ({ path, connections, product_rps, baseline_rps, ratio, p99_ms }) => ({ path, connections, product_rps, baseline_rps, ratio, p99_ms });
+  let existing = [];
+  try {
+    existing = JSON.parse(readFileSync(RESULTS, 'utf8'));
+  } catch {
+    // none yet
+  }
+  const key = (row) => `${row.path}\u0000${row.connections}`;
+  const replaced = new Set(rows.map(key));
+  const merged = [...existing.filter((row) => !replaced.has(key(row))), ...rows.map(keep)];
+  writeFileSync(RESULTS, `${JSON.stringify(merged, null, 2)}\n`);
+}
+
+module.exports = {
+  root,
+  withDatabase,
+  withClient,
+  stackUrls,
+  migrate,
+  scratchDatabase,
+  startProduct,
+  startSmtpSink,
+  waitUntilUp,
+  sleep,
+  median,
+  percentile,
+  pgBin,
+  recordResults,
+};

@@ -1,0 +1,261 @@
+// 10,000 signed Stripe Connect webhook events, 30% of them repeats, posted to the product's endpoint
+// and drained through the inbox and BullMQ to the ledger. Prints the time from the first post until
+// every stored event is handled (target under 30 s), then checks that each distinct event was applied
+// once: one journal per charge, none doubled, every journal balanced.
+//
+// Stripe is the tests' local fake (server/test/support/fake-stripe.ts, compiled here with swc), which
+// the product reaches through STRIPE_API_BASE, as the integration tests do. Each event is a
+// `charge.succeeded` of a charge made on the fake for a card attempt left pending in the product (the
+// synchronous answer never came back), so the handler re-reads the charge from the fake and posts it.
+// The product runs as deployed, an API process and a worker process (server/dist/worker.js), on a
+// scratch database of its own; receipt emails go to a local SMTP server that keeps nothing.
+//
+// Usage: node bench/webhooks.js [--events 10000 --duplicates 0.3 --connections 20 --verbose]
+const { transformSync } = require('@swc/core');
+const Module = require('node:module');
+const { randomUUID } = require('node:crypto');
+const { readFileSync } = require('node:fs');
+const { cpus, loadavg } = require('node:os');
+const { dirname, resolve } = require('node:path');
+const { parseArgs } = require('node:util');
+const { percentile, recordResults, root, scratchDatabase, sleep, startProduct, startSmtpSink, withClient } = require('./support');
+const { populate } = require('./money-data');
+
+const { values } = parseArgs({
+  options: {
+    events: { type: 'string', default: '10000' },
+    duplicates: { type: 'string', default: '0.3' },
+    connections: { type: 'string', default: '20' },
+    verbose: { type: 'boolean', default: false },
+  },
+  strict: false,
+});
+const LANDLORDS = 100;
+const PER_LANDLORD = 10;
+const CONNECT_SECRET = 'whsec_bench_connect';
+const PORT = 3320;
+const TARGET_S = 30;
+
+/** The tests' fake Stripe, compiled from TypeScript in memory (it resolves `stripe` from the repo). */
+function loadFakeStripe() {
+  const filename = resolve(root, 'server/test/support/fake-stripe.ts');
+  const { code } = transformSync(readFileSync(filename, 'utf8'), {
+    filename,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  });
+  const compiled = new Module(filename, module);
+  compiled.filename = filename;
+  compiled.paths = Module._nodeModulePaths(dirname(filename));
+  compiled._compile(code, filename);
+  return compiled.exports;
+}
+
+/** Each tenant's card attempt, charged on the fake but left pending in the product. */
+async function chargesAndAttempts(fake, client, tenants, count) {
+  const attempts = [];
+  for (let i = 0; i < count; i++) {
+    const tenant = tenants[i % tenants.length];
+    const account = `acct_bench_${tenant.accountIndex}`;
+    const id = randomUUID();
+    const amountCents = 100_000 + (i % 50) * 1000;
+    const chargedCents = amountCents + 699;
+    // The fake's own request handling, without HTTP: a confirmed direct charge on the connected account.
+    const answer = fake.answer({
+      method: 'POST',
+      path: '/v1/payment_intents',
+      query: {},
+      form: { amount: String(chargedCents), application_fee_amount: '699', currency: 'usd', payment_method: 'pm_card_visa', confirm: 'true', 'metadata[cardPaymentId]': id },
+      idempotencyKey: id,
+      stripeAccount: account,
+    });
+    if (answer.status !== 200) throw new Error(`The fake refused a charge: ${JSON.stringify(answer.body)}`);
+    attempts.push({ id, tenant, account, amountCents, chargedCents, paymentIntentId: answer.body.id, chargeId: answer.body.latest_charge });
+  }
+  await client.query(
+    `INSERT INTO payments.card_payments (id, idempotency_key, input_hash, status, tenant_user_id, landlord_user_id, property_id, amount_cents,
+       processing_fee_cents, charged_cents, application_fee_cents, description, provider, connected_account_id, payment_method_id,
+       payment_intent_id, created_at, updated_at)
+     SELECT a.id, a.id::text, md5(a.id::text), 'pending', a.tenant, a.landlord, a.property, a.amount, 699, a.amount + 699, 699,
+            'Rent payment: bench', 'stripe', a.account, 'pm_card_visa', a.intent, now(), now()
+       FROM json_to_recordset($1::json) AS a(id uuid, tenant uuid, landlord uuid, property uuid, amount int, account text, intent text)`,
+    [
+      JSON.stringify(
+        attempts.map((a) => ({
+          id: a.id,
+          tenant: a.tenant.userId,
+          landlord: a.tenant.landlordUserId,
+          property: a.tenant.propertyId,
+          amount: a.amountCents,
+          account: a.account,
+          intent: a.paymentIntentId,
+        })),
+      ),
+    ],
+  );
+  return attempts;
+}
+
+/** The bodies to post: every event once, a share of them again, shuffled (Stripe retries out of order). */
+function deliveries(fakeModule, fake, attempts, duplicateShare) {
+  const events = attempts.map((attempt) => {
+    const charge = fake.owned(attempt.account, attempt.chargeId);
+    const body = JSON.stringify(fakeModule.stripeEvent('charge.succeeded', charge, { account: attempt.account }));
+    return { body, signature: fakeModule.signStripeWebhook(body, CONNECT_SECRET) };
+  });
+  const repeats = Math.round((events.length * duplicateShare) / (1 - duplicateShare));
+  const all = [...events, ...Array.from({ length: repeats }, (_, i) => events[(i * 7919) % events.length])];
+  let seed = 42;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [all[i], all[j]] = [all[j], all[i]];
+  }
+  return all;
+}
+
+async function post(url, items, connections) {
+  const latencies = [];
+  const statuses = new Map();
+  let next = 0;
+  async function sender() {
+    while (next < items.length) {
+      const item = items[next++];
+      const started = performance.now();
+      const answer = await fetch(`${url}/api/webhooks/stripe/connect`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': item.signature },
+        body: item.body,
+      });
+      await answer.arrayBuffer();
+      latencies.push(performance.now() - started);
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, sender));
+  return { statuses: Object.fromEntries(statuses), p99: percentile(latencies, 99) };
+}
+
+async function inboxState(client) {
+  return (
+    await client.query(`SELECT count(*)::int AS stored, count(*) FILTER (WHERE status IN ('done', 'skipped', 'unhandled'))::int AS handled,
+                               count(*) FILTER (WHERE status = 'done')::int AS done, count(*) FILTER (WHERE status = 'failed')::int AS failed
+                          FROM infra.inbox`)
+  ).rows[0];
+}
+
+async function main() {
+  const total = Number(values.events);
+  const duplicateShare = Number(values.duplicates);
+  const connections = Number(values.connections);
+  const distinct = Math.round(total * (1 - duplicateShare));
+  const fakeModule = loadFakeStripe();
+  const fake = await fakeModule.FakeStripe.start();
+  const database = await scratchDatabase('rentwise_bench_webhooks');
+  let product;
+  let worker;
+  let smtp;
+  try {
+    const tenants = await withClient(database.ownerUrl, (client) =>
+      populate(client, { landlords: LANDLORDS, perLandlord: PER_LANDLORD, accountPrefix: 'acct_bench_', sandbox: false }),
+    );
+    for (let i = 1; i <= LANDLORDS; i++) fake.setAccount(`acct_bench_${i}`, { chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
+    const attempts = await withClient(database.ownerUrl, (client) => chargesAndAttempts(fake, client, tenants, distinct));
+    const items = deliveries(fakeModule, fake, attempts, duplicateShare);
+    fake.requests.length = 0;
+
+    smtp = await startSmtpSink();
+    const env = {
+      RUN_WORKERS: 'false',
+      SMTP_URL: smtp.url,
+      STRIPE_SECRET_KEY: 'sk_test_bench',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
+      STRIPE_API_BASE: fake.url,
+      STRIPE_WEBHOOK_SECRET: 'whsec_bench_platform',
+      STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
+    };
+    const queuePrefix = `bench-webhooks-${process.pid}`;
+    // As deployed: the API stores and answers, the worker process drains the queues.
+    product = startProduct({ port: PORT, database, queuePrefix, env });
+    worker = startProduct({ port: PORT + 1, database, queuePrefix, env, script: 'worker.js' });
+    await product.ready();
+
+    const started = performance.now();
+    const posting = post(product.url, items, connections).then((result) => ({ ...result, seconds: (performance.now() - started) / 1000 }));
+    let posted;
+    void posting.then((result) => (posted = result));
+    let state;
+    let lastSecond = 0;
+    await withClient(database.ownerUrl, async (client) => {
+      for (;;) {
+        state = await inboxState(client);
+        if (values.verbose && Math.floor(performance.now() / 1000) !== lastSecond) {
+          lastSecond = Math.floor(performance.now() / 1000);
+          const [{ outbox }] = (await client.query(`SELECT count(*)::int AS outbox FROM infra.outbox WHERE dispatched_at IS NULL`)).rows;
+          console.log(`  ${((performance.now() - started) / 1000).toFixed(1)} s: ${state.stored} stored, ${state.handled} handled, ${outbox} outbox rows waiting`);
+        }
+        if (posted && state.stored >= distinct && state.handled + state.failed === state.stored) break;
+        if (performance.now() - started > 600_000) throw new Error(`Not drained after 10 minutes: ${JSON.stringify(state)}`);
+        await sleep(100);
+      }
+    });
+    const drainedS = (performance.now() - started) / 1000;
+    const result = await posting;
+
+    const ledger = await withClient(database.ownerUrl, async (client) => {
+      const [row] = (
+        await client.query(`
+          SELECT (SELECT count(*)::int FROM payments.ledger_transactions WHERE idempotency_key LIKE 'card-payment:%') AS journals,
+                 (SELECT count(DISTINCT idempotency_key)::int FROM payments.ledger_transactions) AS keys,
+                 (SELECT count(*)::int FROM payments.ledger_transactions) AS all_journals,
+                 (SELECT count(*)::int FROM payments.card_payments WHERE status = 'succeeded') AS succeeded,
+                 (SELECT count(*)::int FROM payments.card_payments WHERE status = 'pending') AS pending,
+                 (SELECT count(*)::int FROM (SELECT transaction_id FROM payments.ledger_entries GROUP BY 1 HAVING sum(amount_cents) <> 0) u) AS unbalanced`)
+      ).rows;
+      return row;
+    });
+    const problems = [];
+    if (state.stored !== distinct) problems.push(`${state.stored} events stored for ${distinct} distinct`);
+    if (state.done !== distinct) problems.push(`${state.done} events done of ${distinct} (${state.failed} failed)`);
+    if (ledger.journals !== distinct || ledger.all_journals !== distinct) problems.push(`${ledger.journals} card journals (${ledger.all_journals} in all) for ${distinct} charges`);
+    if (ledger.succeeded !== distinct || ledger.pending) problems.push(`${ledger.succeeded} attempts succeeded, ${ledger.pending} still pending`);
+    if (ledger.unbalanced) problems.push(`${ledger.unbalanced} journals do not sum to zero`);
+    const okAnswers = result.statuses[200] ?? 0;
+    if (okAnswers !== total) problems.push(`${total - okAnswers} posts not answered 200: ${JSON.stringify(result.statuses)}`);
+
+    const row = {
+      path: `Stripe webhooks: ${total} signed events (${Math.round(duplicateShare * 100)}% repeats) drained to the ledger, events/s vs the 30 s target`,
+      connections,
+      product_rps: Math.round(total / drainedS),
+      baseline_rps: Math.round(total / TARGET_S),
+      ratio: 0,
+      p99_ms: Math.round(result.p99),
+    };
+    row.ratio = Number((row.product_rps / row.baseline_rps).toFixed(2));
+    console.log(
+      `\nWebhooks, ${connections} senders (${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}):\n` +
+        `  ${total} posts (${distinct} distinct events) answered in ${result.seconds.toFixed(1)} s (p99 ${row.p99_ms} ms, ${JSON.stringify(result.statuses)}); ` +
+        `inbox all done ${drainedS.toFixed(1)} s after the first post (target < ${TARGET_S} s)\n` +
+        `  ledger: ${ledger.journals} card journals for ${distinct} distinct events, ${ledger.succeeded} attempts succeeded, ${ledger.unbalanced} unbalanced; ` +
+        `the fake answered ${fake.requests.length} re-reads`,
+    );
+    if (problems.length) {
+      console.error(`LEDGER CHECK FAILED: ${problems.join('; ')}`);
+      process.exitCode = 1;
+    } else {
+      console.log('  ledger check: each distinct event applied once, every journal sums to zero');
+    }
+    recordResults([row]);
+  } finally {
+    await product?.stop();
+    await worker?.stop();
+    await smtp?.close();
+    await fake.close();
+    await database.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
