@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**', 'server/test/architecture/fixture/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**', '.stryker-tmp/**', 'reports/**', 'server/test/architecture/fixture/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
