@@ -52,6 +52,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     routerOptions: { maxParamLength: 100 },
     frameworkErrors,
     clientErrorHandler,
+    // No Nest middleware anywhere (the access log and message chain are Fastify hooks), so no
+    // @fastify/middie hook on every request.
+    skipMiddie: true,
   });
   const logger = createRootLogger(config, options.logDestination);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, 'api', options.clock, logger), adapter, {

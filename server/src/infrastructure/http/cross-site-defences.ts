@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { AppConfig } from '../config/app-config';
 
@@ -30,15 +30,17 @@ export function registerCrossSiteDefences(fastify: FastifyInstance, config: AppC
   const isOwnOrigin = (origin: string): boolean =>
     origin === ownOrigin || (!config.isProduction && LOOPBACK_ORIGIN.test(origin));
 
-  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  // A callback hook, not an async one: reads (most requests) pass with no promise to settle.
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     if (!comesFromOwnPages(request, isOwnOrigin)) {
-      return reply.status(403).send({ status: 'error', error: MESSAGES.crossSiteRequest });
+      return void reply.status(403).send({ status: 'error', error: MESSAGES.crossSiteRequest });
     }
     const accepted = (request.routeOptions.config as BodyTypesConfig | undefined)?.bodyTypes ?? JSON_ONLY;
     if (hasBody(request) && !accepted.includes(mediaTypeOf(request))) {
-      return reply.status(415).send({ status: 'error', error: MESSAGES.unsupportedBodyType });
+      return void reply.status(415).send({ status: 'error', error: MESSAGES.unsupportedBodyType });
     }
+    done();
   });
 }
 
