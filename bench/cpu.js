@@ -12,7 +12,7 @@ const { LANDLORDS, TENANTS, landlord, tenant, ensureBenchDatabase, refreshSessio
 const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '3000' },
-    paths: { type: 'string', default: 'validate-signed-out,validate,properties,payments,tenant-receipt,landlord-receipt,months' },
+    paths: { type: 'string', default: 'validate-signed-out,validate,properties,tenants,payments,tenant-receipt,landlord-receipt,months' },
   },
 });
 const PORTS = { product: 3320, hello: 3321, pg: 3322 };
@@ -32,6 +32,7 @@ const PATHS = {
   'validate-signed-out': ['hello', { path: '/api/account/validate' }],
   validate: ['pg', asEach(landlords, () => '/api/account/validate')],
   properties: ['pg', asEach(landlords, () => '/api/landlord/properties')],
+  tenants: ['pg', asEach(landlords, (person) => `/api/landlord/properties/${person.propertyIds[0]}/tenants`)],
   payments: ['pg', asEach(tenants, () => '/api/tenant/payments')],
   'tenant-receipt': ['pg', asEach(tenants, (person) => `/api/tenant/payments/${person.receiptId}`)],
   'landlord-receipt': ['pg', asEach(landlords, (person) => `/api/landlord/payments/${person.receiptId}`)],

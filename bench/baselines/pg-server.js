@@ -44,9 +44,9 @@ const CURRENT_TENANCIES = {
   name: 'tenants.current-tenancies',
   text: `SELECT tenant_user_id, property_id, started_at FROM tenants.tenancies WHERE property_id = $1 AND landlord_user_id = $2 AND ended_at IS NULL ORDER BY started_at, id`,
 };
-const USER_VIEW = {
-  name: 'accounts.user-view',
-  text: `SELECT id, type, first_name, last_name, email, phone, photo_key, last_login_at FROM accounts.users WHERE id = $1`,
+const USER_VIEWS = {
+  name: 'accounts.user-views',
+  text: `SELECT id, type, first_name, last_name, email, phone, photo_key, last_login_at FROM accounts.users WHERE id = ANY($1::uuid[])`,
 };
 
 const PAYMENT_CORRECTIONS_SQL = `
@@ -181,9 +181,10 @@ fastify.register(async (app) => {
       return reply.code(404).send({ status: 'error', error: 'Not found.' });
     }
     const tenancies = await rows(CURRENT_TENANCIES, [property.id, session.user_id]);
+    const users = tenancies.length ? await rows(USER_VIEWS, [tenancies.map((tenancy) => tenancy.tenant_user_id)]) : [];
     const tenants = [];
     for (const tenancy of tenancies) {
-      const [user] = await rows(USER_VIEW, [tenancy.tenant_user_id]);
+      const user = users.find((found) => found.id === tenancy.tenant_user_id);
       if (!user) continue;
       const view = userView(user);
       tenants.push({
@@ -239,11 +240,12 @@ fastify.register(async (app) => {
     const [row] = await rows(RECEIPT, [receiptId]);
     const mode = !row ? null : row.tenant_user_id === session.user_id ? 'tenant' : row.landlord_user_id === session.user_id ? 'landlord' : null;
     if (mode !== viewerType) return notFound(reply);
-    const [tenant, landlord, property] = await Promise.all([
-      rows(USER_VIEW, [row.tenant_user_id]).then(([user]) => user),
-      rows(USER_VIEW, [row.landlord_user_id]).then(([user]) => user),
+    const [users, property] = await Promise.all([
+      rows(USER_VIEWS, [[row.tenant_user_id, row.landlord_user_id]]),
       rows(PROPERTY_BY_ID, [row.property_id]).then(([found]) => found),
     ]);
+    const tenant = users.find((user) => user.id === row.tenant_user_id);
+    const landlord = users.find((user) => user.id === row.landlord_user_id);
     const fullName = (user) => (user ? `${user.first_name} ${user.last_name}` : 'Unknown');
     return {
       status: 'success',

@@ -25,6 +25,7 @@ import { PasswordHasher } from './passwords/password-hasher';
 import { GetUserPhotoHandler } from './profile/get-user-photo.handler';
 import { SaveUserPhotoHandler } from './profile/save-user-photo.handler';
 import { GetUserHandler } from './queries/get-user.handler';
+import { GetUsersHandler } from './queries/get-users.handler';
 import { ListOperatorContactsHandler } from './queries/list-operator-contacts.handler';
 import { Session } from './sessions/session.entity';
 import { SessionStore } from './sessions/session-store';
@@ -49,6 +50,7 @@ import { User } from './users/user.entity';
     CreateUserHandler,
     IssuePasswordLinkHandler,
     GetUserHandler,
+    GetUsersHandler,
     ListOperatorContactsHandler,
     RemoveUserHandler,
     DisableUserHandler,

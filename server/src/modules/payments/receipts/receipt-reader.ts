@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { paymentMethodLabel } from '@rentwise/libs/card-number';
 import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { GetUser } from '../../accounts/contracts/get-user.query';
+import { GetUsers } from '../../accounts/contracts/get-users.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
 import { PAYMENT_CORRECTIONS_SQL, paymentStatusOf, RECEIPT_STATUS_WORDS } from './payment-status';
 import type { ReceiptView } from './receipt-view';
@@ -62,11 +62,12 @@ export class ReceiptReader {
     const mode = row.tenant_user_id === viewerUserId ? 'tenant' : row.landlord_user_id === viewerUserId ? 'landlord' : null;
     if (!mode) return null;
 
-    const [tenant, landlord, property] = await Promise.all([
-      this.queries.execute(new GetUser(row.tenant_user_id)),
-      this.queries.execute(new GetUser(row.landlord_user_id)),
+    const [users, property] = await Promise.all([
+      this.queries.execute(new GetUsers([row.tenant_user_id, row.landlord_user_id])),
       this.queries.execute(new GetProperty(row.property_id)),
     ]);
+    const tenant = users.get(row.tenant_user_id) ?? null;
+    const landlord = users.get(row.landlord_user_id) ?? null;
     return {
       receiptId: row.id,
       mode,

@@ -1,7 +1,8 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { GetUser } from '../../accounts/contracts/get-user.query';
+import { GetUsers } from '../../accounts/contracts/get-users.query';
+import type { UserView } from '../../accounts/contracts/user-view';
 import { managedProperty } from '../tenancies/managed-property';
 import { LandlordTenantView, TenantPropertyView, toLandlordTenantView } from './landlord-tenant-view';
 import { ListPropertyTenants } from './list-property-tenants.query';
@@ -30,10 +31,13 @@ export class ListPropertyTenantsHandler implements IQueryHandler<ListPropertyTen
   }: ListPropertyTenants): Promise<{ property: TenantPropertyView; rows: LandlordTenantView[] }> {
     const property = await managedProperty(this.queries, landlordUserId, propertyId);
     const tenancies = await this.unitOfWork.query(CURRENT_TENANCIES, [property.propertyId, landlordUserId]);
-    // A property has a handful of tenants; one lookup each keeps Accounts' surface small.
+    // The property's handful of tenants in one question to Accounts.
+    const users = tenancies.length
+      ? await this.queries.execute(new GetUsers(tenancies.map((tenancy) => tenancy.tenant_user_id)))
+      : new Map<string, UserView>();
     const rows: LandlordTenantView[] = [];
     for (const tenancy of tenancies) {
-      const user = await this.queries.execute(new GetUser(tenancy.tenant_user_id));
+      const user = users.get(tenancy.tenant_user_id);
       if (user) {
         rows.push(
           toLandlordTenantView({ tenantUserId: tenancy.tenant_user_id, propertyId: tenancy.property_id, startedAt: tenancy.started_at }, user),
