@@ -97,11 +97,7 @@ const RENT_HISTORY = {
   name: 'properties.rent-history',
   text: 'SELECT rent_cents, effective_from FROM properties.rent_history WHERE property_id = $1 ORDER BY effective_from, id',
 };
-// A landlord's statement of several properties reads them in three statements (StatementReader.histories).
-const LANDLORD_LINES = {
-  name: 'statements.landlord-lines',
-  text: oneLine(`SELECT ${LINE_COLUMNS} FROM statements.statement_lines WHERE landlord_user_id = $1 ORDER BY occurred_at, journal_id`),
-};
+// A landlord's yearly statement reads all their properties' rents and tenancies at once (StatementReader.yearHistories).
 const RENT_HISTORIES = {
   name: 'properties.rent-histories',
   text: oneLine(`SELECT property_id, rent_cents, effective_from FROM properties.rent_history
@@ -111,6 +107,21 @@ const TENANCIES_OF_PROPERTIES = {
   name: 'tenants.tenancies-of-properties',
   text: oneLine(`SELECT property_id, tenant_user_id, started_at, ended_at FROM tenants.tenancies
     WHERE property_id = ANY($1::uuid[]) ORDER BY property_id, started_at, id`),
+};
+// The yearly statement reads only the lines that can count in the year, and each property's first and
+// last line month (StatementReader.yearHistories).
+const LANDLORD_YEAR_LINES = {
+  name: 'statements.landlord-year-lines',
+  text: oneLine(`SELECT ${LINE_COLUMNS} FROM statements.statement_lines
+    WHERE landlord_user_id = $1 AND (billing_year = $2 OR (occurred_at >= $3 AND occurred_at < $4))
+    ORDER BY occurred_at, journal_id`),
+};
+const LANDLORD_LINE_SPANS = {
+  name: 'statements.landlord-line-spans',
+  text: oneLine(`SELECT property_id,
+          min(billing_year * 12 + billing_month - 1) AS first_month,
+          (array_agg(billing_year * 12 + billing_month - 1 ORDER BY occurred_at DESC, journal_id DESC))[1] AS last_month
+     FROM statements.statement_lines WHERE landlord_user_id = $1 GROUP BY property_id`),
 };
 const PROPERTY_TENANCIES = {
   name: 'tenants.property-tenancies',
@@ -304,25 +315,18 @@ fastify.register(async (app) => {
     return groups;
   };
 
-  // StatementReader.histories: one landlord's properties in three statements.
-  async function histories(properties, timeZone) {
-    if (properties.length <= 1) return Promise.all(properties.map((property) => history(property, timeZone)));
-    const ids = properties.map((property) => property.id);
-    const lines = groupBy((await rows(LANDLORD_LINES, [properties[0].landlord_user_id])).map(lineOf), (line) => line.propertyId);
-    const rents = groupBy(await rows(RENT_HISTORIES, [ids]), (row) => row.property_id);
-    const tenancies = groupBy(await rows(TENANCIES_OF_PROPERTIES, [ids]), (row) => row.property_id);
-    return properties.map((property) =>
-      historyOf(property, timeZone, lines.get(property.id) ?? [], (rents.get(property.id) ?? []).map(rentPeriodOf), (tenancies.get(property.id) ?? []).map(tenancyOf)),
-    );
-  }
+  const earlier = (a, b) => (compareBillingMonths(b, a) < 0 ? b : a);
+  const monthOfIndex = (index) => ({ year: Math.floor(index / 12), month: (index % 12) + 1 });
 
-  function historyOf(property, timeZone, lines, rentHistory, tenancies) {
+  // StatementReader.historyOf; with `only`, that year's months from that year's lines and the span.
+  function historyOf(property, timeZone, lines, rentHistory, tenancies, only) {
     const current = billingMonthOf(new Date(), timeZone);
-    const starts = [...tenancies.map((t) => t.startedAt), ...lines.map((line) => line.occurredAt)].map((iso) => billingMonthOf(new Date(iso), timeZone));
-    const from = starts.length
-      ? starts.reduce((earliest, month) => (compareBillingMonths(month, earliest) < 0 ? month : earliest))
-      : billingMonthOf(property.created_at, timeZone);
-    const lastLine = lines.length ? billingMonthOf(new Date(lines[lines.length - 1].occurredAt), timeZone) : current;
+    const lineMonth = (line) => billingMonthOf(new Date(line.occurredAt), timeZone);
+    const firstLine = only ? only.span?.first : lines.length ? lines.map(lineMonth).reduce(earlier) : undefined;
+    const starts = [...tenancies.map((t) => billingMonthOf(new Date(t.startedAt), timeZone)), ...(firstLine ? [firstLine] : [])];
+    const from = starts.length ? starts.reduce(earlier) : billingMonthOf(property.created_at, timeZone);
+    const last = only ? only.span?.last : lines.length ? lineMonth(lines[lines.length - 1]) : undefined;
+    const lastLine = last ?? current;
     const through = compareBillingMonths(lastLine, current) > 0 ? lastLine : current;
     const firstTenancy = tenancies.length ? billingMonthOf(new Date(tenancies[0].startedAt), timeZone) : null;
     const rentIsDue = (month) => {
@@ -330,7 +334,34 @@ fastify.register(async (app) => {
       const { startsAt, endsBefore } = billingMonthRange(month.year, month.month, timeZone);
       return tenancies.some((t) => new Date(t.startedAt) < endsBefore && (t.endedAt === null || new Date(t.endedAt) >= startsAt));
     };
-    return { property, lines, months: monthRows({ from, through, lines, rentHistory, timeZone, rentIsDue }) };
+    if (!only) return { property, lines, months: monthRows({ from, through, lines, rentHistory, timeZone, rentIsDue }) };
+    const january = { year: only.year, month: 1 };
+    const december = { year: only.year, month: 12 };
+    const first = compareBillingMonths(from, january) > 0 ? from : january;
+    const final = compareBillingMonths(through, december) < 0 ? through : december;
+    const months = compareBillingMonths(first, final) <= 0 ? monthRows({ from: first, through: final, lines, rentHistory, timeZone, rentIsDue }) : [];
+    return { property, lines, months };
+  }
+
+  // StatementReader.yearHistories.
+  async function yearHistories(properties, timeZone, year) {
+    if (properties.length === 0) return [];
+    const landlordUserId = properties[0].landlord_user_id;
+    const ids = properties.map((property) => property.id);
+    const DAY_MS = 86_400_000;
+    const window = [new Date(Date.UTC(year, 0, 1) - DAY_MS), new Date(Date.UTC(year + 1, 0, 1) + DAY_MS)];
+    const lines = groupBy((await rows(LANDLORD_YEAR_LINES, [landlordUserId, year, window[0], window[1]])).map(lineOf), (line) => line.propertyId);
+    const spans = new Map(
+      (await rows(LANDLORD_LINE_SPANS, [landlordUserId])).map((row) => [row.property_id, { first: monthOfIndex(row.first_month), last: monthOfIndex(row.last_month) }]),
+    );
+    const rents = groupBy(await rows(RENT_HISTORIES, [ids]), (row) => row.property_id);
+    const tenancies = groupBy(await rows(TENANCIES_OF_PROPERTIES, [ids]), (row) => row.property_id);
+    return properties.map((property) =>
+      historyOf(property, timeZone, lines.get(property.id) ?? [], (rents.get(property.id) ?? []).map(rentPeriodOf), (tenancies.get(property.id) ?? []).map(tenancyOf), {
+        year,
+        span: spans.get(property.id),
+      }),
+    );
   }
 
   const landlordTimeZone = async (userId) => (await rows(LANDLORD_TIME_ZONE, [userId]))[0]?.time_zone ?? DEFAULT_TIME_ZONE;
@@ -364,7 +395,7 @@ fastify.register(async (app) => {
     };
   });
   // StatementReader.statement for a whole year of all the landlord's properties (?year= only), with
-  // the same queries one after another and the same pure rules; the product's JSON shape.
+  // the same queries one after another (yearHistories) and the same pure rules; the product's JSON shape.
   const zeroRow = (label) => ({ label, rentDueCents: 0, grossCents: 0, serviceFeeCents: 0, receivedCents: 0, processorFeeCents: 0, netCents: 0, stillDueCents: 0 });
   const MONEY = ['rentDueCents', 'grossCents', 'serviceFeeCents', 'receivedCents', 'processorFeeCents', 'netCents', 'stillDueCents'];
   const addToRow = (row, month) => ({ ...row, ...Object.fromEntries(MONEY.map((key) => [key, row[key] + month[key]])) });
@@ -375,7 +406,7 @@ fastify.register(async (app) => {
     if (!Number.isInteger(year) || request.query.month || request.query.propertyId) return reply.code(400).send({ status: 'error', error: 'Only ?year= here.' });
     const properties = await rows(LANDLORD_PROPERTIES, [session.user_id]);
     const timeZone = await landlordTimeZone(session.user_id);
-    const all = await histories(properties, timeZone);
+    const all = await yearHistories(properties, timeZone, year);
     const statementRows = Array.from({ length: 12 }, (_, index) => index + 1)
       .map((month) => {
         const matching = all.flatMap((h) => h.months.filter((row) => row.year === year && row.month === month));

@@ -101,11 +101,44 @@ const PROPERTY_LINES = preparedStatement<LineRow, [landlordUserId: string, prope
     WHERE landlord_user_id = $1 AND property_id = $2 ORDER BY occurred_at, journal_id`,
 );
 
-/** All of a landlord's lines (statement_lines_landlord_month_idx), in each property's order. */
-const LANDLORD_LINES = preparedStatement<LineRow, [landlordUserId: string]>(
-  'statements.landlord-lines',
-  `SELECT ${LINE_COLUMNS} FROM statements.statement_lines WHERE landlord_user_id = $1 ORDER BY occurred_at, journal_id`,
+/** A landlord's lines billed to a year or paid between two instants (a year and a day either side). */
+const LANDLORD_YEAR_LINES = preparedStatement<LineRow, [landlordUserId: string, year: number, from: Date, before: Date]>(
+  'statements.landlord-year-lines',
+  `SELECT ${LINE_COLUMNS} FROM statements.statement_lines
+    WHERE landlord_user_id = $1 AND (billing_year = $2 OR (occurred_at >= $3 AND occurred_at < $4))
+    ORDER BY occurred_at, journal_id`,
 );
+
+/**
+ * Each property's earliest billing month and its last line's (by time, as the full history orders
+ * them), as year * 12 + month - 1 (the stored months follow the landlord's current zone).
+ */
+const LANDLORD_LINE_SPANS = preparedStatement<{ property_id: string; first_month: number; last_month: number }, [landlordUserId: string]>(
+  'statements.landlord-line-spans',
+  `SELECT property_id,
+          min(billing_year * 12 + billing_month - 1) AS first_month,
+          (array_agg(billing_year * 12 + billing_month - 1 ORDER BY occurred_at DESC, journal_id DESC))[1] AS last_month
+     FROM statements.statement_lines WHERE landlord_user_id = $1 GROUP BY property_id`,
+);
+
+interface LineSpan {
+  first: BillingMonth;
+  last: BillingMonth;
+}
+
+const DAY_MS = 86_400_000;
+const monthOfIndex = (index: number): BillingMonth => ({ year: Math.floor(index / 12), month: (index % 12) + 1 });
+const earlier = (a: BillingMonth, b: BillingMonth): BillingMonth => (compareBillingMonths(b, a) < 0 ? b : a);
+
+function groupLinesByProperty(lines: readonly StatementLine[]): Map<string, StatementLine[]> {
+  const byProperty = new Map<string, StatementLine[]>();
+  for (const line of lines) {
+    const ofProperty = byProperty.get(line.propertyId);
+    if (ofProperty) ofProperty.push(line);
+    else byProperty.set(line.propertyId, [line]);
+  }
+  return byProperty;
+}
 
 const LANDLORD_TIME_ZONE = preparedStatement<{ time_zone: string }, [landlordUserId: string]>(
   'statements.landlord-time-zone',
@@ -148,22 +181,26 @@ export class StatementReader {
     return this.historyOf(property, timeZone, lines, rentHistory, tenancies);
   }
 
+  /**
+   * A property's months from its first (tenancy or line) through the later of today and its last line.
+   * With a year, only that year's months, from that year's lines; `span` then names the property's
+   * earliest billing month and its last line's, which the year's lines alone cannot tell.
+   */
   private historyOf(
     property: PropertySummary,
     timeZone: string,
     lines: StatementLine[],
     rentHistory: readonly RentPeriod[],
     tenancies: readonly TenancyPeriod[],
+    only?: { year: number; span: LineSpan | undefined },
   ): PropertyHistory {
     const current = billingMonthOf(this.clock.now(), timeZone);
-    const starts = [
-      ...tenancies.map((tenancy) => tenancy.startedAt),
-      ...lines.map((line) => line.occurredAt),
-    ].map((iso) => billingMonthOf(new Date(iso), timeZone));
-    const from = starts.length
-      ? starts.reduce((earliest, month) => (compareBillingMonths(month, earliest) < 0 ? month : earliest))
-      : billingMonthOf(new Date(property.createdAt), timeZone);
-    const lastLine = lines.length ? billingMonthOf(new Date(lines[lines.length - 1].occurredAt), timeZone) : current;
+    const lineMonth = (line: StatementLine): BillingMonth => billingMonthOf(new Date(line.occurredAt), timeZone);
+    const firstLine = only ? only.span?.first : lines.length ? lines.map(lineMonth).reduce(earlier) : undefined;
+    const starts = [...tenancies.map((tenancy) => billingMonthOf(new Date(tenancy.startedAt), timeZone)), ...(firstLine ? [firstLine] : [])];
+    const from = starts.length ? starts.reduce(earlier) : billingMonthOf(new Date(property.createdAt), timeZone);
+    const last = only ? only.span?.last : lines.length ? lineMonth(lines[lines.length - 1]) : undefined;
+    const lastLine = last ?? current;
     const through = compareBillingMonths(lastLine, current) > 0 ? lastLine : current;
     // Rent is due while someone lives there. Payments recorded before the first tenancy on file
     // (imported history) show someone did, so those months count as let too.
@@ -176,7 +213,14 @@ export class StatementReader {
           new Date(tenancy.startedAt) < endsBefore && (tenancy.endedAt === null || new Date(tenancy.endedAt) >= startsAt),
       );
     };
-    const months = monthRows({ from, through, lines, rentHistory, timeZone, rentIsDue });
+    if (!only) return { property, lines, months: monthRows({ from, through, lines, rentHistory, timeZone, rentIsDue }) };
+    // A year's rows use each month's own rent and money (not the running balance), so the months
+    // before the year are not needed.
+    const january = { year: only.year, month: 1 };
+    const december = { year: only.year, month: 12 };
+    const first = compareBillingMonths(from, january) > 0 ? from : january;
+    const final = compareBillingMonths(through, december) < 0 ? through : december;
+    const months = compareBillingMonths(first, final) <= 0 ? monthRows({ from: first, through: final, lines, rentHistory, timeZone, rentIsDue }) : [];
     return { property, lines, months };
   }
 
@@ -200,24 +244,29 @@ export class StatementReader {
   }
 
   /**
-   * Several properties of one landlord in three reads (their lines, rents and tenancies) instead of
-   * three per property: a yearly statement of 100 properties made 300 round trips.
+   * A yearly statement's histories: one landlord's properties, with only the lines that can count in
+   * the year (billed to it, or paid on one of its days) and each property's first and last line
+   * month, instead of every line since the first tenancy (a hundred properties' ten years took most
+   * of a yearly statement's time).
    */
-  private async histories(properties: readonly PropertySummary[], timeZone: string): Promise<PropertyHistory[]> {
-    if (properties.length <= 1) return Promise.all(properties.map((property) => this.history(property, timeZone)));
-    const landlords = new Set(properties.map((property) => property.landlordUserId));
-    if (landlords.size > 1) throw new Error('histories() reads one landlord’s properties at a time');
+  private async yearHistories(properties: readonly PropertySummary[], timeZone: string, year: number): Promise<PropertyHistory[]> {
+    if (properties.length === 0) return [];
+    const landlordUserId = properties[0].landlordUserId;
+    if (properties.some((property) => property.landlordUserId !== landlordUserId)) throw new Error('yearHistories() reads one landlord’s properties at a time');
     const ids = properties.map((property) => property.propertyId);
+    // A day either side: a calendar year in any zone lies within it.
+    const window = [new Date(Date.UTC(year, 0, 1) - DAY_MS), new Date(Date.UTC(year + 1, 0, 1) + DAY_MS)];
     // One after another: inside a transaction (finance's snapshot) they share one connection.
-    const lines = (await this.unitOfWork.query(LANDLORD_LINES, [properties[0].landlordUserId])).map(toLine);
+    const lines = (await this.unitOfWork.query(LANDLORD_YEAR_LINES, [landlordUserId, year, window[0], window[1]])).map(toLine);
+    const spans = new Map(
+      (await this.unitOfWork.query(LANDLORD_LINE_SPANS, [landlordUserId])).map((row) => [
+        row.property_id,
+        { first: monthOfIndex(row.first_month), last: monthOfIndex(row.last_month) },
+      ]),
+    );
     const rentHistories = await this.queries.execute(new GetRentHistories(ids));
     const tenancies = await this.queries.execute(new ListTenanciesOfProperties(ids));
-    const linesByProperty = new Map<string, StatementLine[]>();
-    for (const line of lines) {
-      const ofProperty = linesByProperty.get(line.propertyId);
-      if (ofProperty) ofProperty.push(line);
-      else linesByProperty.set(line.propertyId, [line]);
-    }
+    const linesByProperty = groupLinesByProperty(lines);
     return properties.map((property) =>
       this.historyOf(
         property,
@@ -225,8 +274,15 @@ export class StatementReader {
         linesByProperty.get(property.propertyId) ?? [],
         rentHistories.get(property.propertyId) ?? [],
         tenancies.get(property.propertyId) ?? [],
+        { year, span: spans.get(property.propertyId) },
       ),
     );
+  }
+
+  private async histories(properties: readonly PropertySummary[], timeZone: string): Promise<PropertyHistory[]> {
+    const histories: PropertyHistory[] = [];
+    for (const property of properties) histories.push(await this.history(property, timeZone));
+    return histories;
   }
 
   async overview(landlordUserId: string, propertyId: string): Promise<MonthlyOverview | null> {
@@ -268,7 +324,8 @@ export class StatementReader {
       properties = await this.queries.execute(new ListLandlordProperties(landlordUserId));
     }
     const timeZone = await this.timeZone(landlordUserId);
-    const histories = await this.histories(properties, timeZone);
+    const histories =
+      period.month === null ? await this.yearHistories(properties, timeZone, period.year) : await this.histories(properties, timeZone);
     const inPeriod = (row: { year: number; month: number }) =>
       row.year === period.year && (period.month === null || row.month === period.month);
     const scopeLabel = propertyId ? properties[0].address : 'All properties';
