@@ -44,11 +44,27 @@ async function queueDepth(redisUrl, prefix) {
   }
 }
 
+/**
+ * The sandbox retries a delivery as Stripe does, for three days; once the kills are over its retries
+ * waiting on a backoff are sent at once, as the provider's next try (our own queues' retries are waited for).
+ */
+async function promoteProviderRetries(redisUrl, prefix) {
+  const { Queue } = require('bullmq');
+  const url = new URL(redisUrl);
+  const queue = new Queue('sandbox-webhooks', { prefix, connection: { host: url.hostname, port: Number(url.port), maxRetriesPerRequest: 1 } });
+  try {
+    await queue.promoteJobs();
+  } finally {
+    await queue.close();
+  }
+}
+
 /** Waits until nothing is left to do: outbox relayed, inbox worked, queues empty, receipts at SMTP. */
 async function waitUntilSettled({ ownerUrl, redisUrl, prefix, sink, timeoutMs }) {
   const deadline = Date.now() + timeoutMs;
   let state;
   while (Date.now() < deadline) {
+    await promoteProviderRetries(redisUrl, prefix);
     state = await withClient(ownerUrl, async (db) => {
       const [outbox] = (await db.query(`SELECT count(*)::int AS n FROM infra.outbox WHERE dispatched_at IS NULL`)).rows;
       const [inbox] = (await db.query(`SELECT count(*)::int AS n FROM infra.inbox WHERE status IN ('pending', 'failed')`)).rows;

@@ -1,3 +1,5 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { Queue } from 'bullmq';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
 import { AppConfig } from '../../src/infrastructure/config/app-config';
 import { PaymentGatewayModule } from '../../src/infrastructure/payment-gateway/payment-gateway.module';
@@ -9,6 +11,7 @@ import {
 import { payoutStatusOf } from '../../src/infrastructure/payment-gateway/payout-status';
 import { SandboxGateway } from '../../src/infrastructure/payment-gateway/sandbox/sandbox.gateway';
 import { StripeGateway } from '../../src/infrastructure/payment-gateway/stripe.gateway';
+import { SANDBOX_WEBHOOKS_QUEUE } from '../../src/infrastructure/queue/queue-names';
 import { SyncPayoutAccount } from '../../src/modules/onboarding/contracts/sync-payout-account.command';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -123,6 +126,14 @@ describe('sandbox payment gateway (no STRIPE_SECRET_KEY)', () => {
       what: 'SyncPayoutAccount for the onboarded account',
     });
     expect(command).toEqual(new SyncPayoutAccount(accountId, true, true, true));
+
+    // Were our endpoint not to take it, the event would be tried again for about three days, as Stripe does.
+    const queue = testApp.app.get<Queue>(getQueueToken(SANDBOX_WEBHOOKS_QUEUE));
+    const [delivery] = await queue.getJobs(['completed', 'active', 'wait', 'delayed']);
+    const { attempts = 1, backoff } = delivery.opts;
+    expect(backoff).toEqual({ type: 'exponential', delay: 2000 });
+    const retryingHours = Array.from({ length: attempts - 1 }, (_, retry) => 2 * 2 ** retry).reduce((sum, s) => sum + s, 0) / 3600;
+    expect(retryingHours).toBeGreaterThan(72);
   });
 
   it('returns to return_url without finishing when the landlord chooses to', async () => {

@@ -9,7 +9,7 @@ import { SandboxCardsController } from './sandbox/sandbox-cards.controller';
 import { SandboxConnectController } from './sandbox/sandbox-connect.controller';
 import { SandboxDevTools } from './sandbox/sandbox-dev-tools';
 import { SandboxDevToolsController } from './sandbox/sandbox-dev-tools.controller';
-import { SandboxEvents } from './sandbox/sandbox-events';
+import { SANDBOX_DELIVERY_JOB_OPTIONS, SandboxEvents } from './sandbox/sandbox-events';
 import { SandboxLinks } from './sandbox/sandbox-links';
 import { SandboxMoney } from './sandbox/sandbox-money';
 import { SandboxWebhookDelivery } from './sandbox/sandbox-webhook-delivery.processor';
@@ -36,7 +36,7 @@ export class PaymentGatewayModule {
       module: PaymentGatewayModule,
       global: true,
       // The sandbox's events go out through their own queue, signed, to our own webhook endpoints.
-      imports: [BullModule.registerQueue({ name: SANDBOX_WEBHOOKS_QUEUE })],
+      imports: [BullModule.registerQueue({ name: SANDBOX_WEBHOOKS_QUEUE, defaultJobOptions: SANDBOX_DELIVERY_JOB_OPTIONS })],
       controllers: config.isProduction ? [] : [SandboxConnectController, SandboxCardsController, SandboxDevToolsController],
       providers: [
         SandboxAccounts,

@@ -4,20 +4,13 @@ import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { MAIL_QUEUE, WEBHOOKS_QUEUE } from './queue-names';
 import { assertRedisKeepsJobs } from './redis-eviction-policy';
+import { DEFAULT_JOB_OPTIONS } from './job-options';
 import { PatientWorker, redisOptionsFrom } from './redis-options';
 
 export const REDIS = Symbol('REDIS');
 
 // Queues and the REDIS client fail fast (they serve requests); workers wait out an outage.
 BullModule.workerClass = PatientWorker;
-
-/** Retries with exponential backoff: 2s, 4s, 8s ... about 8 minutes in all before a job is given up. */
-const DEFAULT_JOB_OPTIONS = {
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 2000 },
-  removeOnComplete: { age: 24 * 3600, count: 1000 },
-  removeOnFail: { age: 7 * 24 * 3600 },
-};
 
 @Global()
 @Module({

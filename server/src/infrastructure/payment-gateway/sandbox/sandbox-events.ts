@@ -4,10 +4,19 @@ import Stripe from 'stripe';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../../clock/clock';
 import { Outbox } from '../../outbox/outbox';
+import { DEFAULT_JOB_OPTIONS } from '../../queue/job-options';
 import { SANDBOX_WEBHOOKS_QUEUE } from '../../queue/queue-names';
 import type { WebhookEndpoint } from '../payment-gateway.port';
 
 export const DELIVER_SANDBOX_EVENT_JOB = 'DeliverSandboxEvent';
+
+/**
+ * Stripe retries an undelivered event with exponential backoff for up to three days; so does the
+ * sandbox: 18 tries, 2 s apart at first and doubling, about 73 hours from the first to the last.
+ * With our own queues' 8 tries (about 4 minutes) a burst of API restarts made the sandbox give up
+ * events for good, which Stripe would still have sent (the crash suite's 1,000-payment run).
+ */
+export const SANDBOX_DELIVERY_JOB_OPTIONS = { ...DEFAULT_JOB_OPTIONS, attempts: 18 };
 
 /** A Stripe-shaped event body to sign and post to our own endpoint. */
 export interface DeliverSandboxEventJob {
