@@ -42,6 +42,9 @@ async function main() {
     DATABASE_URL: withDatabase(baseUrl, database),
     DATABASE_MIGRATION_URL: withDatabase(ownerBaseUrl, database),
     QUEUE_PREFIX: `e2e-${process.pid}`,
+    // The journeys sign landlords up from one address, many times over with --repeat-each; the limit
+    // itself is tested in server/test/onboarding/sign-up.int-spec.ts.
+    SIGN_UPS_PER_ADDRESS_PER_HOUR: '1000',
     DEV_SMTP_PORT: '0',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     SMTP_URL: '',

@@ -29,6 +29,9 @@ export const configSchema = z
       .transform((value): boolean | number | string =>
         value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
       ),
+    // Sign-ups a network address may make in an hour: enough for an office sharing one address, too
+    // few to flood the review queue or to probe many emails for an account.
+    SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
     DATABASE_URL: postgresUrl,
     // Migrations run as the role that owns the tables; the app (DATABASE_URL) connects as a member of
     // rentwise_app, which may only read and append to the ledger (decision 0013). Defaults to DATABASE_URL.

@@ -4,12 +4,8 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { AppConfig } from '../../../infrastructure/config/app-config';
 import { REDIS } from '../../../infrastructure/queue/queue.module';
 
-/**
- * Sign-ups per network address in a fixed window: enough for an office sharing one address,
- * too few to flood the review queue or to test many emails for an account ('email taken').
- */
+/** Sign-ups per network address in a fixed window of an hour (SIGN_UPS_PER_ADDRESS_PER_HOUR, 10 unless set). */
 export const SIGN_UP_WINDOW_SECONDS = 60 * 60;
-export const MAX_SIGN_UPS_PER_ADDRESS = 10;
 
 @Injectable()
 export class SignUpAttempts {
@@ -25,7 +21,7 @@ export class SignUpAttempts {
       [Error | null, number],
       unknown,
     ];
-    if (count > MAX_SIGN_UPS_PER_ADDRESS) {
+    if (count > this.config.env.SIGN_UPS_PER_ADDRESS_PER_HOUR) {
       throw new HttpException(MESSAGES.tooManyAttempts, HttpStatus.TOO_MANY_REQUESTS);
     }
   }
