@@ -22,7 +22,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30000,
+  // A guard against hangs, not a speed check: on a loaded 2-core machine (the suite is run with
+  // --repeat-each 3 beside a CPU hog) a journey with screenshots at three widths took over 30 s.
+  timeout: 60000,
   expect: { timeout: 7000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   outputDir: 'test-results',
