@@ -45,9 +45,12 @@ async function queueDepth(redisUrl, prefix) {
 }
 
 /**
- * The sandbox retries a delivery as Stripe does, for three days; once the kills are over its retries
- * waiting on a backoff are sent at once, as the provider's next try (our own queues' retries are waited for).
+ * The sandbox retries a delivery as Stripe does, for three days; once the load is over its retries
+ * waiting on a backoff are sent now, as the provider's next try (our own queues' retries are waited
+ * for). Every few seconds only: the kill points still fire, and a delivery promoted while both APIs
+ * restart would spend its tries in moments.
  */
+const PROVIDER_RETRY_EVERY_MS = 5000;
 async function promoteProviderRetries(redisUrl, prefix) {
   const { Queue } = require('bullmq');
   const url = new URL(redisUrl);
@@ -63,8 +66,12 @@ async function promoteProviderRetries(redisUrl, prefix) {
 async function waitUntilSettled({ ownerUrl, redisUrl, prefix, sink, timeoutMs }) {
   const deadline = Date.now() + timeoutMs;
   let state;
+  let providerRetriedAt = 0;
   while (Date.now() < deadline) {
-    await promoteProviderRetries(redisUrl, prefix);
+    if (Date.now() - providerRetriedAt >= PROVIDER_RETRY_EVERY_MS) {
+      await promoteProviderRetries(redisUrl, prefix);
+      providerRetriedAt = Date.now();
+    }
     state = await withClient(ownerUrl, async (db) => {
       const [outbox] = (await db.query(`SELECT count(*)::int AS n FROM infra.outbox WHERE dispatched_at IS NULL`)).rows;
       const [inbox] = (await db.query(`SELECT count(*)::int AS n FROM infra.inbox WHERE status IN ('pending', 'failed')`)).rows;

@@ -69,6 +69,13 @@ class ProductProcess {
     return this.readyAt;
   }
 
+  /** The incident is over: from now on it starts without kill points; the running process is killed to restart so. */
+  calm() {
+    const { RENTWISE_FAULTS: _faults, ...env } = this.env;
+    this.env = env;
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+  }
+
   kill9() {
     if (this.child && this.ready) {
       this.child.kill('SIGKILL');

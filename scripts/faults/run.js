@@ -224,6 +224,10 @@ async function runSeed(services, seed) {
   await killer;
   const pushMs = Date.now() - started;
 
+  // Then the product settles as after an incident: the kill points stop firing (each process is killed
+  // once more and comes back without them), and what was left half done must finish by itself.
+  for (const proc of processes) proc.calm();
+  await sleep(1000);
   for (const proc of processes) await proc.waitReady();
   const settled = await waitUntilSettled({ ownerUrl: env.DATABASE_MIGRATION_URL, redisUrl: services.redis.url, prefix: env.QUEUE_PREFIX, sink: services.sink, timeoutMs: 120_000 });
   if (settled.timedOut) problems.push(`work still open 120 s after the last payment: ${JSON.stringify(settled)}`);
