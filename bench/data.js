@@ -6,7 +6,7 @@
 const { createHash } = require('node:crypto');
 const { execFileSync } = require('node:child_process');
 const { resolve } = require('node:path');
-const { Client } = require('pg');
+const { withClient, withDatabase } = require('./support');
 
 const LANDLORDS = 1000;
 const PROPERTIES_PER_LANDLORD = 10;
@@ -47,17 +47,6 @@ const tenant = (i) => ({
   receiptId: uuidOf(`ledger-${i}`),
 });
 
-const withDatabase = (url, name) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
-
-async function withClient(url, work) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function generatedVersion(url) {
   try {

@@ -15,27 +15,16 @@ const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const { pipeline } = require('node:stream/promises');
 const { parseArgs } = require('node:util');
-const { Client } = require('pg');
+const { withClient, withDatabase } = require('./support');
 const { to: copyTo } = require('pg-copy-streams');
 
 const { values } = parseArgs({ options: { zip: { type: 'boolean', default: false } } });
 const root = resolve(__dirname, '..');
 const database = `rentwise_bench_finance_${process.pid}`;
-const withDatabase = (url, name) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
 const ownerBaseUrl = process.env.DATABASE_MIGRATION_URL || process.env.DATABASE_URL;
 const PROPERTIES_PER_LANDLORD = 10;
 // A whole past year, so every month of it is closed.
 const YEAR = new Date().getFullYear() - 1;
-
-async function withClient(url, work) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Landlords [from, to) with their properties, rent and twelve monthly payments of YEAR. */
 async function generate(owner, from, to) {
