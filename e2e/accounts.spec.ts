@@ -1,17 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createUser, inviteUser, uniqueEmail } from './support/fixtures';
 import { latestEmailTo, linkIn, mailboxMark, pathOf } from './support/mailbox';
 import { DASHBOARD, signIn, signInThroughPage, signOut } from './support/session';
+import { expectNoAccessibilityViolations } from './support/accessibility';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const toast = (page: Page) => page.locator('.toast-region');
-
-async function expectNoAccessibilityViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 /** Screenshots at a phone's and a laptop's width, to look at (not compared). */
 async function screenshots(page: Page, name: string) {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { E2E_PASSWORD, runServerCli, uniqueEmail } from './support/fixtures';
 import { signIn } from './support/session';
+import { expectNoAccessibilityViolations } from './support/accessibility';
 
 /**
  * Finance staff (issue 15): a finance user made with `npm run finance:create` exports the demo
@@ -90,8 +90,7 @@ test('a finance user exports the demo year as CSV, watches it run, and its total
   expect(last.landlordsDone).toBe(last.landlordsTotal);
 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await expectNoAccessibilityViolations(page);
   await screenshots(page, 'finance-exports');
 
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download' }).click()]);

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, runServerCli, uniqueEmail } from './support/fixtures';
 import { latestEmailTo, linkIn, type MailboxEmail } from './support/mailbox';
 import { signInThroughPage, signOut } from './support/session';
+import { expectAccessible } from './support/accessibility';
 
 /**
  * Landlord onboarding end to end: sign-up, an operator's approval, step 1 (the sandbox payout
@@ -30,15 +30,6 @@ function stepOneLink(email: MailboxEmail, method?: 'oauth'): string {
   const link = links.find((url) => (new URL(url).searchParams.get('method') ?? undefined) === method);
   if (!link) throw new Error(`No step 1 link in "${email.subject}":\n${email.text}`);
   return link;
-}
-
-/** No serious or critical accessibility problem on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`);
-  expect(blocking).toEqual([]);
 }
 
 /**

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, uniqueEmail } from './support/fixtures';
 import { apiAs } from './support/payments';
 import { signInThroughPage } from './support/session';
+import { expectAccessible } from './support/accessibility';
 
 /**
  * Issue 14: an operator (an account made with the product's CLI) opens an approved landlord from
@@ -20,14 +20,6 @@ async function screenshots(page: Page, name: string) {
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: `/tmp/operator-landlord-shots/${name}-${width}.png`, fullPage: true });
   }
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`);
-  expect(blocking).toEqual([]);
 }
 
 test('an operator switches an approved landlord to Authorize.Net on the landlord’s page, and the audit trail shows it', async ({

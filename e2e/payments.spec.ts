@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createUser, type E2eUser } from './support/fixtures';
 import { ageSessions, countPaymentsOf, payableHome, type PayableHome } from './support/payments';
 import { signIn, signInThroughPage } from './support/session';
+import { expectNoAccessibilityViolations } from './support/accessibility';
 
 /**
  * Tenants pay rent by card (issue 11): the sandbox gateway with Stripe's documented test cards,
@@ -13,11 +13,6 @@ import { signIn, signInThroughPage } from './support/session';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const main = (page: Page) => page.getByRole('main');
 const toast = (page: Page) => page.locator('.toast-region');
-
-async function expectNoAccessibilityViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`)).toEqual([]);
-}
 
 /** Screenshots to look at (not compared), at the widths tenants and landlords use; the test goes on at `back`. */
 async function screenshots(page: Page, name: string, back: { width: number; height: number }) {

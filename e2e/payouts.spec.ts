@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { E2eUser } from './support/fixtures';
 import { payableHome, type PayableHome } from './support/payments';
 import { signIn } from './support/session';
+import { expectNoAccessibilityViolations } from './support/accessibility';
 
 /**
  * Issue 12: a landlord's bank deposit is explained. Two tenants pay by card (sandbox), a developer
@@ -95,8 +95,7 @@ test('the Payouts page lists a sandbox payout with the payments it is made of', 
   await expect(rows.filter({ hasText: 'Refund to Rob Tenant' })).toContainText('-$256.99');
   await expect(rows.filter({ hasText: 'Deposit total' })).toContainText(paidOut);
 
-  const axe = await new AxeBuilder({ page: landlord }).analyze();
-  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await expectNoAccessibilityViolations(landlord);
   for (const [width, height] of [[375, 812], [1280, 900]] as const) {
     await landlord.setViewportSize({ width, height });
     await landlord.screenshot({ path: `/tmp/payouts-shots/payouts-${width}.png`, fullPage: true });

@@ -1,17 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createUser, uniqueEmail } from './support/fixtures';
 import { latestEmailTo, linkIn, pathOf } from './support/mailbox';
 import { signIn, signInThroughPage } from './support/session';
+import { expectNoAccessibilityViolations } from './support/accessibility';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const toast = (page: Page) => page.locator('.toast-region');
 const main = (page: Page) => page.getByRole('main');
-
-async function expectNoAccessibilityViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 /**
  * Screenshots at a laptop's and a phone's width, to look at (not compared); the test goes on at a

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './support/accessibility';
 
 const publicPages = [
   { path: '/', heading: 'Collect rent online, without giving up a cut.' },
@@ -103,11 +103,7 @@ test.describe('public pages', () => {
       await page.goto(path);
       await expect(pageHeading(page)).toHaveText(heading);
 
-      const results = await new AxeBuilder({ page }).analyze();
-      const blocking = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`);
-      expect(blocking).toEqual([]);
+      await expectAccessible(page);
     });
   }
 });

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { signIn } from './support/session';
+import { expectNoAccessibilityViolations } from './support/accessibility';
 
 /**
  * Statements (issue 13): the demo landlord walks payment history to a month and a receipt, and
@@ -20,11 +20,6 @@ async function screenshots(page: Page, name: string) {
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
-}
-
-async function expectNoAccessibilityViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
 test.describe.configure({ mode: 'serial' });
