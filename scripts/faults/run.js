@@ -17,6 +17,8 @@ const { ProductProcess, root } = require('./product');
 const { TenantClient, REQUEST_TIMEOUT_MS } = require('./client');
 const { checkInvariants, waitUntilSettled } = require('./checks');
 const { freePort, sleep, PrivatePostgres, PrivateRedis, SmtpSink, LoadBalancer } = require('./services');
+// The product's own generator (its kill points draw from it too); the suite runs the build.
+const { seededRandom } = require('../../server/dist/infrastructure/faults/faults');
 
 const runFile = promisify(execFile);
 
@@ -48,17 +50,6 @@ const TENANTS = [
 ];
 /** How long the product may take to come back after PostgreSQL or Redis does. */
 const RECOVERY_LIMIT_MS = 10_000;
-
-function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const replayCommand = (seed) =>
   `npm run test:faults -- --seed ${seed} --payments ${PAYMENTS} --concurrency ${CONCURRENCY} --kill-every-ms ${KILL_EVERY_MS} --faults '${options.faults}' --no-restarts`;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FakeStripe } from '../support/fake-stripe';
+import { FakeStripe, stripeEnvFor } from '../support/fake-stripe';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ledgerRowsOf, payRent, rentedHome, signIn } from './payment-support';
 
@@ -7,18 +7,9 @@ import { ledgerRowsOf, payRent, rentedHome, signIn } from './payment-support';
 describe('tenants pay rent by card (Stripe direct charges)', () => {
   let fake: FakeStripe;
   let testApp: TestApp;
-  const enable = async (accountId: string, chargesEnabled: boolean) => {
-    fake.setAccount(accountId, { chargesEnabled, payoutsEnabled: chargesEnabled, detailsSubmitted: true });
-  };
-
   beforeAll(async () => {
     fake = await FakeStripe.start();
-    testApp = await startTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_x',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-      STRIPE_API_BASE: fake.url,
-      STRIPE_WEBHOOK_SECRET: 'whsec_x',
-    });
+    testApp = await startTestApp(stripeEnvFor(fake));
   });
   afterAll(async () => {
     await testApp.close();
@@ -26,7 +17,7 @@ describe('tenants pay rent by card (Stripe direct charges)', () => {
   });
 
   it('tells the card form to use Stripe.js on the landlord\'s account', async () => {
-    const home = await rentedHome(testApp, enable);
+    const home = await rentedHome(testApp, fake.enableCharges);
     const client = await signIn(testApp, home.tenant);
     const setup = await testApp.request({ method: 'GET', url: '/api/tenant/payment-setup', headers: client.headers });
     expect(setup.json().setup).toMatchObject({
@@ -38,7 +29,7 @@ describe('tenants pay rent by card (Stripe direct charges)', () => {
   });
 
   it('creates a confirmed PaymentIntent on the connected account with our fee as application fee, and records Stripe\'s fee', async () => {
-    const home = await rentedHome(testApp, enable);
+    const home = await rentedHome(testApp, fake.enableCharges);
     const client = await signIn(testApp, home.tenant);
     const idempotencyKey = randomUUID();
 
@@ -87,7 +78,7 @@ describe('tenants pay rent by card (Stripe direct charges)', () => {
   });
 
   it('charges once when the first answer is lost: the SDK retries with the same key and Stripe replays it', async () => {
-    const home = await rentedHome(testApp, enable);
+    const home = await rentedHome(testApp, fake.enableCharges);
     const client = await signIn(testApp, home.tenant);
     const idempotencyKey = randomUUID();
     fake.dropNextResponse('POST', '/v1/payment_intents');
@@ -109,7 +100,7 @@ describe('tenants pay rent by card (Stripe direct charges)', () => {
   });
 
   it('asks the tenant to try again when Stripe never answers, and the retry of that attempt charges once', async () => {
-    const home = await rentedHome(testApp, enable);
+    const home = await rentedHome(testApp, fake.enableCharges);
     const client = await signIn(testApp, home.tenant);
     const idempotencyKey = randomUUID();
     // The first call and both of the SDK's retries reach Stripe, but no answer comes back.
@@ -127,7 +118,7 @@ describe('tenants pay rent by card (Stripe direct charges)', () => {
   });
 
   it('shows Stripe\'s own message for a declined card and records nothing', async () => {
-    const home = await rentedHome(testApp, enable);
+    const home = await rentedHome(testApp, fake.enableCharges);
     const client = await signIn(testApp, home.tenant);
     const response = await payRent(testApp, client, {
       amountCents: 10_000,
@@ -140,7 +131,7 @@ describe('tenants pay rent by card (Stripe direct charges)', () => {
   });
 
   it('does not call Stripe to charge a landlord whose account cannot take charges', async () => {
-    const home = await rentedHome(testApp, enable, { chargesEnabled: false });
+    const home = await rentedHome(testApp, fake.enableCharges, { chargesEnabled: false });
     const client = await signIn(testApp, home.tenant);
     const response = await payRent(testApp, client, { amountCents: 10_000, paymentMethodId: 'pm_card_visa', idempotencyKey: randomUUID() });
     expect(response.statusCode).toBe(409);

@@ -6,13 +6,11 @@ import { PaymentGateway } from '../../src/infrastructure/payment-gateway/payment
 import { ProviderReconciler } from '../../src/modules/payments/reconciliation/provider-reconciler';
 import { RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE } from '../../src/modules/payments/reconciliation/reconcile-provider-balances.job';
 import { createActiveUser, latestEmailTo, mailboxMark, signIn } from '../support/accounts';
-import { FAKE_DISPUTE_FEE_CENTS, FakeStripe, FakeStripeEvent, signStripeWebhook, stripeEvent } from '../support/fake-stripe';
+import { FAKE_CONNECT_WEBHOOK_SECRET, FAKE_DISPUTE_FEE_CENTS, FakeStripe, FakeStripeEvent, signStripeWebhook, stripeEnvFor, stripeEvent } from '../support/fake-stripe';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { inboxRows, postWebhook } from '../support/webhooks';
 import { payRent, rentedHome, RentedHome } from './payment-support';
-
-const CONNECT_SECRET = 'whsec_connect_test';
 
 /**
  * Provider events and reconciliation with the Stripe adapter: the real stripe SDK over HTTP against
@@ -22,19 +20,10 @@ describe('provider events with the Stripe gateway (real SDK, local fake)', () =>
   let fake: FakeStripe;
   let testApp: TestApp;
   let gateway: PaymentGateway;
-  const enable = async (accountId: string, chargesEnabled: boolean) => {
-    fake.setAccount(accountId, { chargesEnabled, payoutsEnabled: chargesEnabled, detailsSubmitted: true });
-  };
 
   beforeAll(async () => {
     fake = await FakeStripe.start();
-    testApp = await startTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_x',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-      STRIPE_API_BASE: fake.url,
-      STRIPE_WEBHOOK_SECRET: 'whsec_platform_test',
-      STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
-    });
+    testApp = await startTestApp(stripeEnvFor(fake));
     gateway = testApp.app.get(PaymentGateway);
   });
   afterAll(async () => {
@@ -48,7 +37,7 @@ describe('provider events with the Stripe gateway (real SDK, local fake)', () =>
     const ids: string[] = [];
     for (const event of events) {
       const body = JSON.stringify(stripeEvent(event.type, event.object, { account: event.account }));
-      const answer = await postWebhook(testApp, body, signStripeWebhook(body, CONNECT_SECRET), 'connect');
+      const answer = await postWebhook(testApp, body, signStripeWebhook(body, FAKE_CONNECT_WEBHOOK_SECRET), 'connect');
       expect(answer.statusCode).toBe(200);
       ids.push(JSON.parse(body).id);
     }
@@ -89,8 +78,8 @@ describe('provider events with the Stripe gateway (real SDK, local fake)', () =>
     const refused = [
       await postWebhook(testApp, body, signStripeWebhook(body, 'whsec_not_ours'), 'connect'),
       await postWebhook(testApp, body, signStripeWebhook(body, 'whsec_platform_test'), 'connect'),
-      await postWebhook(testApp, JSON.stringify(event, null, 2), signStripeWebhook(body, CONNECT_SECRET), 'connect'),
-      await postWebhook(testApp, body, signStripeWebhook(body, CONNECT_SECRET, Math.floor(Date.now() / 1000) - 301), 'connect'),
+      await postWebhook(testApp, JSON.stringify(event, null, 2), signStripeWebhook(body, FAKE_CONNECT_WEBHOOK_SECRET), 'connect'),
+      await postWebhook(testApp, body, signStripeWebhook(body, FAKE_CONNECT_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 301), 'connect'),
       await postWebhook(testApp, body, undefined, 'connect'),
     ];
     expect(refused.map((answer) => answer.statusCode)).toEqual([400, 400, 400, 400, 400]);
@@ -98,7 +87,7 @@ describe('provider events with the Stripe gateway (real SDK, local fake)', () =>
   });
 
   it('reads charges, payment intents, refunds, disputes, payouts and balance transactions on the connected account', async () => {
-    const home = await rentedHome(testApp, enable);
+    const home = await rentedHome(testApp, fake.enableCharges);
     const { chargeId, paymentIntentId } = await paid(home);
     const { refundId } = fake.refund(home.accountId, chargeId, 50_000);
     const { disputeId } = fake.openDispute(home.accountId, chargeId);
@@ -143,7 +132,7 @@ describe('provider events with the Stripe gateway (real SDK, local fake)', () =>
   });
 
   it('leaves one journal when the handler crashes after posting and before acknowledging, once the event is retried', async () => {
-    const home = await rentedHome(testApp, enable);
+    const home = await rentedHome(testApp, fake.enableCharges);
     const { chargeId } = await paid(home);
     const acknowledge = jest.spyOn(Inbox.prototype, 'acknowledge').mockRejectedValueOnce(new Error('worker killed before the mark'));
     const { events } = fake.refund(home.accountId, chargeId, 50_000);
@@ -167,7 +156,7 @@ describe('provider events with the Stripe gateway (real SDK, local fake)', () =>
     }
 
     it('finds nothing when every balance transaction has its journal', async () => {
-      const home = await rentedHome(testApp, enable);
+      const home = await rentedHome(testApp, fake.enableCharges);
       const { chargeId } = await paid(home);
       await handled(await deliver(fake.refund(home.accountId, chargeId, 20_000).events));
 
@@ -176,7 +165,7 @@ describe('provider events with the Stripe gateway (real SDK, local fake)', () =>
     });
 
     it('reports a journal whose balance transaction Stripe lost, and a refund our ledger never heard of', async () => {
-      const home = await rentedHome(testApp, enable);
+      const home = await rentedHome(testApp, fake.enableCharges);
       const first = await paid(home);
       const second = await paid(home);
       // Stripe's side loses the first payment's line; the second is refunded with no event reaching us.
@@ -229,7 +218,7 @@ describe('provider events with the Stripe gateway (real SDK, local fake)', () =>
     }
 
     it('emails every operator the differences a run finds, with a link to the operator page', async () => {
-      const home = await rentedHome(testApp, enable);
+      const home = await rentedHome(testApp, fake.enableCharges);
       const first = await paid(home);
       const second = await paid(home);
       fake.forgetBalanceTransaction(fake.balanceTransactionIds(home.accountId)[0]);
@@ -257,7 +246,7 @@ describe('provider events with the Stripe gateway (real SDK, local fake)', () =>
     });
 
     it('sends no email when a run finds nothing', async () => {
-      const home = await rentedHome(testApp, enable);
+      const home = await rentedHome(testApp, fake.enableCharges);
       const { chargeId } = await paid(home);
       await handled(await deliver(fake.refund(home.accountId, chargeId, 20_000).events));
       const reconciler = testApp.app.get(ProviderReconciler);
@@ -288,7 +277,7 @@ describe('provider events with the Stripe gateway (real SDK, local fake)', () =>
       expect(started.statusCode).toBe(202);
       await waitFor(async () => (await report()).lastRunAt !== before, { what: 'the reconciliation run to finish', timeoutMs: 20_000 });
 
-      const landlord = await rentedHome(testApp, enable);
+      const landlord = await rentedHome(testApp, fake.enableCharges);
       const asLandlord = await signIn(testApp, landlord.landlord);
       expect((await testApp.request({ method: 'GET', url: '/api/operator/reconciliation', headers: asLandlord.headers })).statusCode).toBe(403);
     });

@@ -1,10 +1,8 @@
-import { FakeStripe, signStripeWebhook, stripeEvent } from '../support/fake-stripe';
+import { FAKE_CONNECT_WEBHOOK_SECRET, FakeStripe, signStripeWebhook, stripeEnvFor, stripeEvent } from '../support/fake-stripe';
 import { startTestApp, TestApp } from '../support/test-app';
 import { handledInboxRow, postWebhook } from '../support/webhooks';
 import { rentedHome, RentedHome } from '../payments/payment-support';
 import { DatabaseDigest, DatabaseDigests } from './database-digest';
-
-const CONNECT_SECRET = 'whsec_connect_test';
 
 /**
  * Correctly signed payment events about money that is not ours (issue 17, bad input: webhooks naming
@@ -21,16 +19,8 @@ describe('signed provider events naming money that is not ours', () => {
 
   beforeAll(async () => {
     fake = await FakeStripe.start();
-    testApp = await startTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_x',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-      STRIPE_API_BASE: fake.url,
-      STRIPE_WEBHOOK_SECRET: 'whsec_platform_test',
-      STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
-    });
-    home = await rentedHome(testApp, async (accountId, chargesEnabled) => {
-      fake.setAccount(accountId, { chargesEnabled, payoutsEnabled: chargesEnabled, detailsSubmitted: true });
-    });
+    testApp = await startTestApp(stripeEnvFor(fake));
+    home = await rentedHome(testApp, fake.enableCharges);
     // The projector's position follows the database's transaction ids, whatever is posted.
     digests = new DatabaseDigests(testApp.dataSource, new Set(['statements.projection_positions']));
   });
@@ -47,7 +37,7 @@ describe('signed provider events naming money that is not ours', () => {
   async function deliver(type: string, object: Record<string, unknown>, account: string): Promise<string> {
     const event = stripeEvent(type, object, { account });
     const body = JSON.stringify(event);
-    const answer = await postWebhook(testApp, body, signStripeWebhook(body, CONNECT_SECRET), 'connect');
+    const answer = await postWebhook(testApp, body, signStripeWebhook(body, FAKE_CONNECT_WEBHOOK_SECRET), 'connect');
     expect(answer.statusCode).toBe(200);
     return String(event.id);
   }

@@ -99,6 +99,19 @@ const stripeError = (status: number, error: StripeErrorBody): Answer => ({ statu
 const matches = (rule: { method: string; path: string | RegExp }, request: RecordedStripeRequest): boolean =>
   rule.method === request.method && (typeof rule.path === 'string' ? rule.path === request.path : rule.path.test(request.path));
 
+export const FAKE_CONNECT_WEBHOOK_SECRET = 'whsec_connect_test';
+
+/** The app's configuration for the real stripe SDK against this fake, with both webhook endpoints' secrets. */
+export function stripeEnvFor(fake: FakeStripe): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+    STRIPE_API_BASE: fake.url,
+    STRIPE_WEBHOOK_SECRET: 'whsec_platform_test',
+    STRIPE_CONNECT_WEBHOOK_SECRET: FAKE_CONNECT_WEBHOOK_SECRET,
+  };
+}
+
 export class FakeStripe {
   readonly requests: RecordedStripeRequest[] = [];
   private readonly accounts = new Map<string, FakeAccount>();
@@ -159,6 +172,11 @@ export class FakeStripe {
     this.accounts.set(id, next);
     return { ...next };
   }
+
+  /** What a landlord's finished onboarding leaves (or, with false, a restricted account): `rentedHome`'s `enable`. */
+  readonly enableCharges = async (accountId: string, chargesEnabled: boolean): Promise<void> => {
+    this.setAccount(accountId, { chargesEnabled, payoutsEnabled: chargesEnabled, detailsSubmitted: true });
+  };
 
   /** A code the next POST /oauth/token accepts once, for an existing (Standard, verified) account. */
   issueOAuthCode(accountId = this.nextId('acct_fake_')): string {
