@@ -1,4 +1,4 @@
-/** Integration tests: the real app on real PostgreSQL (a throwaway database per run), Redis and SMTP. */
+/** Integration tests: the real app on real PostgreSQL (a migrated throwaway database per run, copied for each file), Redis and SMTP. */
 const root = require('node:path').resolve(__dirname, '../..');
 
 module.exports = {
@@ -7,5 +7,6 @@ module.exports = {
   testMatch: ['<rootDir>/server/test/**/*.int-spec.ts'],
   globalSetup: '<rootDir>/server/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/server/test/support/global-teardown.ts',
+  testEnvironment: '<rootDir>/server/test/support/database-per-file-environment.ts',
   testTimeout: 30000,
 };

@@ -6,13 +6,16 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-/** Creates an empty database next to the one in baseUrl, owned by its role, and returns its URL. */
-export async function createThrowawayDatabase(baseUrl: string, prefix: string): Promise<string> {
+/**
+ * Creates a database next to the one in baseUrl, owned by its role, and returns its URL: empty, or a
+ * copy of `template` (which nobody may be connected to).
+ */
+export async function createThrowawayDatabase(baseUrl: string, prefix: string, template?: string): Promise<string> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
   const admin = new Client({ connectionString: withDatabase(baseUrl, 'postgres') });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
   } finally {
     await admin.end();
   }
