@@ -52,6 +52,8 @@ export class FinanceExporter {
 
   /** Billing years with payments, newest first, with how many landlords each has. */
   async years(): Promise<FinanceYear[]> {
+    // As the export: every journal committed so far counts, not only those the projector has reached.
+    await this.projector.catchUp();
     const rows = await this.unitOfWork.manager.query<{ year: number; landlords: number }[]>(
       `SELECT billing_year AS year, count(DISTINCT landlord_user_id)::int AS landlords
          FROM statements.statement_lines GROUP BY billing_year ORDER BY billing_year DESC`,
