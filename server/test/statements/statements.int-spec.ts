@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { AddProperty } from '../../src/modules/properties/contracts/add-property.command';
 import { RecordRentPayment, RentPayment } from '../../src/modules/payments/contracts/record-rent-payment.command';
 import { RebuildStatements } from '../../src/modules/statements/contracts/rebuild-statements.command';
-import { StatementsProjector } from '../../src/modules/statements/projection/statements-projector';
+import { STATEMENTS_LOCK_KEY, StatementsProjector } from '../../src/modules/statements/projection/statements-projector';
 import { signedInUser } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -21,11 +21,7 @@ describe('statements', () => {
   const projector = () => testApp.app.get(StatementsProjector);
   // The app's own projector runs too (woken by the outbox, and every 15 s): wait for the lock
   // rather than count a run that found it taken.
-  const catchUp = () =>
-    waitFor(async () => {
-      const result = await projector().catchUp();
-      return result.ran ? result : undefined;
-    }, { what: 'a projector run of our own' });
+  const catchUp = () => projector().catchUp({ wait: true });
   // A journal is read once no older transaction is still open (the feed's snapshot rule), so run
   // the projector until each journal's line is there.
   const projected = (...journalIds: string[]) =>
@@ -61,6 +57,31 @@ describe('statements', () => {
     const { transactionId } = await pay(landlord.userId, property.propertyId, '2025-03-11T03:59:59Z'); // 23:59:59 on March 10th in New York
     const line = await waitFor(() => lineOf(transactionId), { what: 'the statement line' });
     expect(line).toMatchObject({ billing_year: 2025, billing_month: 3, gross_cents: '150699', received_cents: '150000', service_fee_cents: '699' });
+  });
+
+  it('a wake-up leaves at once while another run holds the projection; a waiting catch-up projects after it', async () => {
+    const landlord = await signedInUser(testApp);
+    const property = await addProperty(landlord.userId, '3 Queue Ct');
+    const other = new Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(`SELECT pg_advisory_xact_lock($1)`, [STATEMENTS_LOCK_KEY]);
+      const { transactionId } = await pay(landlord.userId, property.propertyId, '2025-06-02T12:00:00Z');
+      expect(await projector().catchUp()).toMatchObject({ ran: false });
+
+      let settled = false;
+      const waiting = projector()
+        .catchUp({ wait: true })
+        .finally(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(settled).toBe(false);
+      await other.query('COMMIT');
+      expect(await waiting).toMatchObject({ ran: true });
+      expect(await lineOf(transactionId)).toBeDefined();
+    } finally {
+      await other.end();
+    }
   });
 
   it('shows two journals committed out of order across two connections, and skips neither', async () => {

@@ -53,7 +53,7 @@ export class FinanceExporter {
   /** Billing years with payments, newest first, with how many landlords each has. */
   async years(): Promise<FinanceYear[]> {
     // As the export: every journal committed so far counts, not only those the projector has reached.
-    await this.projector.catchUp();
+    await this.projector.catchUp({ wait: true });
     const rows = await this.unitOfWork.manager.query<{ year: number; landlords: number }[]>(
       `SELECT billing_year AS year, count(DISTINCT landlord_user_id)::int AS landlords
          FROM statements.statement_lines GROUP BY billing_year ORDER BY billing_year DESC`,
@@ -73,7 +73,7 @@ export class FinanceExporter {
   ): Promise<ExportedFile<T>> {
     if (!Number.isInteger(year)) throw new Error(`Not a year: ${year}`);
     // The snapshot should include every journal committed so far.
-    await this.projector.catchUp();
+    await this.projector.catchUp({ wait: true });
     return this.unitOfWork.snapshot(async (manager) => {
       // Reader calls made later from stream callbacks run in this context, so they join the snapshot.
       const inSnapshot = AsyncLocalStorage.snapshot();

@@ -42,11 +42,17 @@ export class StatementsProjector {
     private readonly faults: Faults,
   ) {}
 
-  async catchUp(): Promise<CatchUpResult> {
+  /**
+   * Projects what the ledger has after the stored position. While another process is at it, a wake-up
+   * returns at once (that one will get there); `wait` waits for it instead and then goes on, so that a
+   * reader that needs every journal committed so far (finance) gets them.
+   */
+  async catchUp({ wait = false }: { wait?: boolean } = {}): Promise<CatchUpResult> {
     const result: CatchUpResult = { ran: true, journals: 0, rebuilt: false };
     for (;;) {
       const step = await this.unitOfWork.run(async (manager) => {
-        if (!(await this.tryLock(manager))) return null;
+        if (wait) await manager.query(`SELECT pg_advisory_xact_lock($1)`, [STATEMENTS_LOCK_KEY]);
+        else if (!(await this.tryLock(manager))) return null;
         const stored = await this.storedPosition(manager);
         let page = await this.read(stored?.position ?? null);
         let rebuilt = false;
