@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../clock/clock';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { CardCharge, CardDeclined, ChargeCard, ConnectedAccountNotFound, PaymentGatewayError } from '../payment-gateway.port';
-import { SandboxMoney } from './sandbox-money';
+import { SandboxChargeRow, SandboxMoney } from './sandbox-money';
 import { CardEntry, checkTestCard, sandboxProcessorFeeCents, TEST_CARD_REFUSALS, TestCardOutcome } from './sandbox-test-cards';
 
 export interface SandboxPaymentMethod {
@@ -15,21 +15,13 @@ export interface SandboxPaymentMethod {
 /** The card form refused the card (Stripe.js answers these before a payment method exists). */
 export class SandboxCardRefused extends Error {}
 
-interface ChargeRow {
-  id: string;
-  payment_intent_id: string;
-  balance_transaction_id: string | null;
-  account_id: string;
-  payment_method_id: string;
-  amount_cents: string;
-  application_fee_cents: string;
-  processor_fee_cents: string | null;
-  status: 'succeeded' | 'failed';
-  failure_code: string | null;
-  failure_message: string | null;
-  created_at: Date;
-  brand: string;
-  last4: string;
+/** What a charge request needs to know first, in one read. */
+interface ChargeContext {
+  charges_enabled: boolean | null;
+  outcome: TestCardOutcome | null;
+  brand: string | null;
+  last4: string | null;
+  charged_before: boolean;
 }
 
 const randomId = (prefix: string): string => `${prefix}${randomBytes(12).toString('hex')}`;
@@ -61,68 +53,87 @@ export class SandboxCards {
   }
 
   async charge(input: ChargeCard): Promise<CardCharge> {
-    const existing = await this.findCharge(input.connectedAccountId, input.idempotencyKey);
-    if (existing) return this.answer(existing);
-
-    const [account] = await this.dataSource.query<{ charges_enabled: boolean }[]>(
-      `SELECT charges_enabled FROM infra.sandbox_connected_accounts WHERE id = $1`,
-      [input.connectedAccountId],
+    const [context] = await this.dataSource.query<ChargeContext[]>(
+      `SELECT account.charges_enabled, method.outcome, method.brand, method.last4, existing.id IS NOT NULL AS charged_before
+         FROM (VALUES (1)) AS asked
+         LEFT JOIN infra.sandbox_connected_accounts account ON account.id = $1
+         LEFT JOIN infra.sandbox_payment_methods method ON method.id = $2
+         LEFT JOIN infra.sandbox_charges existing ON existing.account_id = $1 AND existing.idempotency_key = $3`,
+      [input.connectedAccountId, input.paymentMethodId, input.idempotencyKey],
     );
-    if (!account) {
+    if (context.charged_before) return this.answer(await this.storedCharge(input));
+    if (context.charges_enabled === null) {
       throw new ConnectedAccountNotFound(`No such sandbox account: ${input.connectedAccountId}`, { code: 'account_invalid' });
     }
-    if (!account.charges_enabled) {
+    if (!context.charges_enabled) {
       throw new PaymentGatewayError(`Sandbox account ${input.connectedAccountId} cannot take charges yet`, {
         code: 'account_not_charges_enabled',
       });
     }
-    const [method] = await this.dataSource.query<{ outcome: TestCardOutcome }[]>(
-      `SELECT outcome FROM infra.sandbox_payment_methods WHERE id = $1`,
-      [input.paymentMethodId],
-    );
-    if (!method) {
+    if (!context.outcome) {
       // The tenant's card form sent an id we never issued: nothing to charge, and the tenant's to fix (not a 503).
       throw new CardDeclined(MESSAGES.cardNotAdded, { code: 'resource_missing' });
     }
-    const refusal = method.outcome === 'succeeds' ? null : TEST_CARD_REFUSALS[method.outcome];
-    const chargeId = randomId('ch_sandbox_');
-    await this.dataSource.transaction(async (manager) => {
+    const refusal = context.outcome === 'succeeds' ? null : TEST_CARD_REFUSALS[context.outcome];
+    const charge: SandboxChargeRow = {
+      id: randomId('ch_sandbox_'),
+      payment_intent_id: randomId('pi_sandbox_'),
+      balance_transaction_id: refusal ? null : randomId('txn_sandbox_'),
+      account_id: input.connectedAccountId,
+      payment_method_id: input.paymentMethodId,
+      amount_cents: String(input.amountCents),
+      application_fee_cents: String(input.applicationFeeCents),
+      processor_fee_cents: refusal ? null : String(sandboxProcessorFeeCents(input.amountCents)),
+      status: refusal ? 'failed' : 'succeeded',
+      failure_code: refusal?.code ?? null,
+      failure_message: refusal?.message ?? null,
+      metadata: input.metadata,
+      created_at: this.clock.now(),
+      brand: context.brand!,
+      last4: context.last4!,
+    };
+    const made = await this.dataSource.transaction(async (manager) => {
       const inserted = await manager.query<{ id: string }[]>(
-      `INSERT INTO infra.sandbox_charges
-         (id, payment_intent_id, balance_transaction_id, account_id, idempotency_key, payment_method_id, amount_cents,
-          application_fee_cents, processor_fee_cents, status, failure_code, failure_message, description, metadata, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15)
-       ON CONFLICT (account_id, idempotency_key) DO NOTHING
-       RETURNING id`,
-      [
-        chargeId,
-        randomId('pi_sandbox_'),
-        refusal ? null : randomId('txn_sandbox_'),
-        input.connectedAccountId,
-        input.idempotencyKey,
-        input.paymentMethodId,
-        input.amountCents,
-        input.applicationFeeCents,
-        refusal ? null : sandboxProcessorFeeCents(input.amountCents),
-        refusal ? 'failed' : 'succeeded',
-        refusal?.code ?? null,
-        refusal?.message ?? null,
-        input.description,
-        JSON.stringify(input.metadata),
-        this.clock.now(),
-      ],
+        `INSERT INTO infra.sandbox_charges
+           (id, payment_intent_id, balance_transaction_id, account_id, idempotency_key, payment_method_id, amount_cents,
+            application_fee_cents, processor_fee_cents, status, failure_code, failure_message, description, metadata, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15)
+         ON CONFLICT (account_id, idempotency_key) DO NOTHING
+         RETURNING id`,
+        [
+          charge.id,
+          charge.payment_intent_id,
+          charge.balance_transaction_id,
+          charge.account_id,
+          input.idempotencyKey,
+          charge.payment_method_id,
+          input.amountCents,
+          input.applicationFeeCents,
+          charge.processor_fee_cents,
+          charge.status,
+          charge.failure_code,
+          charge.failure_message,
+          input.description,
+          JSON.stringify(input.metadata),
+          charge.created_at,
+        ],
       );
       // Its balance line and Stripe's events, with the charge (a replayed key made nothing new).
-      if (inserted[0]) await this.money.charged(manager, input.connectedAccountId, chargeId);
+      if (inserted[0]) await this.money.charged(manager, charge);
+      return inserted.length > 0;
     });
     // A concurrent request with the same key may have won the insert: both answer with its charge.
-    const stored = await this.findCharge(input.connectedAccountId, input.idempotencyKey);
-    if (!stored) throw new PaymentGatewayError('Sandbox charge vanished after it was written');
-    return this.answer(stored);
+    return this.answer(made ? charge : await this.storedCharge(input));
   }
 
-  private async findCharge(accountId: string, idempotencyKey: string): Promise<ChargeRow | undefined> {
-    const [row] = await this.dataSource.query<ChargeRow[]>(
+  private async storedCharge(input: ChargeCard): Promise<SandboxChargeRow> {
+    const stored = await this.findCharge(input.connectedAccountId, input.idempotencyKey);
+    if (!stored) throw new PaymentGatewayError('Sandbox charge vanished after it was written');
+    return stored;
+  }
+
+  private async findCharge(accountId: string, idempotencyKey: string): Promise<SandboxChargeRow | undefined> {
+    const [row] = await this.dataSource.query<SandboxChargeRow[]>(
       `SELECT charge.*, method.brand, method.last4
          FROM infra.sandbox_charges charge
          JOIN infra.sandbox_payment_methods method ON method.id = charge.payment_method_id
@@ -132,7 +143,7 @@ export class SandboxCards {
     return row;
   }
 
-  private answer(row: ChargeRow): CardCharge {
+  private answer(row: SandboxChargeRow): CardCharge {
     if (row.status === 'failed') {
       throw new CardDeclined(row.failure_message ?? TEST_CARD_REFUSALS.card_declined.message, {
         code: row.failure_code ?? 'card_declined',

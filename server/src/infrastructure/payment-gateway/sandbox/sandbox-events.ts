@@ -53,15 +53,16 @@ export class SandboxEvents {
   async emit(manager: EntityManager, events: readonly SandboxEvent[], options: DeliveryOptions = {}): Promise<void> {
     const bodies = events.map((event) => this.body(event));
     const ordered = options.reverse ? [...bodies].reverse() : bodies;
-    for (const body of ordered) {
-      for (let copy = 0; copy < (options.duplicate ? 2 : 1); copy += 1) {
-        await this.outbox.add<DeliverSandboxEventJob>(manager, {
+    await this.outbox.addAll(
+      manager,
+      ordered.flatMap((body) =>
+        Array.from({ length: options.duplicate ? 2 : 1 }, () => ({
           queue: SANDBOX_WEBHOOKS_QUEUE,
           jobName: DELIVER_SANDBOX_EVENT_JOB,
-          payload: { endpoint: 'connect', body },
-        });
-      }
-    }
+          payload: { endpoint: 'connect', body } satisfies DeliverSandboxEventJob,
+        })),
+      ),
+    );
   }
 
   private body(event: SandboxEvent): string {

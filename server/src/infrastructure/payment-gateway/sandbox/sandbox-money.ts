@@ -22,11 +22,13 @@ const PAYOUT_ARRIVAL_MS = 2 * 24 * 3600 * 1000;
 const randomId = (prefix: string): string => `${prefix}${randomBytes(12).toString('hex')}`;
 const unix = (date: Date): number => Math.floor(date.getTime() / 1000);
 
-interface ChargeRow {
+/** A sandbox charge as `charge.*` with its payment method's brand and last four reads it. */
+export interface SandboxChargeRow {
   id: string;
   payment_intent_id: string;
   balance_transaction_id: string | null;
   account_id: string;
+  payment_method_id: string;
   amount_cents: string;
   application_fee_cents: string;
   processor_fee_cents: string | null;
@@ -114,7 +116,7 @@ export class SandboxMoney {
   ) {}
 
   async retrievePaymentIntent(accountId: string, paymentIntentId: string): Promise<ProviderPaymentIntent> {
-    const [row] = await this.dataSource.query<ChargeRow[]>(
+    const [row] = await this.dataSource.query<SandboxChargeRow[]>(
       `SELECT * FROM infra.sandbox_charges WHERE account_id = $1 AND payment_intent_id = $2`,
       [accountId, paymentIntentId],
     );
@@ -211,8 +213,8 @@ export class SandboxMoney {
   }
 
   /** The line of a charge just made, and its events (SandboxCards calls it in the charge's transaction). */
-  async charged(manager: EntityManager, accountId: string, chargeId: string): Promise<void> {
-    const row = await this.charge(manager, accountId, chargeId);
+  async charged(manager: EntityManager, row: SandboxChargeRow): Promise<void> {
+    const accountId = row.account_id;
     if (row.status === 'succeeded' && row.balance_transaction_id) {
       const fee = Number(row.processor_fee_cents ?? 0) + Number(row.application_fee_cents);
       await this.line(manager, {
@@ -371,8 +373,8 @@ export class SandboxMoney {
     await this.dataSource.query(`DELETE FROM infra.sandbox_balance_transactions WHERE id = $1`, [balanceTransactionId]);
   }
 
-  private async charge(manager: EntityManager, accountId: string, chargeId: string, lock = false): Promise<ChargeRow> {
-    const [row] = await manager.query<ChargeRow[]>(
+  private async charge(manager: EntityManager, accountId: string, chargeId: string, lock = false): Promise<SandboxChargeRow> {
+    const [row] = await manager.query<SandboxChargeRow[]>(
       `SELECT charge.*, method.brand, method.last4
          FROM infra.sandbox_charges charge
          JOIN infra.sandbox_payment_methods method ON method.id = charge.payment_method_id
