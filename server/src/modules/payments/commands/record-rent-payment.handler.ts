@@ -8,6 +8,7 @@ import { IdempotencyKeyReused } from '../contracts/idempotency-key-reused.error'
 import { PaymentRecorded } from '../contracts/payment-recorded.event';
 import { RecordedRentPayment, RecordRentPayment, RentPayment } from '../contracts/record-rent-payment.command';
 import { LedgerEntry } from '../ledger/ledger-entry.entity';
+import { insertJournal } from '../ledger/journal-insert';
 import { LedgerTransaction } from '../ledger/ledger-transaction.entity';
 import { rentPaymentEntries } from '../ledger/rent-payment-entries';
 import { rentPaymentInputHash } from '../ledger/rent-payment-input';
@@ -31,11 +32,9 @@ export class RecordRentPaymentHandler implements ICommandHandler<RecordRentPayme
     const inputHash = rentPaymentInputHash(payment);
 
     const result = await this.unitOfWork.run(async (manager) => {
-      const transactions = this.unitOfWork.repository(LedgerTransaction);
-      const inserted = await transactions
-        .createQueryBuilder()
-        .insert()
-        .values({
+      const transactionId = await insertJournal(
+        this.unitOfWork,
+        {
           ...payment,
           inputHash,
           kind: 'rent_payment',
@@ -43,21 +42,16 @@ export class RecordRentPaymentHandler implements ICommandHandler<RecordRentPayme
           correlationId: envelope.correlationId,
           causationId: envelope.id,
           correctsTransactionId: null,
-        })
-        .orIgnore()
-        .returning(['id'])
-        .execute();
-      if (!inserted.raw.length) {
-        const existing = await transactions.findOneByOrFail({ idempotencyKey: payment.idempotencyKey });
+        },
+        posting.entries,
+      );
+      if (!transactionId) {
+        const existing = await this.unitOfWork.repository(LedgerTransaction).findOneByOrFail({ idempotencyKey: payment.idempotencyKey });
         if ((existing.inputHash ?? (await this.hashOfOlderRow(existing))) !== inputHash) {
           throw new IdempotencyKeyReused(payment.idempotencyKey);
         }
         return { transactionId: existing.id, created: false };
       }
-      const transactionId = (inserted.raw as { id: string }[])[0].id;
-      await this.unitOfWork
-        .repository(LedgerEntry)
-        .insert(posting.entries.map((entry) => ({ transactionId, ...entry })));
       await this.outbox.publish(
         manager,
         new PaymentRecorded(

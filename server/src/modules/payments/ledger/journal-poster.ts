@@ -4,7 +4,7 @@ import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import type { Envelope } from '../../../infrastructure/messaging/envelope';
 import { IdempotencyKeyReused } from '../contracts/idempotency-key-reused.error';
-import { LedgerEntry } from './ledger-entry.entity';
+import { insertJournal } from './journal-insert';
 import { LedgerTransaction, LedgerTransactionKind } from './ledger-transaction.entity';
 import type { PostingEntry } from './provider-postings';
 
@@ -48,11 +48,9 @@ export class JournalPoster {
   async post(journal: CorrectingJournal): Promise<{ transactionId: string; created: boolean }> {
     const inputHash = correctingJournalHash(journal);
     return this.unitOfWork.run(async () => {
-      const transactions = this.unitOfWork.repository(LedgerTransaction);
-      const inserted = await transactions
-        .createQueryBuilder()
-        .insert()
-        .values({
+      const transactionId = await insertJournal(
+        this.unitOfWork,
+        {
           idempotencyKey: journal.idempotencyKey,
           inputHash,
           kind: journal.kind,
@@ -67,17 +65,14 @@ export class JournalPoster {
           correlationId: journal.envelope.correlationId,
           causationId: journal.envelope.id,
           correctsTransactionId: journal.corrects.id,
-        })
-        .orIgnore()
-        .returning(['id'])
-        .execute();
-      if (!inserted.raw.length) {
-        const existing = await transactions.findOneByOrFail({ idempotencyKey: journal.idempotencyKey });
+        },
+        journal.entries,
+      );
+      if (!transactionId) {
+        const existing = await this.unitOfWork.repository(LedgerTransaction).findOneByOrFail({ idempotencyKey: journal.idempotencyKey });
         if (existing.inputHash !== inputHash) throw new IdempotencyKeyReused(journal.idempotencyKey);
         return { transactionId: existing.id, created: false };
       }
-      const transactionId = (inserted.raw as { id: string }[])[0].id;
-      await this.unitOfWork.repository(LedgerEntry).insert(journal.entries.map((entry) => ({ transactionId, ...entry })));
       return { transactionId, created: true };
     });
   }
