@@ -69,9 +69,10 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
     let attempt = await attempts.findOneBy({ idempotencyKey: input.idempotencyKey });
     if (!attempt) {
       const fresh = await this.newAttempt(tenantUserId, input, inputHash);
-      await attempts.createQueryBuilder().insert().values(fresh).orIgnore().execute();
+      const inserted = await attempts.createQueryBuilder().insert().values(fresh).orIgnore().returning(['id']).execute();
+      const stored = (inserted.raw as { id: string }[])[0];
       // A doubled request may have stored the same key a moment earlier: both go on with that row.
-      attempt = await attempts.findOneByOrFail({ idempotencyKey: input.idempotencyKey });
+      attempt = stored ? { ...fresh, id: stored.id } : await attempts.findOneByOrFail({ idempotencyKey: input.idempotencyKey });
     }
     if (attempt.inputHash !== inputHash) throw new UnprocessableEntityException(MESSAGES.paymentAttemptReused);
     if (attempt.status === 'succeeded') return paidRentOf(attempt, false);

@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { paymentMethodLabel } from '@rentwise/libs/card-number';
 import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import type { UserView } from '../../accounts/contracts/user-view';
 import { GetUsers } from '../../accounts/contracts/get-users.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
 import { PAYMENT_CORRECTIONS_SQL, paymentStatusOf, RECEIPT_STATUS_WORDS } from './payment-status';
@@ -56,6 +57,14 @@ export class ReceiptReader {
   ) {}
 
   async read(receiptId: string, viewerUserId: string): Promise<ReceiptView | null> {
+    return (await this.readWithPeople(receiptId, viewerUserId))?.receipt ?? null;
+  }
+
+  /** The receipt and the two people on it (the receipt email needs the tenant's address), in the same reads. */
+  async readWithPeople(
+    receiptId: string,
+    viewerUserId: string,
+  ): Promise<{ receipt: ReceiptView; tenant: UserView | null; landlord: UserView | null } | null> {
     if (!UUID.test(receiptId)) return null;
     const [row] = await this.unitOfWork.query(RECEIPT, [receiptId]);
     if (!row) return null;
@@ -68,7 +77,7 @@ export class ReceiptReader {
     ]);
     const tenant = users.get(row.tenant_user_id) ?? null;
     const landlord = users.get(row.landlord_user_id) ?? null;
-    return {
+    const receipt: ReceiptView = {
       receiptId: row.id,
       mode,
       status: RECEIPT_STATUS_WORDS[paymentStatusOf({ refunds: row.refunds, disputes: row.disputes, disputesWon: row.disputes_won })],
@@ -83,5 +92,6 @@ export class ReceiptReader {
       landlordContact:
         mode === 'tenant' && landlord ? { name: fullName(landlord), email: landlord.email, phone: landlord.phone } : null,
     };
+    return { receipt, tenant, landlord };
   }
 }
