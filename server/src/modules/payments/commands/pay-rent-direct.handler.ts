@@ -22,6 +22,7 @@ import { CardDeclined, PaymentGatewayError } from '../../../infrastructure/payme
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
 import { CardGateways } from '../card-gateways/card-gateways';
+import { cardPaymentByKey } from '../card-payments/card-payment-reads';
 import { CardPayment } from '../card-payments/card-payment.entity';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
 import { PaidRent } from './pay-rent.command';
@@ -61,7 +62,7 @@ export class PayRentDirectHandler implements ICommandHandler<PayRentDirect> {
 
     const inputHash = inputHashOf(tenantUserId, input);
     const attempts = this.unitOfWork.repository(CardPayment);
-    let attempt = await attempts.findOneBy({ idempotencyKey: input.idempotencyKey });
+    let attempt = await cardPaymentByKey(this.unitOfWork, input.idempotencyKey);
     let seenBefore = true;
     if (!attempt) {
       const fresh = await this.newAttempt(tenantUserId, input, inputHash);

@@ -25,6 +25,7 @@ import {
 import { GetPayoutAccount } from '../../onboarding/contracts/get-payout-account.query';
 import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
 import { CardGateways } from '../card-gateways/card-gateways';
+import { cardPaymentByKey } from '../card-payments/card-payment-reads';
 import { CardPayment } from '../card-payments/card-payment.entity';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
 import { PaidRent, PayRent } from './pay-rent.command';
@@ -66,7 +67,7 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
 
     const inputHash = inputHashOf(tenantUserId, input.amountCents, input.paymentMethodId);
     const attempts = this.unitOfWork.repository(CardPayment);
-    let attempt = await attempts.findOneBy({ idempotencyKey: input.idempotencyKey });
+    let attempt = await cardPaymentByKey(this.unitOfWork, input.idempotencyKey);
     if (!attempt) {
       const fresh = await this.newAttempt(tenantUserId, input, inputHash);
       const inserted = await attempts.createQueryBuilder().insert().values(fresh).orIgnore().returning(['id']).execute();
