@@ -113,15 +113,20 @@ const TENANCIES_OF_PROPERTIES = {
 const LANDLORD_YEAR_LINES = {
   name: 'statements.landlord-year-lines',
   text: oneLine(`SELECT ${LINE_COLUMNS} FROM statements.statement_lines
-    WHERE landlord_user_id = $1 AND (billing_year = $2 OR (occurred_at >= $3 AND occurred_at < $4))
-    ORDER BY occurred_at, journal_id`),
+    WHERE landlord_user_id = $1 AND billing_year = $2
+   UNION
+   SELECT ${LINE_COLUMNS} FROM statements.statement_lines
+    WHERE landlord_user_id = $1 AND occurred_at >= $3 AND occurred_at < $4
+   ORDER BY occurred_at, journal_id`),
 };
 const LANDLORD_LINE_SPANS = {
   name: 'statements.landlord-line-spans',
-  text: oneLine(`SELECT property_id,
-          min(billing_year * 12 + billing_month - 1) AS first_month,
-          (array_agg(billing_year * 12 + billing_month - 1 ORDER BY occurred_at DESC, journal_id DESC))[1] AS last_month
-     FROM statements.statement_lines WHERE landlord_user_id = $1 GROUP BY property_id`),
+  text: oneLine(`SELECT p.property_id, f.first_month, l.last_month
+     FROM unnest($2::uuid[]) AS p(property_id)
+    CROSS JOIN LATERAL (SELECT s.billing_year * 12 + s.billing_month - 1 AS first_month FROM statements.statement_lines s
+                         WHERE s.property_id = p.property_id AND s.landlord_user_id = $1 ORDER BY s.billing_year, s.billing_month LIMIT 1) f
+    CROSS JOIN LATERAL (SELECT s.billing_year * 12 + s.billing_month - 1 AS last_month FROM statements.statement_lines s
+                         WHERE s.property_id = p.property_id AND s.landlord_user_id = $1 ORDER BY s.occurred_at DESC, s.journal_id DESC LIMIT 1) l`),
 };
 const PROPERTY_TENANCIES = {
   name: 'tenants.property-tenancies',
@@ -352,7 +357,7 @@ fastify.register(async (app) => {
     const window = [new Date(Date.UTC(year, 0, 1) - DAY_MS), new Date(Date.UTC(year + 1, 0, 1) + DAY_MS)];
     const lines = groupBy((await rows(LANDLORD_YEAR_LINES, [landlordUserId, year, window[0], window[1]])).map(lineOf), (line) => line.propertyId);
     const spans = new Map(
-      (await rows(LANDLORD_LINE_SPANS, [landlordUserId])).map((row) => [row.property_id, { first: monthOfIndex(row.first_month), last: monthOfIndex(row.last_month) }]),
+      (await rows(LANDLORD_LINE_SPANS, [landlordUserId, ids])).map((row) => [row.property_id, { first: monthOfIndex(row.first_month), last: monthOfIndex(row.last_month) }]),
     );
     const rents = groupBy(await rows(RENT_HISTORIES, [ids]), (row) => row.property_id);
     const tenancies = groupBy(await rows(TENANCIES_OF_PROPERTIES, [ids]), (row) => row.property_id);

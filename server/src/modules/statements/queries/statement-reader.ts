@@ -101,24 +101,36 @@ const PROPERTY_LINES = preparedStatement<LineRow, [landlordUserId: string, prope
     WHERE landlord_user_id = $1 AND property_id = $2 ORDER BY occurred_at, journal_id`,
 );
 
-/** A landlord's lines billed to a year or paid between two instants (a year and a day either side). */
+/**
+ * A landlord's lines billed to a year or paid between two instants (a year and a day either side): two
+ * index reads (landlord and month, landlord and time) joined, rather than every line of the landlord filtered.
+ */
 const LANDLORD_YEAR_LINES = preparedStatement<LineRow, [landlordUserId: string, year: number, from: Date, before: Date]>(
   'statements.landlord-year-lines',
   `SELECT ${LINE_COLUMNS} FROM statements.statement_lines
-    WHERE landlord_user_id = $1 AND (billing_year = $2 OR (occurred_at >= $3 AND occurred_at < $4))
-    ORDER BY occurred_at, journal_id`,
+    WHERE landlord_user_id = $1 AND billing_year = $2
+   UNION
+   SELECT ${LINE_COLUMNS} FROM statements.statement_lines
+    WHERE landlord_user_id = $1 AND occurred_at >= $3 AND occurred_at < $4
+   ORDER BY occurred_at, journal_id`,
 );
 
 /**
  * Each property's earliest billing month and its last line's (by time, as the full history orders
- * them), as year * 12 + month - 1 (the stored months follow the landlord's current zone).
+ * them), as year * 12 + month - 1 (the stored months follow the landlord's current zone). Two index
+ * probes a property; a property without lines has no row.
  */
-const LANDLORD_LINE_SPANS = preparedStatement<{ property_id: string; first_month: number; last_month: number }, [landlordUserId: string]>(
+const LANDLORD_LINE_SPANS = preparedStatement<
+  { property_id: string; first_month: number; last_month: number },
+  [landlordUserId: string, propertyIds: string[]]
+>(
   'statements.landlord-line-spans',
-  `SELECT property_id,
-          min(billing_year * 12 + billing_month - 1) AS first_month,
-          (array_agg(billing_year * 12 + billing_month - 1 ORDER BY occurred_at DESC, journal_id DESC))[1] AS last_month
-     FROM statements.statement_lines WHERE landlord_user_id = $1 GROUP BY property_id`,
+  `SELECT p.property_id, f.first_month, l.last_month
+     FROM unnest($2::uuid[]) AS p(property_id)
+    CROSS JOIN LATERAL (SELECT s.billing_year * 12 + s.billing_month - 1 AS first_month FROM statements.statement_lines s
+                         WHERE s.property_id = p.property_id AND s.landlord_user_id = $1 ORDER BY s.billing_year, s.billing_month LIMIT 1) f
+    CROSS JOIN LATERAL (SELECT s.billing_year * 12 + s.billing_month - 1 AS last_month FROM statements.statement_lines s
+                         WHERE s.property_id = p.property_id AND s.landlord_user_id = $1 ORDER BY s.occurred_at DESC, s.journal_id DESC LIMIT 1) l`,
 );
 
 interface LineSpan {
@@ -259,7 +271,7 @@ export class StatementReader {
     // One after another: inside a transaction (finance's snapshot) they share one connection.
     const lines = (await this.unitOfWork.query(LANDLORD_YEAR_LINES, [landlordUserId, year, window[0], window[1]])).map(toLine);
     const spans = new Map(
-      (await this.unitOfWork.query(LANDLORD_LINE_SPANS, [landlordUserId])).map((row) => [
+      (await this.unitOfWork.query(LANDLORD_LINE_SPANS, [landlordUserId, ids])).map((row) => [
         row.property_id,
         { first: monthOfIndex(row.first_month), last: monthOfIndex(row.last_month) },
       ]),
