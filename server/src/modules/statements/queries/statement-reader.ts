@@ -349,14 +349,16 @@ export class StatementReader {
       );
     } else {
       const months = period.month !== null ? [period.month] : Array.from({ length: 12 }, (_, index) => index + 1);
-      rows = months
-        .map((month) => {
-          const matching = histories.flatMap((history) => history.months.filter((row) => row.year === period.year && row.month === month));
-          return matching.length === 0
-            ? null
-            : matching.reduce(addToRow, { ...zeroRow(billingMonthLabel({ year: period.year, month })), year: period.year, month });
-        })
-        .filter((row): row is StatementRow => row !== null);
+      // One pass over every property's months, not one per month (a hundred properties' years).
+      const byMonth = new Map<number, StatementRow>();
+      for (const history of histories) {
+        for (const row of history.months) {
+          if (!inPeriod(row)) continue;
+          const sum = byMonth.get(row.month) ?? { ...zeroRow(billingMonthLabel(row)), year: row.year, month: row.month };
+          byMonth.set(row.month, addToRow(sum, row));
+        }
+      }
+      rows = months.flatMap((month) => byMonth.get(month) ?? []);
     }
     const totals = rows.reduce<StatementRow>(
       (total, row) => ({
