@@ -131,6 +131,22 @@ describe('provider events with the Stripe gateway (real SDK, local fake)', () =>
     await expect(gateway.retrieveCharge('acct_someone_else', chargeId)).rejects.toThrow(/No such charge/);
   });
 
+  it('reads a charge with its refunds in one request, and lists them in full only when Stripe says there are more', async () => {
+    const home = await rentedHome(testApp, fake.enableCharges);
+    const { chargeId } = await paid(home);
+    const refundReads = () => fake.requests.filter((request) => request.method === 'GET' && request.path === '/v1/refunds').length;
+    const before = refundReads();
+    fake.refund(home.accountId, chargeId, 1_000);
+    expect((await gateway.retrieveCharge(home.accountId, chargeId)).refunds).toHaveLength(1);
+    expect(refundReads()).toBe(before);
+
+    for (let refund = 2; refund <= 12; refund++) fake.refund(home.accountId, chargeId, 1_000);
+    const charge = await gateway.retrieveCharge(home.accountId, chargeId);
+    expect(charge.refunds).toHaveLength(12);
+    expect(new Set(charge.refunds.map((refund) => refund.refundId)).size).toBe(12);
+    expect(refundReads()).toBe(before + 1);
+  });
+
   it('leaves one journal when the handler crashes after posting and before acknowledging, once the event is retried', async () => {
     const home = await rentedHome(testApp, fake.enableCharges);
     const { chargeId } = await paid(home);

@@ -11,7 +11,7 @@ import Stripe from 'stripe';
  *   POST /oauth/token, and GET /oauth/authorize (redirects straight back with a code)
  *   POST /v1/payment_intents (confirmed direct charges on the Stripe-Account, with Stripe's test
  *     payment methods pm_card_visa, pm_card_chargeDeclined, ...; replays per account and Idempotency-Key)
- *   GET  /v1/payment_intents/:id, /v1/charges/:id (expand balance_transaction), /v1/refunds?charge=,
+ *   GET  /v1/payment_intents/:id, /v1/charges/:id (expand balance_transaction, refunds), /v1/refunds?charge=,
  *        /v1/disputes/:id, /v1/payouts/:id, /v1/balance_transactions (?payout= or created[gte]/[lt],
  *        expand data.source): each only with the Stripe-Account header of the account it lives on
  * and records every request for assertions. What happens after a charge (refunds, disputes, payouts)
@@ -125,6 +125,9 @@ export class FakeStripe {
   private readonly objects = new Map<string, { account: string; object: StripeObject }>();
   /** Balance transactions in the order they were made, with the payout that paid each out. */
   private readonly balance: { account: string; txn: StripeObject; payoutId: string | null }[] = [];
+  /** The same by id, and each charge's refunds oldest first: the bench re-reads thousands of charges. */
+  private readonly balanceById = new Map<string, StripeObject>();
+  private readonly refundsByCharge = new Map<string, StripeObject[]>();
   private sequence = 0;
 
   private constructor(
@@ -218,14 +221,15 @@ export class FakeStripe {
     const index = this.balance.findIndex((line) => line.txn.id === id);
     if (index < 0) throw new Error(`No balance transaction ${id}`);
     this.balance.splice(index, 1);
+    this.balanceById.delete(id);
   }
 
   /** The landlord refunds part or all of a charge from the Stripe dashboard: the money leaves their balance. */
   refund(account: string, chargeId: string, amount?: number): { refundId: string; events: FakeStripeEvent[] } {
     const charge = this.owned(account, chargeId);
-    const refunded = [...this.objects.values()]
-      .filter(({ object }) => object.object === 'refund' && object.charge === chargeId && object.status !== 'failed')
-      .reduce((sum, { object }) => sum + Number(object.amount), 0);
+    const refunded = (this.refundsByCharge.get(chargeId) ?? [])
+      .filter((refund) => refund.status !== 'failed')
+      .reduce((sum, refund) => sum + Number(refund.amount), 0);
     const value = amount ?? Number(charge.amount) - refunded;
     const created = this.now();
     const refund: StripeObject = {
@@ -239,6 +243,7 @@ export class FakeStripe {
       payment_intent: charge.payment_intent,
     };
     this.objects.set(refund.id, { account, object: refund });
+    this.refundsByCharge.set(chargeId, [...(this.refundsByCharge.get(chargeId) ?? []), refund]);
     const txn = this.addBalance(account, this.balanceTransaction(-value, 0, 'refund', refund.id, created));
     refund.balance_transaction = txn.id;
     return {
@@ -551,6 +556,7 @@ export class FakeStripe {
 
   private addBalance(account: string, txn: StripeObject): StripeObject {
     this.balance.push({ account, txn, payoutId: null });
+    this.balanceById.set(String(txn.id), txn);
     return txn;
   }
 
@@ -573,6 +579,11 @@ export class FakeStripe {
     return { status: 200, body: { object: 'list', data, has_more: false, url: request.path } };
   }
 
+  private refundList(chargeId: string, limit: number): Record<string, unknown> {
+    const refunds = [...(this.refundsByCharge.get(chargeId) ?? [])].sort((a, b) => b.created - a.created);
+    return { object: 'list', data: refunds.slice(0, limit), has_more: refunds.length > limit, url: `/v1/charges/${chargeId}/refunds` };
+  }
+
   /** GETs of what happened after the charge, on the connected account; undefined when the path is not one of them. */
   private readAfterCharge(request: RecordedStripeRequest): Answer | undefined {
     const { path } = request;
@@ -582,19 +593,22 @@ export class FakeStripe {
       const found = this.onAccount(request, one[2], kind);
       if ('status' in found && 'body' in found) return found as Answer;
       const object = found as StripeObject;
-      if (kind === 'charge' && this.expansions(request).includes('balance_transaction')) {
-        const txn = this.balance.find((line) => line.txn.id === object.balance_transaction)?.txn ?? object.balance_transaction;
-        return { status: 200, body: { ...object, balance_transaction: txn } };
-      }
-      return { status: 200, body: object };
+      if (kind !== 'charge') return { status: 200, body: object };
+      const expand = this.expansions(request);
+      const body = { ...object };
+      if (expand.includes('balance_transaction')) body.balance_transaction = this.balanceById.get(String(object.balance_transaction)) ?? object.balance_transaction;
+      // As Stripe: the first 10, newest first, and has_more when there are others to list.
+      if (expand.includes('refunds')) body.refunds = this.refundList(String(object.id), 10);
+      return { status: 200, body };
     }
     if (path === '/v1/refunds') {
-      const refunds = [...this.objects.values()]
-        .filter(({ account, object }) => account === request.stripeAccount && object.object === 'refund')
-        .map(({ object }) => object)
-        .filter((refund) => !request.query.charge || refund.charge === request.query.charge)
+      const refunds = request.query.charge
+        ? [...(this.refundsByCharge.get(String(request.query.charge)) ?? [])]
+        : [...this.objects.values()].filter(({ object }) => object.object === 'refund').map(({ object }) => object);
+      const onAccount = refunds
+        .filter((refund) => this.objects.get(String(refund.id))?.account === request.stripeAccount)
         .sort((a, b) => b.created - a.created);
-      return this.list(request, refunds);
+      return this.list(request, onAccount);
     }
     if (path === '/v1/balance_transactions') {
       const { payout } = request.query;

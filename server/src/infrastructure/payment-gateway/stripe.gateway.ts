@@ -276,15 +276,20 @@ export class StripeGateway extends PaymentGateway {
   }
 
   async retrieveCharge(accountId: string, chargeId: string): Promise<ProviderCharge> {
+    // The refunds come with the charge (its first 10); only a charge with more is listed in full.
     const charge = await this.callOn(accountId, 'retrieve a charge', () =>
-      this.stripe.charges.retrieve(chargeId, { expand: ['balance_transaction'] }, { stripeAccount: accountId }),
+      this.stripe.charges.retrieve(chargeId, { expand: ['balance_transaction', 'refunds'] }, { stripeAccount: accountId }),
     );
     const refunds: ProviderRefund[] = [];
-    await this.callOn(accountId, 'list refunds', async () => {
-      for await (const refund of this.stripe.refunds.list({ charge: chargeId, limit: 100 }, { stripeAccount: accountId })) {
-        refunds.push(refundOf(refund, chargeId));
-      }
-    });
+    if (charge.refunds && !charge.refunds.has_more) {
+      refunds.push(...charge.refunds.data.map((refund) => refundOf(refund, chargeId)));
+    } else {
+      await this.callOn(accountId, 'list refunds', async () => {
+        for await (const refund of this.stripe.refunds.list({ charge: chargeId, limit: 100 }, { stripeAccount: accountId })) {
+          refunds.push(refundOf(refund, chargeId));
+        }
+      });
+    }
     const balance = typeof charge.balance_transaction === 'object' ? charge.balance_transaction : null;
     return {
       accountId,
