@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { EntityManager } from 'typeorm';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { RecordRentPayment } from '../contracts/record-rent-payment.command';
@@ -46,6 +47,7 @@ export const chargeLockKey = (accountId: string, chargeId: string): string => `c
 @Injectable()
 export class ChargeSettlement {
   private readonly logger = new Logger(ChargeSettlement.name);
+  private readonly heldLocks = new WeakMap<EntityManager, Set<string>>();
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
@@ -54,9 +56,19 @@ export class ChargeSettlement {
     private readonly clock: Clock,
   ) {}
 
-  /** Waits for, then holds until the transaction ends, the charge's lock. Only inside a unit of work. */
+  /**
+   * Waits for, then holds until the transaction ends, the charge's lock. Only inside a unit of work.
+   * A transaction that holds it already (a provider event locks before it re-reads, then records)
+   * does not ask PostgreSQL again.
+   */
   async lockCharge(accountId: string, chargeId: string): Promise<void> {
-    await this.unitOfWork.manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [chargeLockKey(accountId, chargeId)]);
+    const manager = this.unitOfWork.manager;
+    const key = chargeLockKey(accountId, chargeId);
+    const held = this.heldLocks.get(manager);
+    if (held?.has(key)) return;
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [key]);
+    // Each transaction has its own EntityManager, forgotten with it: the set cannot outlive the locks.
+    if (manager.queryRunner?.isTransactionActive) this.heldLocks.set(manager, (held ?? new Set()).add(key));
   }
 
   /** The attempt a provider charge was made for, or null when it is not one of ours. */

@@ -42,9 +42,10 @@ export class ChargeCorrections {
     return this.unitOfWork.run(async () => {
       await this.settlement.lockCharge(accountId, chargeId);
       const charge = await this.gateway.retrieveCharge(accountId, chargeId);
-      const payment = await this.postPayment(charge);
-      if (!payment) return { outcome: 'skipped', reason: `charge ${chargeId} is not a rent payment of ours or has not succeeded` };
-      const refunds = await this.postRefunds(charge, payment);
+      const paymentId = await this.postPayment(charge);
+      if (!paymentId) return { outcome: 'skipped', reason: `charge ${chargeId} is not a rent payment of ours or has not succeeded` };
+      // Most charges have no refunds: their journal need not be read back.
+      const refunds = charge.refunds.length > 0 ? await this.postRefunds(charge, await this.journal(paymentId)) : 0;
       return { outcome: 'done', detail: `payment posted${refunds ? `, ${refunds} refund journal(s)` : ''}` };
     });
   }
@@ -57,20 +58,24 @@ export class ChargeCorrections {
       // Read again under the lock: what another worker saw before us is not the latest.
       const dispute = await this.gateway.retrieveDispute(accountId, disputeId);
       const charge = await this.gateway.retrieveCharge(accountId, dispute.chargeId);
-      const payment = await this.postPayment(charge);
-      if (!payment) return { outcome: 'skipped', reason: `charge ${dispute.chargeId} is not a rent payment of ours` };
+      const paymentId = await this.postPayment(charge);
+      if (!paymentId) return { outcome: 'skipped', reason: `charge ${dispute.chargeId} is not a rent payment of ours` };
+      const payment = await this.journal(paymentId);
       await this.postRefunds(charge, payment);
       const posted = await this.postDispute(dispute, payment);
       return { outcome: 'done', detail: `dispute ${dispute.status}, ${posted} new journal(s)` };
     });
   }
 
-  /** The charge's own journal (posting it first if its events came late), or null when it is not ours. */
-  private async postPayment(charge: ProviderCharge): Promise<LedgerTransaction | null> {
+  /** The id of the charge's own journal (posting it first if its events came late), or null when it is not ours. */
+  private async postPayment(charge: ProviderCharge): Promise<string | null> {
     if (charge.status !== 'succeeded') return null;
     const attempt = await this.settlement.findAttempt(charge);
     if (!attempt) return null;
-    const { transactionId } = await this.settlement.record(attempt, { ...charge, connectedAccountId: charge.accountId });
+    return (await this.settlement.record(attempt, { ...charge, connectedAccountId: charge.accountId })).transactionId;
+  }
+
+  private journal(transactionId: string): Promise<LedgerTransaction> {
     return this.unitOfWork.repository(LedgerTransaction).findOneByOrFail({ id: transactionId });
   }
 
