@@ -1,6 +1,6 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Job } from 'bullmq';
+import { Job, Queue } from 'bullmq';
 import { MessageChain } from '../../../infrastructure/messaging/envelope';
 import { CatchUpResult, StatementsProjector } from './statements-projector';
 import { PROJECT_STATEMENTS_JOB, ProjectStatementsJob, STATEMENTS_QUEUE } from './project-statements.job';
@@ -10,12 +10,18 @@ import { PROJECT_STATEMENTS_JOB, ProjectStatementsJob, STATEMENTS_QUEUE } from '
 export class StatementsProcessor extends WorkerHost {
   private readonly logger = new Logger(StatementsProcessor.name);
 
-  constructor(private readonly projector: StatementsProjector) {
+  constructor(
+    private readonly projector: StatementsProjector,
+    @InjectQueue(STATEMENTS_QUEUE) private readonly queue: Queue,
+  ) {
     super();
   }
 
   async process(job: Job<ProjectStatementsJob>): Promise<CatchUpResult | { outcome: 'skipped'; reason: string }> {
     if (job.name !== PROJECT_STATEMENTS_JOB) return { outcome: 'skipped', reason: `unknown job ${job.name}` };
+    // A burst of payments queues a wake-up each. A later one still waiting will catch up after every
+    // journal that woke this one was committed, so this one can go: a burst costs one catch-up, not one each.
+    if ((await this.queue.getWaitingCount()) > 0) return { outcome: 'skipped', reason: 'a later wake-up is waiting' };
     const run = () => this.projector.catchUp();
     const result = job.data.envelope ? await MessageChain.run(job.data.envelope, run) : await run();
     this.logger.debug({ ...result, transactionId: job.data.transactionId }, 'Statements caught up');
