@@ -1,11 +1,16 @@
+import { getQueueToken } from '@nestjs/bullmq';
 import { CommandBus } from '@nestjs/cqrs';
+import { Job, Queue } from 'bullmq';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { AddProperty } from '../../src/modules/properties/contracts/add-property.command';
+import { newEnvelope } from '../../src/infrastructure/messaging/envelope';
 import { RecordRentPayment, RentPayment } from '../../src/modules/payments/contracts/record-rent-payment.command';
 import { RebuildStatements } from '../../src/modules/statements/contracts/rebuild-statements.command';
+import { PROJECT_STATEMENTS_JOB, ProjectStatementsJob, STATEMENTS_QUEUE } from '../../src/modules/statements/projection/project-statements.job';
 import { STATEMENTS_LOCK_KEY, StatementsProjector } from '../../src/modules/statements/projection/statements-projector';
+import { StatementsProcessor } from '../../src/modules/statements/projection/statements.processor';
 import { signedInUser } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -82,6 +87,21 @@ describe('statements', () => {
     } finally {
       await other.end();
     }
+  });
+
+  it('a wake-up with a later one waiting leaves the catch-up to it; the last one runs it', async () => {
+    const queue = testApp.app.get<Queue>(getQueueToken(STATEMENTS_QUEUE));
+    const processor = testApp.app.get(StatementsProcessor);
+    const wakeUp = { name: PROJECT_STATEMENTS_JOB, data: { envelope: newEnvelope(new Date()) } } as Job<ProjectStatementsJob>;
+    await queue.pause();
+    try {
+      await queue.add(PROJECT_STATEMENTS_JOB, wakeUp.data);
+      expect(await processor.process(wakeUp)).toEqual({ outcome: 'skipped', reason: 'a later wake-up is waiting' });
+    } finally {
+      await queue.resume();
+    }
+    await waitFor(async () => ((await queue.getWaitingCount()) === 0 ? true : undefined), { what: 'the waiting wake-up to be taken' });
+    expect(await processor.process(wakeUp)).toMatchObject({ ran: expect.any(Boolean) });
   });
 
   it('shows two journals committed out of order across two connections, and skips neither', async () => {
