@@ -3,7 +3,8 @@ import type { StatementJournal } from '@rentwise/libs/statements';
 
 /**
  * A page of the ledger's journals for a projector, in commit-safe order. `position` is opaque: pass
- * null to start from the beginning, then the `nextPosition` of the previous page.
+ * null to start from the beginning (every journal, in no particular order), then the `nextPosition`
+ * of the previous page. A journal's entries come as one sum per account it touches.
  *
  * Only journals whose writing transaction is older than every transaction still running are
  * returned (below the snapshot's xmin), so a journal that commits late, out of order, is never

@@ -14,8 +14,15 @@ interface JournalRow {
   corrects_transaction_id: string | null;
   written_by_xact: string;
   processor_fee_cents: string | null;
-  entries: { account: JournalAccount; amountCents: number }[];
 }
+
+/** The ledger's accounts: a journal's entries come as one sum per account (the projector folds sums). */
+const ACCOUNTS: readonly JournalAccount[] = ['tenant_card', 'landlord_payable', 'processing_fees', 'disputed', 'dispute_fees'];
+type AccountSums = Record<`${JournalAccount}_cents`, string | null>;
+
+/** Each account's sum over a journal's entries (null: no entry on it), as columns named `<account>_cents`. */
+const ACCOUNT_SUMS = ACCOUNTS.map((account) => `sum(e.amount_cents) FILTER (WHERE e.account = '${account}') AS ${account}_cents`).join(', ');
+const ACCOUNT_COLUMNS = ACCOUNTS.map((account) => `e.${account}_cents`).join(', ');
 
 /** The oldest position: below every transaction id. */
 const START = '0';
@@ -32,29 +39,25 @@ const PAGE_AFTER = `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot
               SELECT DISTINCT t.written_by_xact FROM payments.ledger_transactions t, horizon h
                WHERE t.written_by_xact >= $1::xid8 AND t.written_by_xact < h.xmin
                ORDER BY t.written_by_xact LIMIT $2)
-       SELECT ${JOURNAL_COLUMNS},
-              coalesce((SELECT json_agg(json_build_object('account', e.account, 'amountCents', e.amount_cents) ORDER BY e.id)
-                          FROM payments.ledger_entries e WHERE e.transaction_id = t.id), '[]') AS entries
+       SELECT ${JOURNAL_COLUMNS}, ${ACCOUNT_COLUMNS}
          FROM horizon h
          LEFT JOIN (payments.ledger_transactions t JOIN writers w ON w.written_by_xact = t.written_by_xact) ON true
+         LEFT JOIN LATERAL (SELECT ${ACCOUNT_SUMS} FROM payments.ledger_entries e WHERE e.transaction_id = t.id) e ON true
          LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
         ORDER BY t.written_by_xact, t.recorded_at, t.id`;
 
 /**
- * Every journal this snapshot sees (a rebuild), the entries grouped in one pass over the table:
- * an index lookup per journal took most of a million-entry read.
+ * Every journal this snapshot sees (a rebuild), the entries summed in one pass over the table (an
+ * index lookup per journal took most of a million-entry read), in no order: a full read is folded as
+ * a set, and sorting a million entries' journals took a third of the statement (and JSON per journal
+ * another third; on the bench ledger 2.3 s became 0.8 s).
  */
 const EVERYTHING = `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
-            entries AS (
-              SELECT e.transaction_id,
-                     json_agg(json_build_object('account', e.account, 'amountCents', e.amount_cents) ORDER BY e.id) AS entries
-                FROM payments.ledger_entries e GROUP BY e.transaction_id)
-       SELECT ${JOURNAL_COLUMNS},
-              coalesce(e.entries, '[]') AS entries
+            entries AS (SELECT e.transaction_id, ${ACCOUNT_SUMS} FROM payments.ledger_entries e GROUP BY e.transaction_id)
+       SELECT ${JOURNAL_COLUMNS}, ${ACCOUNT_COLUMNS}
          FROM horizon h
          LEFT JOIN (payments.ledger_transactions t LEFT JOIN entries e ON e.transaction_id = t.id) ON true
-         LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
-        ORDER BY t.written_by_xact, t.recorded_at, t.id`;
+         LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id`;
 
 /**
  * Serves the ledger to projectors by the id of the transaction that wrote each journal. The reader's
@@ -73,7 +76,7 @@ export class ReadLedgerFeedHandler implements IQueryHandler<ReadLedgerFeed> {
     const from = position ?? START;
     const limit = fromStart ? Number.MAX_SAFE_INTEGER : pageLimit;
     // One statement, one snapshot: the horizon and the rows agree.
-    const rows = await this.unitOfWork.manager.query<(JournalRow & { horizon: string; cluster: string })[]>(
+    const rows = await this.unitOfWork.manager.query<(JournalRow & AccountSums & { horizon: string; cluster: string })[]>(
       fromStart ? EVERYTHING : PAGE_AFTER,
       fromStart ? [] : [from, limit + 1],
     );
@@ -112,7 +115,7 @@ function maxXid(a: string, b: string): string {
   return BigInt(a) > BigInt(b) ? a : b;
 }
 
-function toJournal(row: JournalRow): StatementJournal {
+function toJournal(row: JournalRow & AccountSums): StatementJournal {
   return {
     journalId: row.id,
     kind: row.kind,
@@ -122,7 +125,10 @@ function toJournal(row: JournalRow): StatementJournal {
     tenantUserId: row.tenant_user_id,
     description: row.description,
     correctsJournalId: row.corrects_transaction_id,
-    entries: row.entries.map((entry) => ({ account: entry.account, amountCents: Number(entry.amountCents) })),
+    entries: ACCOUNTS.flatMap((account) => {
+      const sum = row[`${account}_cents`];
+      return sum === null ? [] : [{ account, amountCents: Number(sum) }];
+    }),
     processorFeeCents: row.processor_fee_cents === null ? null : Number(row.processor_fee_cents),
   };
 }
