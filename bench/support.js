@@ -4,6 +4,7 @@ const { execFileSync, spawn } = require('node:child_process');
 const { existsSync, readFileSync, writeFileSync } = require('node:fs');
 const { resolve } = require('node:path');
 const { createServer } = require('node:net');
+const Redis = require('ioredis');
 const { Client } = require('pg');
 
 const root = resolve(__dirname, '..');
@@ -73,7 +74,25 @@ function startProduct({ port, database, env = {}, queuePrefix, script = 'main.js
   });
   const url = `http://127.0.0.1:${port}`;
   const ready = script === 'main.js' ? () => waitUntilUp(`${url}/api/account/validate`) : () => Promise.resolve();
-  return { child, url, ready, stop: () => stop(child) };
+  return { child, url, ready, stop: () => stop(child).then(() => forgetQueues(queuePrefix)) };
+}
+
+/**
+ * Removes a stopped product's BullMQ keys (its own QUEUE_PREFIX) from Redis: a bench leaves every
+ * finished job behind (the webhook bench about 100,000 keys), and a large AOF rewrite under the next
+ * bench's load moves its figures.
+ */
+async function forgetQueues(queuePrefix) {
+  if (!queuePrefix || !process.env.REDIS_URL) return;
+  const redis = new Redis(process.env.REDIS_URL, { lazyConnect: true });
+  try {
+    await redis.connect();
+    for await (const keys of redis.scanStream({ match: `${queuePrefix}:*`, count: 1000 })) {
+      if (keys.length > 0) await redis.unlink(...keys);
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
 
 async function waitUntilUp(address) {
