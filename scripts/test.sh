@@ -7,14 +7,18 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+# Browser tests drive Debian's Chromium and render the statement PDF with poppler's pdftoppm.
+missing_packages=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing_packages+=(chromium)
+command -v pdftoppm >/dev/null || missing_packages+=(poppler-utils)
+if [ "${#missing_packages[@]}" -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
-    step "Installing Debian's Chromium for the browser tests"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 || {
-      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    step "Installing Debian's ${missing_packages[*]} for the browser tests"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing_packages[@]}" >/dev/null 2>&1 || {
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing_packages[@]}" >/dev/null
     }
   else
-    echo "Browser tests need Chromium at /usr/bin/chromium: sudo apt-get install -y chromium" >&2
+    echo "Browser tests need ${missing_packages[*]}: sudo apt-get install -y ${missing_packages[*]}" >&2
     exit 1
   fi
 fi
