@@ -84,10 +84,12 @@ const RECEIPT = {
 };
 const LINE_COLUMNS = `journal_id, kind, landlord_user_id, property_id, tenant_user_id, occurred_at, billing_year, billing_month,
   gross_cents, service_fee_cents, received_cents, processor_fee_cents, description, corrects_journal_id`;
+// The time as ISO text, as the product reads it (server/src/infrastructure/database/iso-timestamp.ts).
+const LINE_SELECT = LINE_COLUMNS.replace(/\boccurred_at\b/, `to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at`);
 const PROPERTY_LINES = {
   name: 'statements.property-lines',
-  text: oneLine(`SELECT ${LINE_COLUMNS} FROM statements.statement_lines
-    WHERE landlord_user_id = $1 AND property_id = $2 ORDER BY occurred_at, journal_id`),
+  text: oneLine(`SELECT ${LINE_SELECT} FROM statements.statement_lines
+    WHERE landlord_user_id = $1 AND property_id = $2 ORDER BY statement_lines.occurred_at, journal_id`),
 };
 const LANDLORD_TIME_ZONE = {
   name: 'statements.landlord-time-zone',
@@ -112,10 +114,10 @@ const TENANCIES_OF_PROPERTIES = {
 // last line month (StatementReader.yearHistories).
 const LANDLORD_YEAR_LINES = {
   name: 'statements.landlord-year-lines',
-  text: oneLine(`SELECT ${LINE_COLUMNS} FROM statements.statement_lines
+  text: oneLine(`SELECT ${LINE_SELECT} FROM statements.statement_lines
     WHERE landlord_user_id = $1 AND billing_year = $2
    UNION
-   SELECT ${LINE_COLUMNS} FROM statements.statement_lines
+   SELECT ${LINE_SELECT} FROM statements.statement_lines
     WHERE landlord_user_id = $1 AND occurred_at >= $3 AND occurred_at < $4
    ORDER BY occurred_at, journal_id`),
 };
@@ -290,7 +292,7 @@ fastify.register(async (app) => {
     landlordUserId: row.landlord_user_id,
     propertyId: row.property_id,
     tenantUserId: row.tenant_user_id,
-    occurredAt: row.occurred_at.toISOString(),
+    occurredAt: row.occurred_at,
     billingYear: row.billing_year,
     billingMonth: row.billing_month,
     grossCents: Number(row.gross_cents),

@@ -8,7 +8,7 @@ import { Faults } from '../../../infrastructure/faults/faults';
 import type { LineDifference, StatementsRebuilt } from '../contracts/rebuild-statements.command';
 import { LedgerFeedPage, ReadLedgerFeed } from '../../payments/contracts/read-ledger-feed.query';
 import { timeZonesOf } from '../settings/landlord-time-zone';
-import { applyLineDifferences, canonicalLine, insertLines, readAllLines, replaceAllLines } from './statement-lines';
+import { applyLineDifferences, canonicalLine, insertLines, type LineRow, readAllLineRows, replaceAllLines, rowMatchesLine, toLine } from './statement-lines';
 
 export const STATEMENTS_PROJECTION = 'statement_lines';
 /** pg_advisory_xact_lock key: one projector of this projection at a time, in any process. */
@@ -93,7 +93,7 @@ export class StatementsProjector {
         await insertLines(manager, 'statements.statement_lines', await this.linesOf(manager, pending.journals));
       }
       const rebuilt = firstLinePerJournal(await this.linesOf(manager, page.journals));
-      const live = await readAllLines(manager, 'statements.statement_lines');
+      const live = await readAllLineRows(manager, 'statements.statement_lines');
       const differences = compareLines(live, rebuilt);
       if (options.swap) {
         await applyLineDifferences(manager, differences);
@@ -167,32 +167,22 @@ function firstLinePerJournal(lines: readonly StatementLine[]): Map<string, State
 
 const byJournalId = (a: LineDifference, b: LineDifference): number => (a.journalId < b.journalId ? -1 : a.journalId > b.journalId ? 1 : 0);
 
-const LINE_FIELDS: readonly (keyof StatementLine)[] = [
-  'journalId', 'kind', 'landlordUserId', 'propertyId', 'tenantUserId', 'occurredAt', 'billingYear', 'billingMonth',
-  'grossCents', 'serviceFeeCents', 'receivedCents', 'processorFeeCents', 'description', 'correctsJournalId',
-];
-
-/** Field by field (a million JSON.stringify calls took seconds of a full rebuild). */
-function sameLine(a: StatementLine, b: StatementLine): boolean {
-  return LINE_FIELDS.every((field) => a[field] === b[field]);
-}
-
 /**
  * Lines that differ, both ways: missing on either side, or different; each side's in journal order.
  * One pass over the live lines against the rebuilt ones by id; live ids are gathered only when some
  * rebuilt line was not met (a rebuild usually finds none, and these are a million lines).
  */
-export function compareLines(live: readonly StatementLine[], rebuiltById: ReadonlyMap<string, StatementLine>): LineDifference[] {
+export function compareLines(live: readonly LineRow[], rebuiltById: ReadonlyMap<string, StatementLine>): LineDifference[] {
   const differences: LineDifference[] = [];
   let met = 0;
-  for (const line of live) {
-    const other = rebuiltById.get(line.journalId);
+  for (const row of live) {
+    const other = rebuiltById.get(row.journal_id);
     if (other) met += 1;
-    if (!other || !sameLine(other, line)) differences.push({ journalId: line.journalId, live: line, rebuilt: other ? canonicalLine(other) : null });
+    if (!other || !rowMatchesLine(row, other)) differences.push({ journalId: row.journal_id, live: toLine(row), rebuilt: other ? canonicalLine(other) : null });
   }
   const missing: LineDifference[] = [];
   if (met < rebuiltById.size) {
-    const liveIds = new Set(live.map((line) => line.journalId));
+    const liveIds = new Set(live.map((row) => row.journal_id));
     for (const [journalId, line] of rebuiltById) if (!liveIds.has(journalId)) missing.push({ journalId, live: null, rebuilt: canonicalLine(line) });
   }
   return [...differences.sort(byJournalId), ...missing.sort(byJournalId)];

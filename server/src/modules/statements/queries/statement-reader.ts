@@ -37,7 +37,7 @@ import { ListLandlordProperties } from '../../properties/contracts/list-landlord
 import type { PropertySummary } from '../../properties/contracts/property-summary';
 import { ListPropertyTenancies, type TenancyPeriod } from '../../tenants/contracts/list-property-tenancies.query';
 import { ListTenanciesOfProperties } from '../../tenants/contracts/list-tenancies-of-properties.query';
-import { LINE_COLUMNS, type LineRow, toLine } from '../projection/statement-lines';
+import { LINE_SELECT, type LineRow, toLine } from '../projection/statement-lines';
 
 export interface PropertyHistory {
   property: PropertySummary;
@@ -97,8 +97,8 @@ const choiceOf = (property: PropertySummary): StatementPropertyChoice => ({
 /** A property's lines by statement_lines_property_month_idx (tens of rows: one a month and its corrections). */
 const PROPERTY_LINES = preparedStatement<LineRow, [landlordUserId: string, propertyId: string]>(
   'statements.property-lines',
-  `SELECT ${LINE_COLUMNS} FROM statements.statement_lines
-    WHERE landlord_user_id = $1 AND property_id = $2 ORDER BY occurred_at, journal_id`,
+  `SELECT ${LINE_SELECT} FROM statements.statement_lines
+    WHERE landlord_user_id = $1 AND property_id = $2 ORDER BY statement_lines.occurred_at, journal_id`,
 );
 
 /**
@@ -107,10 +107,10 @@ const PROPERTY_LINES = preparedStatement<LineRow, [landlordUserId: string, prope
  */
 const LANDLORD_YEAR_LINES = preparedStatement<LineRow, [landlordUserId: string, year: number, from: Date, before: Date]>(
   'statements.landlord-year-lines',
-  `SELECT ${LINE_COLUMNS} FROM statements.statement_lines
+  `SELECT ${LINE_SELECT} FROM statements.statement_lines
     WHERE landlord_user_id = $1 AND billing_year = $2
    UNION
-   SELECT ${LINE_COLUMNS} FROM statements.statement_lines
+   SELECT ${LINE_SELECT} FROM statements.statement_lines
     WHERE landlord_user_id = $1 AND occurred_at >= $3 AND occurred_at < $4
    ORDER BY occurred_at, journal_id`,
 );
