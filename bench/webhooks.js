@@ -247,8 +247,9 @@ async function main() {
     }
     recordResults([row]);
   } finally {
-    await product?.stop();
+    // The worker first: each stop removes the shared queue prefix's keys, which a running worker still uses.
     await worker?.stop();
+    await product?.stop();
     await smtp?.close();
     await fake.close();
     await database.drop();
