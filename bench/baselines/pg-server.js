@@ -405,7 +405,10 @@ fastify.register(async (app) => {
   // the same queries one after another (yearHistories) and the same pure rules; the product's JSON shape.
   const zeroRow = (label) => ({ label, rentDueCents: 0, grossCents: 0, serviceFeeCents: 0, receivedCents: 0, processorFeeCents: 0, netCents: 0, stillDueCents: 0 });
   const MONEY = ['rentDueCents', 'grossCents', 'serviceFeeCents', 'receivedCents', 'processorFeeCents', 'netCents', 'stillDueCents'];
-  const addToRow = (row, month) => ({ ...row, ...Object.fromEntries(MONEY.map((key) => [key, row[key] + month[key]])) });
+  const addToRow = (row, month) => {
+    for (const key of MONEY) row[key] += month[key];
+    return row;
+  };
   app.get('/api/landlord/statements/statement', async (request, reply) => {
     const session = await signedIn(request);
     if (!session || session.type !== 'landlord') return notSignedIn(reply);

@@ -130,29 +130,32 @@ export function addTotals(a: MoneyTotals, b: MoneyTotals): MoneyTotals {
   };
 }
 
+/** Adds a line's money to totals of its own (a statement adds up thousands of lines: no object per line). */
+function addLine(totals: MoneyTotals, line: StatementLine): void {
+  totals.grossCents += line.grossCents;
+  totals.serviceFeeCents += line.serviceFeeCents;
+  totals.receivedCents += line.receivedCents;
+  totals.processorFeeCents += line.processorFeeCents;
+  totals.netCents += line.receivedCents - line.processorFeeCents;
+  if (line.kind === 'rent_payment') totals.payments += 1;
+}
+
 export function totalsOfLines(lines: Iterable<StatementLine>): MoneyTotals {
-  let totals = NO_MONEY;
-  for (const line of lines) {
-    totals = addTotals(totals, {
-      grossCents: line.grossCents,
-      serviceFeeCents: line.serviceFeeCents,
-      receivedCents: line.receivedCents,
-      processorFeeCents: line.processorFeeCents,
-      netCents: line.receivedCents - line.processorFeeCents,
-      payments: line.kind === 'rent_payment' ? 1 : 0,
-    });
-  }
+  const totals = { ...NO_MONEY };
+  for (const line of lines) addLine(totals, line);
   return totals;
 }
 
 /** Totals per billing month ('2024-03'), recomputed from the lines every time. */
 export function totalsByBillingMonth(lines: Iterable<StatementLine>): Map<string, MoneyTotals> {
-  const groups = new Map<string, StatementLine[]>();
+  const totals = new Map<string, MoneyTotals>();
   for (const line of lines) {
     const key = billingMonthKey({ year: line.billingYear, month: line.billingMonth });
-    groups.set(key, [...(groups.get(key) ?? []), line]);
+    let month = totals.get(key);
+    if (!month) totals.set(key, (month = { ...NO_MONEY }));
+    addLine(month, line);
   }
-  return new Map([...groups].map(([key, group]) => [key, totalsOfLines(group)]));
+  return totals;
 }
 
 export interface RentPeriod {
@@ -236,12 +239,12 @@ export function totalsOfRows(rows: readonly MonthRow[]): RowTotals {
 
 /** Totals by calendar month of the payment date (what the processor's yearly tax form reports). */
 export function calendarMonthTotals(lines: Iterable<StatementLine>, year: number, timeZone: string): MoneyTotals[] {
-  const byMonth: StatementLine[][] = Array.from({ length: 12 }, () => []);
+  const byMonth: MoneyTotals[] = Array.from({ length: 12 }, () => ({ ...NO_MONEY }));
   for (const line of lines) {
     const local = localYearMonthAt(new Date(line.occurredAt), timeZone);
-    if (local.year === year) byMonth[local.month - 1].push(line);
+    if (local.year === year) addLine(byMonth[local.month - 1], line);
   }
-  return byMonth.map((group) => totalsOfLines(group));
+  return byMonth;
 }
 
 const MONTHS = [
