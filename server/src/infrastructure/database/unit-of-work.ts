@@ -13,6 +13,8 @@ import { PreparedStatement } from './prepared-statement';
 @Injectable()
 export class UnitOfWork {
   private readonly current = new AsyncLocalStorage<EntityManager>();
+  /** Work to do at the end of a transaction, before it commits, by the transaction's manager. */
+  private readonly beforeCommitWork = new WeakMap<EntityManager, (() => Promise<void>)[]>();
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -44,7 +46,28 @@ export class UnitOfWork {
   async run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const active = this.current.getStore();
     if (active) return work(active);
-    return this.dataSource.transaction((manager) => this.current.run(manager, () => work(manager)));
+    return this.dataSource.transaction((manager) => this.current.run(manager, () => this.untilCommit(manager, work)));
+  }
+
+  /**
+   * Registers `work` to run at the end of the unit of work running on `manager`, inside its
+   * transaction, just before it commits (in the order registered). False when no unit of work runs
+   * on that manager: the caller does the work at once.
+   */
+  beforeCommit(manager: EntityManager, work: () => Promise<void>): boolean {
+    if (this.current.getStore() !== manager) return false;
+    const registered = this.beforeCommitWork.get(manager);
+    if (registered) registered.push(work);
+    else this.beforeCommitWork.set(manager, [work]);
+    return true;
+  }
+
+  private async untilCommit<T>(manager: EntityManager, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const result = await work(manager);
+    const registered = this.beforeCommitWork.get(manager) ?? [];
+    // Registered work may register more: all of it runs before the commit.
+    for (let index = 0; index < registered.length; index++) await registered[index]();
+    return result;
   }
 
   /** Runs `work` outside any running transaction (its queries autocommit): progress written during a snapshot. */
@@ -61,7 +84,7 @@ export class UnitOfWork {
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       // Must come before the first query: it is what makes the snapshot read-only.
       await manager.query('SET TRANSACTION READ ONLY');
-      return this.current.run(manager, () => work(manager));
+      return this.current.run(manager, () => this.untilCommit(manager, work));
     });
   }
 }

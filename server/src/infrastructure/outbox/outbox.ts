@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../clock/clock';
+import { UnitOfWork } from '../database/unit-of-work';
 import { Envelope, isEnvelope, newEnvelope } from '../messaging/envelope';
 import type { IntegrationEvent } from '../messaging/integration-event';
 import { OutboxRoutes } from './outbox-routes';
@@ -16,13 +17,18 @@ export type Enveloped<Payload extends object> = Payload & { envelope: Envelope }
 
 /**
  * Writes jobs in the caller's transaction. Pass the transaction's EntityManager: the job
- * exists exactly when the change that caused it was committed.
+ * exists exactly when the change that caused it was committed. Inside a unit of work, a
+ * transaction's jobs are written together just before it commits (a card payment's event and its
+ * receipt email in one statement instead of two).
  */
 @Injectable()
 export class Outbox {
+  private readonly pending = new WeakMap<EntityManager, OutboxJob<object>[]>();
+
   constructor(
     private readonly routes: OutboxRoutes,
     private readonly clock: Clock,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   /** One job; it gets an envelope in the running message chain unless its payload has one. */
@@ -30,7 +36,7 @@ export class Outbox {
     await this.addAll(manager, [job]);
   }
 
-  /** Several jobs in one statement: one round trip however many. */
+  /** Several jobs at once. */
   async addAll(manager: EntityManager, jobs: readonly OutboxJob<object>[]): Promise<void> {
     await this.insert(
       manager,
@@ -50,6 +56,25 @@ export class Outbox {
   }
 
   private async insert(manager: EntityManager, jobs: readonly OutboxJob<object>[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const pending = this.pending.get(manager);
+    if (pending) {
+      pending.push(...jobs);
+    } else if (this.unitOfWork.beforeCommit(manager, () => this.flush(manager))) {
+      this.pending.set(manager, [...jobs]);
+    } else {
+      await this.write(manager, jobs);
+    }
+  }
+
+  private async flush(manager: EntityManager): Promise<void> {
+    const jobs = this.pending.get(manager) ?? [];
+    this.pending.delete(manager);
+    await this.write(manager, jobs);
+  }
+
+  /** Several jobs in one statement: one round trip however many. */
+  private async write(manager: EntityManager, jobs: readonly OutboxJob<object>[]): Promise<void> {
     if (jobs.length === 0) return;
     const values = jobs.map((_, index) => `($${index * 3 + 1}, $${index * 3 + 2}, $${index * 3 + 3}::jsonb)`).join(', ');
     await manager.query(

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { UnitOfWork } from '../../src/infrastructure/database/unit-of-work';
+import { SEND_EMAIL_JOB } from '../../src/infrastructure/mail/send-email.job';
+import { Outbox } from '../../src/infrastructure/outbox/outbox';
+import { MAIL_QUEUE } from '../../src/infrastructure/queue/queue-names';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/** Jobs exist exactly when the change that caused them commits; inside a unit of work they are written together. */
+describe('the outbox', () => {
+  let testApp: TestApp;
+  let outbox: Outbox;
+  let unitOfWork: UnitOfWork;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    outbox = testApp.app.get(Outbox);
+    unitOfWork = testApp.app.get(UnitOfWork);
+  });
+  afterAll(() => testApp.close());
+
+  const emailJob = (subject: string) => ({
+    queue: MAIL_QUEUE,
+    jobName: SEND_EMAIL_JOB,
+    payload: { to: 'outbox@example.com', subject, text: 'Outbox test', html: '<p>Outbox test</p>' },
+  });
+  const subjectsWritten = async (marker: string, manager: EntityManager = testApp.dataSource.manager): Promise<string[]> => {
+    const rows = await manager.query<{ subject: string }[]>(
+      `SELECT payload->>'subject' AS subject FROM infra.outbox WHERE payload->>'subject' LIKE $1`,
+      [`${marker}%`],
+    );
+    return rows.map((row) => row.subject).sort();
+  };
+
+  it('writes a unit of work’s jobs just before it commits, all of them', async () => {
+    const marker = randomUUID();
+    await unitOfWork.run(async (manager) => {
+      await outbox.add(manager, emailJob(`${marker} 1`));
+      await unitOfWork.run(() => outbox.addAll(manager, [emailJob(`${marker} 2`), emailJob(`${marker} 3`)]));
+      expect(await subjectsWritten(marker, manager)).toEqual([]);
+    });
+    expect(await subjectsWritten(marker)).toEqual([`${marker} 1`, `${marker} 2`, `${marker} 3`]);
+  });
+
+  it('writes nothing for a unit of work that rolls back', async () => {
+    const marker = randomUUID();
+    await expect(
+      unitOfWork.run(async (manager) => {
+        await outbox.add(manager, emailJob(`${marker} 1`));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await subjectsWritten(marker)).toEqual([]);
+  });
+
+  it('writes at once outside a unit of work, and on a transaction that is not one', async () => {
+    const marker = randomUUID();
+    await outbox.add(testApp.dataSource.manager, emailJob(`${marker} alone`));
+    expect(await subjectsWritten(marker)).toEqual([`${marker} alone`]);
+    await testApp.dataSource.transaction(async (manager) => {
+      await outbox.add(manager, emailJob(`${marker} own transaction`));
+      expect(await subjectsWritten(marker, manager)).toEqual([`${marker} alone`, `${marker} own transaction`]);
+    });
+  });
+});
