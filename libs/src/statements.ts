@@ -110,14 +110,15 @@ export interface MoneyTotals {
   payments: number;
 }
 
-export const NO_MONEY: MoneyTotals = {
+/** Zero of everything. Frozen: totals are summed in place, always in a copy (`{ ...NO_MONEY }`). */
+export const NO_MONEY: Readonly<MoneyTotals> = Object.freeze({
   grossCents: 0,
   serviceFeeCents: 0,
   receivedCents: 0,
   processorFeeCents: 0,
   netCents: 0,
   payments: 0,
-};
+});
 
 export function addTotals(a: MoneyTotals, b: MoneyTotals): MoneyTotals {
   return {
