@@ -116,9 +116,9 @@ const LANDLORD_YEAR_LINES = {
   name: 'statements.landlord-year-lines',
   text: oneLine(`SELECT ${LINE_SELECT} FROM statements.statement_lines
     WHERE landlord_user_id = $1 AND billing_year = $2
-   UNION
+   UNION ALL
    SELECT ${LINE_SELECT} FROM statements.statement_lines
-    WHERE landlord_user_id = $1 AND occurred_at >= $3 AND occurred_at < $4
+    WHERE landlord_user_id = $1 AND occurred_at >= $3 AND occurred_at < $4 AND billing_year <> $2
    ORDER BY occurred_at, journal_id`),
 };
 const LANDLORD_LINE_SPANS = {
@@ -336,10 +336,11 @@ fastify.register(async (app) => {
     const lastLine = last ?? current;
     const through = compareBillingMonths(lastLine, current) > 0 ? lastLine : current;
     const firstTenancy = tenancies.length ? billingMonthOf(new Date(tenancies[0].startedAt), timeZone) : null;
+    const stays = tenancies.map((t) => ({ startedAtMs: Date.parse(t.startedAt), endedAtMs: t.endedAt === null ? Infinity : Date.parse(t.endedAt) }));
     const rentIsDue = (month) => {
       if (!firstTenancy || compareBillingMonths(month, firstTenancy) < 0) return true;
       const { startsAt, endsBefore } = billingMonthRange(month.year, month.month, timeZone);
-      return tenancies.some((t) => new Date(t.startedAt) < endsBefore && (t.endedAt === null || new Date(t.endedAt) >= startsAt));
+      return stays.some((stay) => stay.startedAtMs < endsBefore.getTime() && stay.endedAtMs >= startsAt.getTime());
     };
     if (!only) return { property, lines, months: monthRows({ from, through, lines, rentHistory, timeZone, rentIsDue }) };
     const january = { year: only.year, month: 1 };

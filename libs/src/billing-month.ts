@@ -151,21 +151,24 @@ export interface BillingMonthRange {
 // Every month of every statement asks for its range (rent due, tenancies), and each costs a dozen
 // Intl formatToParts calls: ten years of a property's months took 8 ms. Months and zones are few,
 // so their instants are kept (a fresh Date each time, since Dates can be changed).
-const rangeInstants = new Map<string, { startsAtMs: number; endsBeforeMs: number }>();
+// By zone, then by month index (year * 12 + month - 1): no key string built per call.
+const rangeInstants = new Map<string, Map<number, { startsAtMs: number; endsBeforeMs: number }>>();
 const RANGE_INSTANTS_KEPT = 10_000;
 
 export function billingMonthRange(year: number, month: number, timeZone: string = DEFAULT_TIME_ZONE): BillingMonthRange {
   assertBillingMonth({ year, month });
-  const key = `${timeZone} ${year} ${month}`;
-  let instants = rangeInstants.get(key);
+  let zone = rangeInstants.get(timeZone);
+  if (!zone) rangeInstants.set(timeZone, (zone = new Map()));
+  const index = year * 12 + month - 1;
+  let instants = zone.get(index);
   if (!instants) {
     const previous = shiftBillingMonth({ year, month }, -1);
     instants = {
       startsAtMs: startOfLocalDay(previous.year, previous.month, BILLING_CUTOFF_DAY + 1, timeZone).getTime(),
       endsBeforeMs: startOfLocalDay(year, month, BILLING_CUTOFF_DAY + 1, timeZone).getTime(),
     };
-    if (rangeInstants.size >= RANGE_INSTANTS_KEPT) rangeInstants.clear();
-    rangeInstants.set(key, instants);
+    if (zone.size >= RANGE_INSTANTS_KEPT) zone.clear();
+    zone.set(index, instants);
   }
   return { startsAt: new Date(instants.startsAtMs), endsBefore: new Date(instants.endsBeforeMs) };
 }

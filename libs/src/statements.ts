@@ -175,7 +175,7 @@ export function rentDueFor(month: BillingMonth, rentHistory: readonly RentPeriod
   const closesAt = billingMonthRange(month.year, month.month, timeZone).endsBefore.getTime();
   let rent = rentHistory[0].rentCents;
   for (const period of rentHistory) {
-    if (new Date(period.effectiveFrom).getTime() < closesAt) rent = period.rentCents;
+    if (Date.parse(period.effectiveFrom) < closesAt) rent = period.rentCents;
   }
   return rent;
 }

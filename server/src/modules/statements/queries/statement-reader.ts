@@ -102,15 +102,16 @@ const PROPERTY_LINES = preparedStatement<LineRow, [landlordUserId: string, prope
 
 /**
  * A landlord's lines billed to a year or paid between two instants (a year and a day either side): two
- * index reads (landlord and month, landlord and time) joined, rather than every line of the landlord filtered.
+ * index reads (landlord and month, landlord and time) appended, rather than every line of the landlord
+ * filtered. The second leaves out what the first read, so no UNION has to find the doubles (half the time).
  */
 const LANDLORD_YEAR_LINES = preparedStatement<LineRow, [landlordUserId: string, year: number, from: Date, before: Date]>(
   'statements.landlord-year-lines',
   `SELECT ${LINE_SELECT} FROM statements.statement_lines
     WHERE landlord_user_id = $1 AND billing_year = $2
-   UNION
+   UNION ALL
    SELECT ${LINE_SELECT} FROM statements.statement_lines
-    WHERE landlord_user_id = $1 AND occurred_at >= $3 AND occurred_at < $4
+    WHERE landlord_user_id = $1 AND occurred_at >= $3 AND occurred_at < $4 AND billing_year <> $2
    ORDER BY occurred_at, journal_id`,
 );
 
@@ -216,13 +217,15 @@ export class StatementReader {
     // Rent is due while someone lives there. Payments recorded before the first tenancy on file
     // (imported history) show someone did, so those months count as let too.
     const firstTenancy = tenancies.length ? billingMonthOf(new Date(tenancies[0].startedAt), timeZone) : null;
+    // Parsed once, not once a month (a yearly statement asks 1,200 times).
+    const stays = tenancies.map((tenancy) => ({
+      startedAtMs: Date.parse(tenancy.startedAt),
+      endedAtMs: tenancy.endedAt === null ? Infinity : Date.parse(tenancy.endedAt),
+    }));
     const rentIsDue = (month: BillingMonth): boolean => {
       if (!firstTenancy || compareBillingMonths(month, firstTenancy) < 0) return true;
       const { startsAt, endsBefore } = billingMonthRange(month.year, month.month, timeZone);
-      return tenancies.some(
-        (tenancy) =>
-          new Date(tenancy.startedAt) < endsBefore && (tenancy.endedAt === null || new Date(tenancy.endedAt) >= startsAt),
-      );
+      return stays.some((stay) => stay.startedAtMs < endsBefore.getTime() && stay.endedAtMs >= startsAt.getTime());
     };
     if (!only) return { property, lines, months: monthRows({ from, through, lines, rentHistory, timeZone, rentIsDue }) };
     // A year's rows use each month's own rent and money (not the running balance), so the months
