@@ -62,4 +62,22 @@ describe('the outbox', () => {
       expect(await subjectsWritten(marker, manager)).toEqual([`${marker} alone`, `${marker} own transaction`]);
     });
   });
+
+  it('writes a one-statement change’s jobs in that statement, and none when the change wrote nothing', async () => {
+    const marker = randomUUID();
+    // An insert that writes its row once: the second time ON CONFLICT leaves it, and its jobs, unwritten.
+    const insertOnce = (attempt: string) =>
+      outbox.writeWith<{ key: string }>(
+        testApp.dataSource.manager,
+        {
+          steps: `sent AS (INSERT INTO infra.sent_emails (key, message_id) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key)`,
+          result: 'sent',
+          params: [marker, `<${marker}@rentwise>`],
+        },
+        [emailJob(`${marker} ${attempt}`)],
+      );
+    expect(await insertOnce('first')).toHaveLength(1);
+    expect(await insertOnce('second')).toEqual([]);
+    expect(await subjectsWritten(marker)).toEqual([`${marker} first`]);
+  });
 });

@@ -38,13 +38,33 @@ export class Outbox {
 
   /** Several jobs at once. */
   async addAll(manager: EntityManager, jobs: readonly OutboxJob<object>[]): Promise<void> {
-    await this.insert(
-      manager,
-      jobs.map((job) => {
-        const envelope = 'envelope' in job.payload && isEnvelope(job.payload.envelope) ? job.payload.envelope : newEnvelope(this.clock.now());
-        return { ...job, payload: { ...job.payload, envelope } };
-      }),
-    );
+    await this.insert(manager, this.enveloped(jobs));
+  }
+
+  /**
+   * A change made by one statement, and the jobs it causes, written in that one statement (atomic
+   * without a transaction: the sandbox provider's charge with its balance line and events took five
+   * round trips before). `steps` are the statement's named data-changing steps (`charge AS (INSERT
+   * ... RETURNING id), line AS (...)`: PostgreSQL takes them only at the top of a WITH); the jobs are
+   * written when the step named `result` returns a row, not at all when it returns none (an `ON
+   * CONFLICT DO NOTHING` that found the row), and its rows are the answer.
+   */
+  async writeWith<Row>(
+    manager: EntityManager,
+    statement: { steps: string; result: string; params: readonly unknown[] },
+    jobs: readonly OutboxJob<object>[],
+  ): Promise<Row[]> {
+    const enveloped = this.enveloped(jobs);
+    const written = enveloped.length
+      ? `, outbox_jobs AS (INSERT INTO infra.outbox (queue, job_name, payload)
+                SELECT job.queue, job.job_name, job.payload
+                  FROM (VALUES ${valuesOf(enveloped, statement.params.length)}) AS job (queue, job_name, payload)
+                 WHERE EXISTS (SELECT 1 FROM ${statement.result}))`
+      : '';
+    return manager.query<Row[]>(`WITH ${statement.steps}${written} SELECT * FROM ${statement.result}`, [
+      ...statement.params,
+      ...paramsOf(enveloped),
+    ]);
   }
 
   /** An integration event, as one job per route registered for it (none registered: nothing to do). */
@@ -76,10 +96,21 @@ export class Outbox {
   /** Several jobs in one statement: one round trip however many. */
   private async write(manager: EntityManager, jobs: readonly OutboxJob<object>[]): Promise<void> {
     if (jobs.length === 0) return;
-    const values = jobs.map((_, index) => `($${index * 3 + 1}, $${index * 3 + 2}, $${index * 3 + 3}::jsonb)`).join(', ');
-    await manager.query(
-      `INSERT INTO infra.outbox (queue, job_name, payload) VALUES ${values}`,
-      jobs.flatMap((job) => [job.queue, job.jobName, JSON.stringify(job.payload)]),
-    );
+    await manager.query(`INSERT INTO infra.outbox (queue, job_name, payload) VALUES ${valuesOf(jobs, 0)}`, paramsOf(jobs));
+  }
+
+  /** Each job in an envelope of the running message chain, unless its payload has one. */
+  private enveloped(jobs: readonly OutboxJob<object>[]): OutboxJob<object>[] {
+    return jobs.map((job) => {
+      const envelope = 'envelope' in job.payload && isEnvelope(job.payload.envelope) ? job.payload.envelope : newEnvelope(this.clock.now());
+      return { ...job, payload: { ...job.payload, envelope } };
+    });
   }
 }
+
+/** The VALUES rows of jobs whose parameters follow `offset` others: `($1, $2, $3::jsonb), ...`. */
+function valuesOf(jobs: readonly OutboxJob<object>[], offset: number): string {
+  return jobs.map((_, index) => `($${offset + index * 3 + 1}::text, $${offset + index * 3 + 2}::text, $${offset + index * 3 + 3}::jsonb)`).join(', ');
+}
+
+const paramsOf = (jobs: readonly OutboxJob<object>[]): string[] => jobs.flatMap((job) => [job.queue, job.jobName, JSON.stringify(job.payload)]);

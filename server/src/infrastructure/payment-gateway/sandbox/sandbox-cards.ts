@@ -92,36 +92,7 @@ export class SandboxCards {
       brand: context.brand!,
       last4: context.last4!,
     };
-    const made = await this.dataSource.transaction(async (manager) => {
-      const inserted = await manager.query<{ id: string }[]>(
-        `INSERT INTO infra.sandbox_charges
-           (id, payment_intent_id, balance_transaction_id, account_id, idempotency_key, payment_method_id, amount_cents,
-            application_fee_cents, processor_fee_cents, status, failure_code, failure_message, description, metadata, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15)
-         ON CONFLICT (account_id, idempotency_key) DO NOTHING
-         RETURNING id`,
-        [
-          charge.id,
-          charge.payment_intent_id,
-          charge.balance_transaction_id,
-          charge.account_id,
-          input.idempotencyKey,
-          charge.payment_method_id,
-          input.amountCents,
-          input.applicationFeeCents,
-          charge.processor_fee_cents,
-          charge.status,
-          charge.failure_code,
-          charge.failure_message,
-          input.description,
-          JSON.stringify(input.metadata),
-          charge.created_at,
-        ],
-      );
-      // Its balance line and Stripe's events, with the charge (a replayed key made nothing new).
-      if (inserted[0]) await this.money.charged(manager, charge);
-      return inserted.length > 0;
-    });
+    const made = await this.money.recordCharge(charge, input.idempotencyKey, input.description);
     // A concurrent request with the same key may have won the insert: both answer with its charge.
     return this.answer(made ? charge : await this.storedCharge(input));
   }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../../clock/clock';
-import { Outbox } from '../../outbox/outbox';
+import { Outbox, type OutboxJob } from '../../outbox/outbox';
 import { DEFAULT_JOB_OPTIONS } from '../../queue/job-options';
 import { SANDBOX_WEBHOOKS_QUEUE } from '../../queue/queue-names';
 import type { WebhookEndpoint } from '../payment-gateway.port';
@@ -51,17 +51,28 @@ export class SandboxEvents {
   ) {}
 
   async emit(manager: EntityManager, events: readonly SandboxEvent[], options: DeliveryOptions = {}): Promise<void> {
+    await this.outbox.addAll(manager, this.deliveries(events, options));
+  }
+
+  /** A change made by one statement and its events, written together (Outbox.writeWith). */
+  writeWith<Row>(
+    manager: EntityManager,
+    statement: { steps: string; result: string; params: readonly unknown[] },
+    events: readonly SandboxEvent[],
+  ): Promise<Row[]> {
+    return this.outbox.writeWith<Row>(manager, statement, this.deliveries(events));
+  }
+
+  /** The delivery jobs of a change's events, for the outbox. */
+  private deliveries(events: readonly SandboxEvent[], options: DeliveryOptions = {}): OutboxJob<DeliverSandboxEventJob>[] {
     const bodies = events.map((event) => this.body(event));
     const ordered = options.reverse ? [...bodies].reverse() : bodies;
-    await this.outbox.addAll(
-      manager,
-      ordered.flatMap((body) =>
-        Array.from({ length: options.duplicate ? 2 : 1 }, () => ({
-          queue: SANDBOX_WEBHOOKS_QUEUE,
-          jobName: DELIVER_SANDBOX_EVENT_JOB,
-          payload: { endpoint: 'connect', body } satisfies DeliverSandboxEventJob,
-        })),
-      ),
+    return ordered.flatMap((body) =>
+      Array.from({ length: options.duplicate ? 2 : 1 }, () => ({
+        queue: SANDBOX_WEBHOOKS_QUEUE,
+        jobName: DELIVER_SANDBOX_EVENT_JOB,
+        payload: { endpoint: 'connect', body } satisfies DeliverSandboxEventJob,
+      })),
     );
   }
 

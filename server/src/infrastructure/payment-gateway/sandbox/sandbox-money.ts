@@ -212,36 +212,62 @@ export class SandboxMoney {
     return rows.map(toBalance);
   }
 
-  /** The line of a charge just made, and its events (SandboxCards calls it in the charge's transaction). */
-  async charged(manager: EntityManager, row: SandboxChargeRow): Promise<void> {
+  /**
+   * A charge just decided, with its balance line and its events, in one statement; nothing when the
+   * account already has a charge under the key (a concurrent request with the same key won). True
+   * when this call wrote it.
+   */
+  async recordCharge(row: SandboxChargeRow, idempotencyKey: string, description: string): Promise<boolean> {
     const accountId = row.account_id;
-    if (row.status === 'succeeded' && row.balance_transaction_id) {
-      const fee = Number(row.processor_fee_cents ?? 0) + Number(row.application_fee_cents);
-      await this.line(manager, {
-        id: row.balance_transaction_id,
-        accountId,
-        kind: 'charge',
-        amountCents: Number(row.amount_cents),
-        feeCents: fee,
-        sourceId: row.id,
-        chargeId: row.id,
-        at: row.created_at,
-      });
-    }
-    const intent = { id: row.payment_intent_id, object: 'payment_intent', latest_charge: row.id, status: row.status === 'succeeded' ? 'succeeded' : 'requires_payment_method' };
+    const succeeded = row.status === 'succeeded';
+    const intent = { id: row.payment_intent_id, object: 'payment_intent', latest_charge: row.id, status: succeeded ? 'succeeded' : 'requires_payment_method' };
     const charge = { id: row.id, object: 'charge', payment_intent: row.payment_intent_id, status: row.status, amount: Number(row.amount_cents) };
-    await this.events.emit(
-      manager,
-      row.status === 'succeeded'
-        ? [
-            { type: 'charge.succeeded', account: accountId, object: charge },
-            { type: 'payment_intent.succeeded', account: accountId, object: intent },
-          ]
-        : [
-            { type: 'charge.failed', account: accountId, object: charge },
-            { type: 'payment_intent.payment_failed', account: accountId, object: intent },
-          ],
+    const events = succeeded
+      ? [
+          { type: 'charge.succeeded', account: accountId, object: charge },
+          { type: 'payment_intent.succeeded', account: accountId, object: intent },
+        ]
+      : [
+          { type: 'charge.failed', account: accountId, object: charge },
+          { type: 'payment_intent.payment_failed', account: accountId, object: intent },
+        ];
+    // The balance line only for money that moved: a refused charge has no balance transaction.
+    const written = await this.events.writeWith<{ id: string }>(
+      this.dataSource.manager,
+      {
+        steps: `charge AS (
+            INSERT INTO infra.sandbox_charges
+              (id, payment_intent_id, balance_transaction_id, account_id, idempotency_key, payment_method_id, amount_cents,
+               application_fee_cents, processor_fee_cents, status, failure_code, failure_message, description, metadata, created_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15)
+            ON CONFLICT (account_id, idempotency_key) DO NOTHING
+            RETURNING id),
+          line AS (
+            INSERT INTO infra.sandbox_balance_transactions (id, account_id, kind, amount_cents, fee_cents, net_cents, source_id, charge_id, created_at)
+            SELECT $3, $4, 'charge', $7, $16::bigint, $7::bigint - $16::bigint, charge.id, charge.id, $15 FROM charge WHERE $3::text IS NOT NULL)`,
+        result: 'charge',
+        params: [
+          row.id,
+          row.payment_intent_id,
+          row.balance_transaction_id,
+          accountId,
+          idempotencyKey,
+          row.payment_method_id,
+          row.amount_cents,
+          row.application_fee_cents,
+          row.processor_fee_cents,
+          row.status,
+          row.failure_code,
+          row.failure_message,
+          description,
+          JSON.stringify(row.metadata),
+          row.created_at,
+          Number(row.processor_fee_cents ?? 0) + Number(row.application_fee_cents),
+        ],
+      },
+      events,
     );
+    return written.length > 0;
   }
 
   /** Refunds part or all of what is left of a charge, out of the landlord's balance (our application fee is kept). */
