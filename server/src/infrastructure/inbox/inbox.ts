@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../clock/clock';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -82,7 +83,7 @@ export function sweepBackoffMs(sweeps: number): number {
 
 /**
  * The inbox for provider events (decision 0021): each verified event is stored once, unique on the
- * provider's event id, with its job in the same transaction, before the endpoint answers 200. A job
+ * provider's event id, with its job (atomically: one statement), before the endpoint answers 200. A job
  * works the stored row: the adapter translates it into a product event, the owning module's handler
  * acts on it, and the handler's writes and the row's mark commit together. Unknown types wait as
  * 'unhandled'; failures are retried by the queue, then by the sweeper with backoff, then by an operator.
@@ -102,51 +103,59 @@ export class Inbox {
   ) {}
 
   /**
-   * Stores a verified event and its job in one transaction. False when the event was already stored.
+   * Stores a verified event with its job, in one statement. False when the event was already stored.
    * `provider` is the card gateway's name (Stripe's adapter by default; the direct gateway's for Authorize.Net).
    */
   async receive(event: GatewayEvent, endpoint: WebhookEndpoint, provider: string = this.gateway.name): Promise<{ inboxId: string; stored: boolean }> {
-    return this.dataSource.transaction((manager) => this.store(manager, event, endpoint, provider));
+    return this.store(this.dataSource.manager, event, endpoint, provider);
   }
 
-  /** The same, in the caller's transaction (the sandbox provider announcing its own changes). */
+  /**
+   * The same, in the caller's transaction (the sandbox provider announcing its own changes). The row's
+   * id is made here so that its job can name it in the same statement (Outbox.writeWith): a webhook
+   * took a transaction of four round trips before.
+   */
   async store(
     manager: EntityManager,
     event: GatewayEvent,
     endpoint: WebhookEndpoint,
     provider: string = this.gateway.name,
   ): Promise<{ inboxId: string; stored: boolean }> {
-    const now = this.clock.now();
-    const chain = MessageChain.current();
-    const inserted = await manager.query<{ id: string }[]>(
-      `INSERT INTO infra.inbox
-         (provider, provider_event_id, endpoint, type, account_id, livemode, provider_created_at, event,
-          correlation_id, received_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $10)
-       ON CONFLICT (provider, provider_event_id) DO NOTHING
-       RETURNING id`,
-      [
-        provider,
-        event.id,
-        endpoint,
-        event.type,
-        event.accountId ?? null,
-        event.livemode,
-        new Date(event.createdUnixSeconds * 1000),
-        JSON.stringify(event),
-        chain?.correlationId ?? null,
-        now,
-      ],
+    const inboxId = randomUUID();
+    const inserted = await this.outbox.writeWith<{ id: string }>(
+      manager,
+      {
+        steps: `stored AS (
+            INSERT INTO infra.inbox
+              (id, provider, provider_event_id, endpoint, type, account_id, livemode, provider_created_at, event,
+               correlation_id, received_at, updated_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $11)
+            ON CONFLICT (provider, provider_event_id) DO NOTHING
+            RETURNING id)`,
+        result: 'stored',
+        params: [
+          inboxId,
+          provider,
+          event.id,
+          endpoint,
+          event.type,
+          event.accountId ?? null,
+          event.livemode,
+          new Date(event.createdUnixSeconds * 1000),
+          JSON.stringify(event),
+          MessageChain.current()?.correlationId ?? null,
+          this.clock.now(),
+        ],
+      },
+      [{ queue: WEBHOOKS_QUEUE, jobName: HANDLE_PROVIDER_EVENT_JOB, payload: { inboxId } satisfies HandleProviderEventJob }],
     );
-    if (!inserted[0]) {
-      const [existing] = await manager.query<{ id: string }[]>(
-        `SELECT id FROM infra.inbox WHERE provider = $1 AND provider_event_id = $2`,
-        [provider, event.id],
-      );
-      return { inboxId: existing.id, stored: false };
-    }
-    await this.enqueue(manager, inserted[0].id);
-    return { inboxId: inserted[0].id, stored: true };
+    if (inserted[0]) return { inboxId, stored: true };
+    // Stored before (a redelivery): ON CONFLICT waited for that insert to commit, so the row is there to read.
+    const [existing] = await manager.query<{ id: string }[]>(
+      `SELECT id FROM infra.inbox WHERE provider = $1 AND provider_event_id = $2`,
+      [provider, event.id],
+    );
+    return { inboxId: existing.id, stored: false };
   }
 
   /**
