@@ -6,6 +6,7 @@ import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { RecordRentPayment } from '../contracts/record-rent-payment.command';
 import { ReceiptMailer } from '../emails/receipt-mailer';
 import { CardPayment } from './card-payment.entity';
+import { cardPaymentByCharge, cardPaymentById, cardPaymentByPaymentIntent, markCardPaymentPaid, type PaidAttempt } from './card-payment-sql';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -73,19 +74,16 @@ export class ChargeSettlement {
 
   /** The attempt a provider charge was made for, or null when it is not one of ours. */
   async findAttempt(reference: ChargeReference): Promise<CardPayment | null> {
-    const attempts = this.unitOfWork.repository(CardPayment);
     const cardPaymentId = reference.metadata?.cardPaymentId;
     if (cardPaymentId && UUID.test(cardPaymentId)) {
-      const attempt = await attempts.findOneBy({ id: cardPaymentId });
+      const attempt = await cardPaymentById(this.unitOfWork, cardPaymentId);
       if (attempt && attempt.connectedAccountId === reference.accountId) return attempt;
     }
     if (reference.chargeId) {
-      const attempt = await attempts.findOneBy({ connectedAccountId: reference.accountId, chargeId: reference.chargeId });
+      const attempt = await cardPaymentByCharge(this.unitOfWork, reference.accountId, reference.chargeId);
       if (attempt) return attempt;
     }
-    if (reference.paymentIntentId) {
-      return attempts.findOneBy({ connectedAccountId: reference.accountId, paymentIntentId: reference.paymentIntentId });
-    }
+    if (reference.paymentIntentId) return cardPaymentByPaymentIntent(this.unitOfWork, reference.accountId, reference.paymentIntentId);
     return null;
   }
 
@@ -106,8 +104,7 @@ export class ChargeSettlement {
           providerReference: `${charge.connectedAccountId}/${charge.chargeId}`,
         }),
       );
-      const paid: Partial<CardPayment> = {
-        status: 'succeeded',
+      const paid: PaidAttempt = {
         connectedAccountId: charge.connectedAccountId,
         paymentIntentId: charge.paymentIntentId ?? attempt.paymentIntentId,
         chargeId: charge.chargeId,
@@ -117,16 +114,14 @@ export class ChargeSettlement {
         cardLast4: charge.card.last4 ?? attempt.cardLast4,
         chargedAt: charge.chargedAt,
         ledgerTransactionId: transactionId,
-        failureCode: null,
-        failureMessage: null,
         updatedAt: this.clock.now(),
       };
-      await manager.getRepository(CardPayment).update({ id: attempt.id }, paid);
+      await markCardPaymentPaid(this.unitOfWork, attempt.id, paid);
       if (created) {
         await this.receipts.send(manager, attempt, transactionId);
         this.logger.log({ cardPaymentId: attempt.id, transactionId, chargeId: charge.chargeId }, 'Card payment posted');
       }
-      return { transactionId, created, attempt: { ...attempt, ...paid } as CardPayment };
+      return { transactionId, created, attempt: { ...attempt, ...paid, status: 'succeeded', failureCode: null, failureMessage: null } };
     });
   }
 }

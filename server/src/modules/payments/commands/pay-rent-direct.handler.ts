@@ -22,7 +22,7 @@ import { CardDeclined, PaymentGatewayError } from '../../../infrastructure/payme
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
 import { CardGateways } from '../card-gateways/card-gateways';
-import { cardPaymentByKey } from '../card-payments/card-payment-reads';
+import { cardPaymentByKey } from '../card-payments/card-payment-sql';
 import { CardPayment } from '../card-payments/card-payment.entity';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
 import { PaidRent } from './pay-rent.command';

@@ -25,7 +25,7 @@ import {
 import { GetPayoutAccount } from '../../onboarding/contracts/get-payout-account.query';
 import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
 import { CardGateways } from '../card-gateways/card-gateways';
-import { cardPaymentByKey } from '../card-payments/card-payment-reads';
+import { cardPaymentByKey, insertCardPayment } from '../card-payments/card-payment-sql';
 import { CardPayment } from '../card-payments/card-payment.entity';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
 import { PaidRent, PayRent } from './pay-rent.command';
@@ -66,14 +66,13 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
     if (!isSignInFresh(signedInAt, this.clock.now())) throw new SignInTooOld();
 
     const inputHash = inputHashOf(tenantUserId, input.amountCents, input.paymentMethodId);
-    const attempts = this.unitOfWork.repository(CardPayment);
     let attempt = await cardPaymentByKey(this.unitOfWork, input.idempotencyKey);
     if (!attempt) {
       const fresh = await this.newAttempt(tenantUserId, input, inputHash);
-      const inserted = await attempts.createQueryBuilder().insert().values(fresh).orIgnore().returning(['id']).execute();
-      const stored = (inserted.raw as { id: string }[])[0];
+      const storedId = await insertCardPayment(this.unitOfWork, fresh);
       // A doubled request may have stored the same key a moment earlier: both go on with that row.
-      attempt = stored ? { ...fresh, id: stored.id } : await attempts.findOneByOrFail({ idempotencyKey: input.idempotencyKey });
+      attempt = storedId ? { ...fresh, id: storedId } : await cardPaymentByKey(this.unitOfWork, input.idempotencyKey);
+      if (!attempt) throw new Error(`Card payment ${input.idempotencyKey} was neither stored nor found`);
     }
     if (attempt.inputHash !== inputHash) throw new UnprocessableEntityException(MESSAGES.paymentAttemptReused);
     if (attempt.status === 'succeeded') return paidRentOf(attempt, false);
