@@ -1,7 +1,8 @@
 /**
  * A hand-written, hand-checked SQL statement that runs as a named prepared statement: PostgreSQL
  * parses and plans it once per connection, and nothing builds SQL per call. For the reads behind
- * every page view; everything else goes through TypeORM. `Params` types the values in $1..$n order.
+ * every page view and the money path's statements run on every payment and provider event; everything
+ * else goes through TypeORM. `Params` types the values in $1..$n order.
  */
 export interface PreparedStatement<Row, Params extends readonly unknown[]> {
   readonly name: string;
