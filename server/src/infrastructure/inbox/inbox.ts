@@ -103,24 +103,13 @@ export class Inbox {
   ) {}
 
   /**
-   * Stores a verified event with its job, in one statement. False when the event was already stored.
-   * `provider` is the card gateway's name (Stripe's adapter by default; the direct gateway's for Authorize.Net).
+   * Stores a verified event with its job, in one statement (Outbox.writeWith: the row's id is made
+   * here so that its job can name it; a transaction of four round trips before). False when the event
+   * was already stored. `provider` is the card gateway's name (Stripe's adapter by default; the direct
+   * gateway's for Authorize.Net).
    */
   async receive(event: GatewayEvent, endpoint: WebhookEndpoint, provider: string = this.gateway.name): Promise<{ inboxId: string; stored: boolean }> {
-    return this.store(this.dataSource.manager, event, endpoint, provider);
-  }
-
-  /**
-   * The same, in the caller's transaction (the sandbox provider announcing its own changes). The row's
-   * id is made here so that its job can name it in the same statement (Outbox.writeWith): a webhook
-   * took a transaction of four round trips before.
-   */
-  async store(
-    manager: EntityManager,
-    event: GatewayEvent,
-    endpoint: WebhookEndpoint,
-    provider: string = this.gateway.name,
-  ): Promise<{ inboxId: string; stored: boolean }> {
+    const manager = this.dataSource.manager;
     const inboxId = randomUUID();
     const inserted = await this.outbox.writeWith<{ id: string }>(
       manager,
