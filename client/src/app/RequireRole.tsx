@@ -4,7 +4,7 @@ import { AppLayout } from '../components/AppLayout';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
 import { paths } from './paths';
-import { homePathFor, SessionUserContext, useSignOut, useValidateSessionQuery, type UserType } from './session';
+import { homePathFor, SessionUserContext, useForgetAfterSignOut, useSignOut, useValidateSessionQuery, type UserType } from './session';
 
 export type Role = UserType;
 
@@ -21,6 +21,7 @@ const PROFILE_PAGE: Partial<Record<Role, string>> = {
 export function RequireRole({ role }: { role: Role }) {
   const session = useValidateSessionQuery();
   const signOut = useSignOut();
+  useForgetAfterSignOut();
 
   if (session.isLoading) {
     return (

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +69,24 @@ describe('signed-in route sets', () => {
     const { router } = renderRoute('/landlord/dashboard');
     expect(await screen.findByRole('heading', { name: 'Your session has ended' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home-redirect');
+  });
+
+  it('sign a person out to the home page, not to "Your session has ended", and then forget their answers', async () => {
+    let signedIn = true;
+    mswServer.use(
+      http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: signedIn, user: signedIn ? landlord : null })),
+      http.post('/api/account/logout', () => {
+        signedIn = false;
+        return HttpResponse.json({ status: 'success' });
+      }),
+    );
+    const { router, store } = renderRoute('/landlord/dashboard');
+    await screen.findByRole('heading', { name: 'Lena Landlord' });
+
+    await userEvent.setup().click(within(screen.getByRole('navigation', { name: 'Account' })).getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(sessionApi.endpoints.validateSession.select()(store.getState()).data?.user ?? null).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it("send a person to their own dashboard from another role's page", async () => {

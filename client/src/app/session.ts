@@ -1,8 +1,8 @@
 import { createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit';
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useCallback, useContext, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from './api';
-import { useAppDispatch } from './hooks';
+import { useAppStore } from './hooks';
 import { paths } from './paths';
 
 export type UserType = 'landlord' | 'tenant' | 'operator' | 'finance';
@@ -109,9 +109,11 @@ export function useSessionUser(): SessionUser {
   return user;
 }
 
-/** Signs out on the server, goes to the home page, and forgets every cached answer of this person. */
+/**
+ * Signs out on the server and goes to the home page; the signed-in frame forgets the person's cached
+ * answers as it goes (useForgetAfterSignOut).
+ */
 export function useSignOut(): () => Promise<void> {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [signOut] = sessionApi.useSignOutMutation({ fixedCacheKey: SIGN_OUT });
   return useCallback(async () => {
@@ -120,8 +122,23 @@ export function useSignOut(): () => Promise<void> {
       .unwrap()
       .catch(() => undefined);
     await navigate(paths.home.getHref(), { replace: true });
-    dispatch(api.util.resetApiState());
-  }, [dispatch, navigate, signOut]);
+  }, [navigate, signOut]);
+}
+
+/**
+ * Forgets every cached answer of a person who signed out, once the signed-in frame that showed them
+ * is gone. Forgotten while the frame is still there (the way home renders in a transition, late on a
+ * busy phone), its queries run again signed out and it sends the person to /home-redirect, "Your
+ * session has ended", instead of home.
+ */
+export function useForgetAfterSignOut(): void {
+  const store = useAppStore();
+  useEffect(
+    () => () => {
+      if (selectSignOut(store.getState()).status !== 'uninitialized') store.dispatch(api.util.resetApiState());
+    },
+    [store],
+  );
 }
 
 /** Shares the sign-out's progress with the session listener below. */
