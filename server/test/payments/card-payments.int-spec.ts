@@ -4,6 +4,7 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { SIGN_IN_FRESHNESS_MS } from '@rentwise/libs/payment-rules';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
 import { SandboxAccounts } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-accounts';
+import { ReceiptMailer } from '../../src/modules/payments/emails/receipt-mailer';
 import { signedInUser } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -159,6 +160,15 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
     );
     expect(email.text).toContain(`/tenant/payment-receipt/${payment.receiptId}`);
     expect(email.text).toContain('Visa •••• 4242');
+
+    // The receipt's job run again (a worker killed after it queued the email) queues nothing more.
+    const receiptEmailRows = () =>
+      testApp.dataSource.query(`SELECT id FROM infra.outbox WHERE queue = 'mail' AND payload->>'text' LIKE $1`, [
+        `%/tenant/payment-receipt/${payment.receiptId}%`,
+      ]);
+    expect(await receiptEmailRows()).toHaveLength(1);
+    await expect(testApp.app.get(ReceiptMailer).send({ receiptId: payment.receiptId, tenantUserId: home.tenant.userId })).resolves.toBe(false);
+    expect(await receiptEmailRows()).toHaveLength(1);
   });
 
   it('answers a repeated attempt with the first result and charges once; the same key with other input is refused', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Outbox } from '../outbox/outbox';
+import { Outbox, type OutboxJob } from '../outbox/outbox';
 import { MAIL_QUEUE } from '../queue/queue-names';
 import { SEND_EMAIL_JOB, SendEmailJob } from './send-email.job';
 
@@ -10,6 +10,15 @@ export class MailQueue {
   constructor(private readonly outbox: Outbox) {}
 
   async send(manager: EntityManager, email: SendEmailJob): Promise<void> {
-    await this.outbox.add(manager, { queue: MAIL_QUEUE, jobName: SEND_EMAIL_JOB, payload: email });
+    await this.outbox.add(manager, this.jobOf(email));
+  }
+
+  /** An email queued by the statement that records it, only when that statement writes a row (Outbox.writeWith). */
+  sendWith<Row>(manager: EntityManager, statement: { steps: string; result: string; params: readonly unknown[] }, email: SendEmailJob): Promise<Row[]> {
+    return this.outbox.writeWith<Row>(manager, statement, [this.jobOf(email)]);
+  }
+
+  private jobOf(email: SendEmailJob): OutboxJob<SendEmailJob> {
+    return { queue: MAIL_QUEUE, jobName: SEND_EMAIL_JOB, payload: email };
   }
 }

@@ -1,3 +1,4 @@
+import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -13,7 +14,9 @@ import { AuthorizeNetWebhookController } from './webhooks/authorize-net-webhook.
 import { RecordRentPaymentHandler } from './commands/record-rent-payment.handler';
 import { CardPayment } from './card-payments/card-payment.entity';
 import { ChargeSettlement } from './card-payments/charge-settlement';
+import { ReceiptEmailProcessor } from './emails/receipt-email.processor';
 import { ReceiptMailer } from './emails/receipt-mailer';
+import { RECEIPT_EMAILS_QUEUE } from './emails/send-receipt-email.job';
 import { LandlordPaymentsController } from './http/landlord-payments.controller';
 import { LandlordPayoutsController } from './http/landlord-payouts.controller';
 import { TenantPaymentsController } from './http/tenant-payments.controller';
@@ -55,6 +58,7 @@ export class PaymentsModule {
       imports: [
         CqrsModule,
         TypeOrmModule.forFeature([LedgerTransaction, LedgerEntry, CardPayment, LandlordCardGateway, CardGatewayChange]),
+        BullModule.registerQueue({ name: RECEIPT_EMAILS_QUEUE }),
         ReconciliationModule.register(options),
       ],
       controllers: [
@@ -94,6 +98,7 @@ export class PaymentsModule {
         PayoutPaidHandler,
         PayoutFailedHandler,
         ListLandlordPayoutsHandler,
+        ...(options.runWorker ? [ReceiptEmailProcessor] : []),
       ],
     };
   }

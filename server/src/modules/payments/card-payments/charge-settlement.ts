@@ -118,7 +118,7 @@ export class ChargeSettlement {
       };
       await markCardPaymentPaid(this.unitOfWork, attempt.id, paid);
       if (created) {
-        await this.receipts.send(manager, attempt, transactionId);
+        await this.receipts.request(manager, transactionId, attempt.tenantUserId);
         this.logger.log({ cardPaymentId: attempt.id, transactionId, chargeId: charge.chargeId }, 'Card payment posted');
       }
       return { transactionId, created, attempt: { ...attempt, ...paid, status: 'succeeded', failureCode: null, failureMessage: null } };
