@@ -1,3 +1,5 @@
+import type Redis from 'ioredis';
+import { REDIS } from '../../src/infrastructure/queue/queue.module';
 import { createActiveUser } from '../support/accounts';
 import { TcpProxy } from '../support/tcp-proxy';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -62,6 +64,11 @@ describe('when a service the API depends on is down', () => {
       async () => (await testApp.request({ method: 'GET', url: '/api/health' })).statusCode === 200,
       { timeoutMs: 10000, what: 'health to recover after Redis is back' },
     );
+  });
+
+  it('logs the shared Redis client\'s connection errors rather than leaving them to ioredis\' stderr', () => {
+    // Without an error listener ioredis prints "[ioredis] Unhandled error event" for each reconnect attempt.
+    expect(testApp.app.get<Redis>(REDIS).listenerCount('error')).toBeGreaterThan(0);
   });
 
   it('says PostgreSQL is down with a 503 (not a 500), and recovers when it is back', async () => {

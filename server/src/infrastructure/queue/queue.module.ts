@@ -1,5 +1,5 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Global, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { MAIL_QUEUE, WEBHOOKS_QUEUE } from './queue-names';
@@ -29,7 +29,14 @@ BullModule.workerClass = PatientWorker;
     {
       provide: REDIS,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => new Redis({ ...redisOptionsFrom(config.env.REDIS_URL), lazyConnect: true }),
+      useFactory: (config: AppConfig) => {
+        const redis = new Redis({ ...redisOptionsFrom(config.env.REDIS_URL), lazyConnect: true });
+        // While Redis is away, health and the requests that need it answer 503; each failed reconnect is
+        // a log line like any other (without a listener ioredis printed them to stderr, unstructured).
+        const logger = new Logger('Redis');
+        redis.on('error', (error: Error) => logger.warn({ err: error }, 'Redis connection error; reconnecting'));
+        return redis;
+      },
     },
   ],
   exports: [BullModule, REDIS],
