@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../clock/clock';
 import { UnitOfWork } from '../database/unit-of-work';
 import { MessageChain, newEnvelope } from '../messaging/envelope';
-import { Outbox } from '../outbox/outbox';
+import { Outbox, type OutboxJob } from '../outbox/outbox';
 import { DirectCardGateway } from '../payment-gateway/authorize-net/direct-card-gateway.port';
 import { GatewayEvent, PaymentGateway, ProviderObjectNotFound, WebhookEndpoint } from '../payment-gateway/payment-gateway.port';
 import type { ProviderEvent } from '../payment-gateway/provider-events';
@@ -136,7 +136,7 @@ export class Inbox {
           this.clock.now(),
         ],
       },
-      [{ queue: WEBHOOKS_QUEUE, jobName: HANDLE_PROVIDER_EVENT_JOB, payload: { inboxId } satisfies HandleProviderEventJob }],
+      [handleJobOf(inboxId)],
     );
     if (inserted[0]) return { inboxId, stored: true };
     // Stored before (a redelivery): ON CONFLICT waited for that insert to commit, so the row is there to read.
@@ -269,10 +269,11 @@ export class Inbox {
   }
 
   private async enqueue(manager: EntityManager, inboxId: string): Promise<void> {
-    await this.outbox.add<HandleProviderEventJob>(manager, {
-      queue: WEBHOOKS_QUEUE,
-      jobName: HANDLE_PROVIDER_EVENT_JOB,
-      payload: { inboxId },
-    });
+    await this.outbox.add(manager, handleJobOf(inboxId));
   }
+}
+
+/** The job that works a stored row. */
+function handleJobOf(inboxId: string): OutboxJob<HandleProviderEventJob> {
+  return { queue: WEBHOOKS_QUEUE, jobName: HANDLE_PROVIDER_EVENT_JOB, payload: { inboxId } };
 }

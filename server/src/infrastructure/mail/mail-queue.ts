@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Outbox, type OutboxJob } from '../outbox/outbox';
+import { type OneStatementChange, Outbox, type OutboxJob } from '../outbox/outbox';
 import { MAIL_QUEUE } from '../queue/queue-names';
 import { SEND_EMAIL_JOB, SendEmailJob } from './send-email.job';
 
@@ -14,7 +14,7 @@ export class MailQueue {
   }
 
   /** An email queued by the statement that records it, only when that statement writes a row (Outbox.writeWith). */
-  sendWith<Row>(manager: EntityManager, statement: { steps: string; result: string; params: readonly unknown[] }, email: SendEmailJob): Promise<Row[]> {
+  sendWith<Row>(manager: EntityManager, statement: OneStatementChange, email: SendEmailJob): Promise<Row[]> {
     return this.outbox.writeWith<Row>(manager, statement, [this.jobOf(email)]);
   }
 

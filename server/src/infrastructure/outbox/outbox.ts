@@ -12,6 +12,17 @@ export interface OutboxJob<Payload extends object> {
   payload: Payload;
 }
 
+/**
+ * A change made by one statement (Outbox.writeWith): its named data-changing steps (`charge AS (INSERT
+ * ... RETURNING id), line AS (...)`: PostgreSQL takes them only at the top of a WITH), the step whose
+ * rows say whether it wrote anything and are the answer, and the values of its $1..$n.
+ */
+export interface OneStatementChange {
+  steps: string;
+  result: string;
+  params: readonly unknown[];
+}
+
 /** A job as the consumer receives it: its payload and the envelope it travels in. */
 export type Enveloped<Payload extends object> = Payload & { envelope: Envelope };
 
@@ -44,16 +55,10 @@ export class Outbox {
   /**
    * A change made by one statement, and the jobs it causes, written in that one statement (atomic
    * without a transaction: the sandbox provider's charge with its balance line and events took five
-   * round trips before). `steps` are the statement's named data-changing steps (`charge AS (INSERT
-   * ... RETURNING id), line AS (...)`: PostgreSQL takes them only at the top of a WITH); the jobs are
-   * written when the step named `result` returns a row, not at all when it returns none (an `ON
-   * CONFLICT DO NOTHING` that found the row), and its rows are the answer.
+   * round trips before). The jobs are written when the `result` step returns a row, not at all when it
+   * returns none (an `ON CONFLICT DO NOTHING` that found the row); its rows are the answer.
    */
-  async writeWith<Row>(
-    manager: EntityManager,
-    statement: { steps: string; result: string; params: readonly unknown[] },
-    jobs: readonly OutboxJob<object>[],
-  ): Promise<Row[]> {
+  async writeWith<Row>(manager: EntityManager, statement: OneStatementChange, jobs: readonly OutboxJob<object>[]): Promise<Row[]> {
     const enveloped = this.enveloped(jobs);
     const written = enveloped.length
       ? `, outbox_jobs AS (INSERT INTO infra.outbox (queue, job_name, payload)

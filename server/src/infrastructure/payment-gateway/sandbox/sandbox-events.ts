@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../../clock/clock';
-import { Outbox, type OutboxJob } from '../../outbox/outbox';
+import { type OneStatementChange, Outbox, type OutboxJob } from '../../outbox/outbox';
 import { DEFAULT_JOB_OPTIONS } from '../../queue/job-options';
 import { SANDBOX_WEBHOOKS_QUEUE } from '../../queue/queue-names';
 import type { WebhookEndpoint } from '../payment-gateway.port';
@@ -55,11 +55,7 @@ export class SandboxEvents {
   }
 
   /** A change made by one statement and its events, written together (Outbox.writeWith). */
-  writeWith<Row>(
-    manager: EntityManager,
-    statement: { steps: string; result: string; params: readonly unknown[] },
-    events: readonly SandboxEvent[],
-  ): Promise<Row[]> {
+  writeWith<Row>(manager: EntityManager, statement: OneStatementChange, events: readonly SandboxEvent[]): Promise<Row[]> {
     return this.outbox.writeWith<Row>(manager, statement, this.deliveries(events));
   }
 

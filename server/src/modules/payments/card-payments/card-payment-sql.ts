@@ -64,6 +64,11 @@ export type PaidAttempt = Pick<
   | 'connectedAccountId' | 'paymentIntentId' | 'chargeId' | 'balanceTransactionId' | 'processorFeeCents' | 'cardBrand' | 'cardLast4'
   | 'chargedAt' | 'ledgerTransactionId' | 'updatedAt'
 >;
+type PaidValues = [
+  connectedAccountId: string, paymentIntentId: string | null, chargeId: string | null, balanceTransactionId: string | null,
+  processorFeeCents: number | null, cardBrand: string | null, cardLast4: string | null, chargedAt: Date | null,
+  ledgerTransactionId: string | null, updatedAt: Date,
+];
 const MARK_PAID = preparedStatement<Record<string, never>, [id: string, ...PaidValues]>(
   'payments.mark-card-payment-paid',
   `UPDATE payments.card_payments
@@ -72,11 +77,6 @@ const MARK_PAID = preparedStatement<Record<string, never>, [id: string, ...PaidV
           failure_code = NULL, failure_message = NULL, updated_at = $11
     WHERE id = $1`,
 );
-type PaidValues = [
-  connectedAccountId: string, paymentIntentId: string | null, chargeId: string | null, balanceTransactionId: string | null,
-  processorFeeCents: number | null, cardBrand: string | null, cardLast4: string | null, chargedAt: Date | null,
-  ledgerTransactionId: string | null, updatedAt: Date,
-];
 
 function cardPaymentOf(row: CardPaymentRow): CardPayment {
   return {

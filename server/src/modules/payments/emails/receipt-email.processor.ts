@@ -19,7 +19,7 @@ export class ReceiptEmailProcessor extends WorkerHost {
     if (job.name !== SEND_RECEIPT_EMAIL_JOB) return { outcome: 'skipped', reason: `unknown job ${job.name}` };
     const send = async () => {
       const queued = await this.mailer.send(job.data);
-      this.logger.log({ receiptId: job.data.receiptId, queued }, queued ? 'Receipt email queued' : 'Receipt email not queued again');
+      this.logger.log({ receiptId: job.data.receiptId, queued }, queued ? 'Receipt email queued' : 'Receipt email not queued: queued before, or no tenant to write to');
       return { queued };
     };
     return isEnvelope(job.data.envelope) ? MessageChain.run(job.data.envelope, send) : send();
