@@ -128,8 +128,12 @@ SELECT 'CREATE ROLE rentwise_app NOLOGIN' WHERE NOT EXISTS (SELECT FROM pg_roles
 SELECT 'CREATE ROLE rentwise_web LOGIN PASSWORD ''rentwise'' IN ROLE rentwise_app'
   WHERE NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'rentwise_web') \gexec
 SQL
-  echo "export DATABASE_MIGRATION_URL='postgres://rentwise:rentwise@127.0.0.1:$PG_PORT/rentwise'"
-  echo "export DATABASE_URL='postgres://rentwise_web:rentwise@127.0.0.1:$PG_PORT/rentwise'"
+  # The product connects over the cluster's Unix socket (its folder's path, percent-encoded, as the
+  # URL's host): a round trip costs about a third less than over loopback TCP (decision 0023).
+  local host=127.0.0.1
+  if [ -S "$RUN_DIR/.s.PGSQL.$PG_PORT" ] && [[ "$RUN_DIR" =~ ^[A-Za-z0-9._/-]+$ ]]; then host="${RUN_DIR//\//%2F}"; fi
+  echo "export DATABASE_MIGRATION_URL='postgres://rentwise:rentwise@$host:$PG_PORT/rentwise'"
+  echo "export DATABASE_URL='postgres://rentwise_web:rentwise@$host:$PG_PORT/rentwise'"
 }
 
 # This checkout's Redis: the live process in its pidfile; its title names the port it listens on.

@@ -60,9 +60,11 @@ describe('the local stack (scripts/stack.sh)', () => {
     expect(up.stderr).not.toContain('did not start');
     expect(up.status).toBe(0);
     const urls = exportedUrls(up.stdout);
+    // PostgreSQL over its Unix socket: the socket's folder, percent-encoded, is the URL's host.
+    const socketFolder = encodeURIComponent(join(checkout, '.data/run'));
     expect(urls).toEqual({
-      DATABASE_MIGRATION_URL: `postgres://rentwise:rentwise@127.0.0.1:${ports.pg}/rentwise`,
-      DATABASE_URL: `postgres://rentwise_web:rentwise@127.0.0.1:${ports.pg}/rentwise`,
+      DATABASE_MIGRATION_URL: `postgres://rentwise:rentwise@${socketFolder}:${ports.pg}/rentwise`,
+      DATABASE_URL: `postgres://rentwise_web:rentwise@${socketFolder}:${ports.pg}/rentwise`,
       REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
     });
     expect(statSync(join(checkout, '.data/postgres/PG_VERSION')).isFile()).toBe(true);

@@ -1,4 +1,4 @@
-import { createConnection, createServer, Server, Socket } from 'node:net';
+import { createConnection, createServer, type NetConnectOpts, Server, Socket } from 'node:net';
 
 /**
  * A loopback TCP proxy in front of PostgreSQL or Redis, so a test can take the service "down" for
@@ -9,15 +9,17 @@ export class TcpProxy {
   private readonly sockets = new Set<Socket>();
   port = 0;
 
-  constructor(
-    private readonly targetHost: string,
-    private readonly targetPort: number,
-  ) {}
+  constructor(private readonly target: NetConnectOpts) {}
 
-  /** For a service URL (postgres://, redis://): a proxy to it, listening, and the URL through it. */
+  /**
+   * For a service URL (postgres://, redis://): a proxy to it, listening, and the URL through it. A
+   * PostgreSQL URL whose host is a socket folder (the local stack's, decision 0023) is proxied to
+   * that folder's socket.
+   */
   static async inFrontOf(serviceUrl: string): Promise<{ proxy: TcpProxy; url: string }> {
     const url = new URL(serviceUrl);
-    const proxy = new TcpProxy(url.hostname, Number(url.port));
+    const host = decodeURIComponent(url.hostname);
+    const proxy = new TcpProxy(host.startsWith('/') ? { path: `${host}/.s.PGSQL.${url.port}` } : { host, port: Number(url.port) });
     await proxy.up();
     url.hostname = '127.0.0.1';
     url.port = String(proxy.port);
@@ -27,7 +29,7 @@ export class TcpProxy {
   /** Starts listening (on the same port as before, after a `down`). */
   async up(): Promise<void> {
     const server = createServer((client) => {
-      const upstream = createConnection({ host: this.targetHost, port: this.targetPort });
+      const upstream = createConnection(this.target);
       for (const socket of [client, upstream]) {
         this.sockets.add(socket);
         socket.on('close', () => this.sockets.delete(socket));

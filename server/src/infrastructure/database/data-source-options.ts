@@ -1,11 +1,22 @@
+import { parse } from 'pg-connection-string';
 import { DataSourceOptions } from 'typeorm';
 import { migrations } from '../../migrations';
 
-/** One definition for the Nest app, the worker and the migration CLI. */
+/**
+ * One definition for the Nest app, the worker and the migration CLI. The URL is read by pg's own
+ * parser, not TypeORM's: TypeORM's keeps neither a Unix socket host (`%2Frun%2Fpostgresql` or
+ * `?host=/run/postgresql`) nor query parameters, and the local stack connects over the socket
+ * (decision 0023).
+ */
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+  const { host, port, user, password, database } = parse(databaseUrl);
   return {
     type: 'postgres',
-    url: databaseUrl,
+    host: host ?? undefined,
+    port: port ? Number(port) : undefined,
+    username: user,
+    password,
+    database: database ?? undefined,
     migrations,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
