@@ -80,4 +80,29 @@ describe('the outbox', () => {
     expect(await insertOnce('second')).toEqual([]);
     expect(await subjectsWritten(marker)).toEqual([`${marker} first`]);
   });
+
+  it('writes a unit of work’s jobs so far with its last change, in that statement, and later ones before the commit', async () => {
+    const marker = randomUUID();
+    const statements: string[] = [];
+    await unitOfWork.run(async (manager) => {
+      await outbox.addAll(manager, [emailJob(`${marker} 1`), emailJob(`${marker} 2`)]);
+      const query = manager.query.bind(manager);
+      manager.query = ((sql: string, params?: unknown[]) => {
+        statements.push(sql);
+        return query(sql, params);
+      }) as typeof manager.query;
+      const sent = await outbox.writeWithPending<{ key: string }>(manager, {
+        // A change that writes nothing: the jobs were asked for by the transaction, so they are written anyway.
+        steps: `sent AS (UPDATE infra.sent_emails SET message_id = message_id WHERE key = $1 RETURNING key)`,
+        result: 'sent',
+        params: [marker],
+      });
+      expect(sent).toEqual([]);
+      expect(await subjectsWritten(marker, manager)).toEqual([`${marker} 1`, `${marker} 2`]);
+      await outbox.add(manager, emailJob(`${marker} 3`));
+    });
+    // The change with the two jobs, the subjects read, and the third job before the commit.
+    expect(statements).toHaveLength(3);
+    expect(await subjectsWritten(marker)).toEqual([`${marker} 1`, `${marker} 2`, `${marker} 3`]);
+  });
 });

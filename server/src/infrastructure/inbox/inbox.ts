@@ -184,14 +184,17 @@ export class Inbox {
     });
   }
 
-  /** The row's mark, in the handler's transaction. */
+  /** The row's mark, in the handler's transaction, with the jobs the handler asked for (Outbox.writeWithPending). */
   async acknowledge(manager: EntityManager, inboxId: string, status: InboxStatus, outcome: string): Promise<void> {
-    await manager.query(
-      `UPDATE infra.inbox SET status = $2, outcome = $3, attempts = attempts + 1, last_error = NULL,
-              next_attempt_at = NULL, handled_at = $4, updated_at = $4
-        WHERE id = $1`,
-      [inboxId, status, outcome, this.clock.now()],
-    );
+    await this.outbox.writeWithPending(manager, {
+      steps: `acknowledged AS (
+          UPDATE infra.inbox SET status = $2, outcome = $3, attempts = attempts + 1, last_error = NULL,
+                 next_attempt_at = NULL, handled_at = $4, updated_at = $4
+           WHERE id = $1
+          RETURNING id)`,
+      result: 'acknowledged',
+      params: [inboxId, status, outcome, this.clock.now()],
+    });
   }
 
   /** After a failed run (its transaction rolled back): count it; the last of the queue's tries marks the row failed. */

@@ -59,17 +59,20 @@ export class Outbox {
    * returns none (an `ON CONFLICT DO NOTHING` that found the row); its rows are the answer.
    */
   async writeWith<Row>(manager: EntityManager, statement: OneStatementChange, jobs: readonly OutboxJob<object>[]): Promise<Row[]> {
-    const enveloped = this.enveloped(jobs);
-    const written = enveloped.length
-      ? `, outbox_jobs AS (INSERT INTO infra.outbox (queue, job_name, payload)
-                SELECT job.queue, job.job_name, job.payload
-                  FROM (VALUES ${valuesOf(enveloped, statement.params.length)}) AS job (queue, job_name, payload)
-                 WHERE EXISTS (SELECT 1 FROM ${statement.result}))`
-      : '';
-    return manager.query<Row[]>(`WITH ${statement.steps}${written} SELECT * FROM ${statement.result}`, [
-      ...statement.params,
-      ...paramsOf(enveloped),
-    ]);
+    return this.oneStatement<Row>(manager, statement, this.enveloped(jobs), `WHERE EXISTS (SELECT 1 FROM ${statement.result})`);
+  }
+
+  /**
+   * A unit of work's last change, and the jobs its transaction has asked for so far, in one statement
+   * instead of two (a card payment's posting, a provider event's mark). Those jobs are written
+   * whatever the change writes: earlier statements of the transaction asked for them. Jobs asked for
+   * after it are still written before the commit. Outside a unit of work it is the change alone.
+   */
+  async writeWithPending<Row>(manager: EntityManager, statement: OneStatementChange): Promise<Row[]> {
+    const pending = this.pending.get(manager);
+    // Emptied, not forgotten: the flush registered before the commit writes whatever comes after.
+    if (pending) this.pending.set(manager, []);
+    return this.oneStatement<Row>(manager, statement, pending ?? [], '');
   }
 
   /** An integration event, as one job per route registered for it (none registered: nothing to do). */
@@ -96,6 +99,17 @@ export class Outbox {
     const jobs = this.pending.get(manager) ?? [];
     this.pending.delete(manager);
     await this.write(manager, jobs);
+  }
+
+  /** The change's steps, then its jobs' insert (`condition` on the inserted rows), then its result's rows. */
+  private oneStatement<Row>(manager: EntityManager, statement: OneStatementChange, jobs: readonly OutboxJob<object>[], condition: string): Promise<Row[]> {
+    const written = jobs.length
+      ? `, outbox_jobs AS (INSERT INTO infra.outbox (queue, job_name, payload)
+                SELECT job.queue, job.job_name, job.payload
+                  FROM (VALUES ${valuesOf(jobs, statement.params.length)}) AS job (queue, job_name, payload)
+                 ${condition})`
+      : '';
+    return manager.query<Row[]>(`WITH ${statement.steps}${written} SELECT * FROM ${statement.result}`, [...statement.params, ...paramsOf(jobs)]);
   }
 
   /** Several jobs in one statement: one round trip however many. */

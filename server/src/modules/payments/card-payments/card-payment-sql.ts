@@ -1,9 +1,11 @@
 import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import type { OneStatementChange } from '../../../infrastructure/outbox/outbox';
 import type { CardPayment } from './card-payment.entity';
 
 // The card payment statements every payment request and every provider event about a charge runs,
-// prepared: TypeORM's query building and entity mapping were a fifth of a webhook worker's CPU.
+// prepared (but for the mark, which carries its transaction's outbox jobs): TypeORM's query building
+// and entity mapping were a fifth of a webhook worker's CPU.
 
 type CentsColumn = 'amountCents' | 'processingFeeCents' | 'chargedCents' | 'applicationFeeCents' | 'processorFeeCents';
 /** As PostgreSQL answers: bigint cents arrive as strings. */
@@ -64,19 +66,11 @@ export type PaidAttempt = Pick<
   | 'connectedAccountId' | 'paymentIntentId' | 'chargeId' | 'balanceTransactionId' | 'processorFeeCents' | 'cardBrand' | 'cardLast4'
   | 'chargedAt' | 'ledgerTransactionId' | 'updatedAt'
 >;
-type PaidValues = [
-  connectedAccountId: string, paymentIntentId: string | null, chargeId: string | null, balanceTransactionId: string | null,
-  processorFeeCents: number | null, cardBrand: string | null, cardLast4: string | null, chargedAt: Date | null,
-  ledgerTransactionId: string | null, updatedAt: Date,
-];
-const MARK_PAID = preparedStatement<Record<string, never>, [id: string, ...PaidValues]>(
-  'payments.mark-card-payment-paid',
-  `UPDATE payments.card_payments
+const MARK_PAID_SQL = `UPDATE payments.card_payments
       SET status = 'succeeded', connected_account_id = $2, payment_intent_id = $3, charge_id = $4, balance_transaction_id = $5,
           processor_fee_cents = $6, card_brand = $7, card_last4 = $8, charged_at = $9, ledger_transaction_id = $10,
           failure_code = NULL, failure_message = NULL, updated_at = $11
-    WHERE id = $1`,
-);
+    WHERE id = $1`;
 
 function cardPaymentOf(row: CardPaymentRow): CardPayment {
   return {
@@ -127,10 +121,17 @@ export async function insertCardPayment(unitOfWork: UnitOfWork, attempt: Omit<Ca
   return row?.id ?? null;
 }
 
-/** Marks an attempt paid with what its posted charge says. */
-export async function markCardPaymentPaid(unitOfWork: UnitOfWork, id: string, paid: PaidAttempt): Promise<void> {
-  await unitOfWork.query(MARK_PAID, [
-    id, paid.connectedAccountId, paid.paymentIntentId, paid.chargeId, paid.balanceTransactionId, paid.processorFeeCents,
-    paid.cardBrand, paid.cardLast4, paid.chargedAt, paid.ledgerTransactionId, paid.updatedAt,
-  ]);
+/**
+ * Marks an attempt paid with what its posted charge says: the posting transaction's last statement,
+ * so its outbox jobs go with it (Outbox.writeWithPending).
+ */
+export function markCardPaymentPaid(id: string, paid: PaidAttempt): OneStatementChange {
+  return {
+    steps: `marked AS (${MARK_PAID_SQL} RETURNING id)`,
+    result: 'marked',
+    params: [
+      id, paid.connectedAccountId, paid.paymentIntentId, paid.chargeId, paid.balanceTransactionId, paid.processorFeeCents,
+      paid.cardBrand, paid.cardLast4, paid.chargedAt, paid.ledgerTransactionId, paid.updatedAt,
+    ],
+  };
 }

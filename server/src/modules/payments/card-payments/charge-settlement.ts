@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { Outbox } from '../../../infrastructure/outbox/outbox';
 import { RecordRentPayment } from '../contracts/record-rent-payment.command';
 import { ReceiptMailer } from '../emails/receipt-mailer';
 import { CardPayment } from './card-payment.entity';
@@ -54,6 +55,7 @@ export class ChargeSettlement {
     private readonly unitOfWork: UnitOfWork,
     private readonly commands: CommandBus,
     private readonly receipts: ReceiptMailer,
+    private readonly outbox: Outbox,
     private readonly clock: Clock,
   ) {}
 
@@ -116,11 +118,10 @@ export class ChargeSettlement {
         ledgerTransactionId: transactionId,
         updatedAt: this.clock.now(),
       };
-      await markCardPaymentPaid(this.unitOfWork, attempt.id, paid);
-      if (created) {
-        await this.receipts.request(manager, transactionId, attempt.tenantUserId);
-        this.logger.log({ cardPaymentId: attempt.id, transactionId, chargeId: charge.chargeId }, 'Card payment posted');
-      }
+      if (created) await this.receipts.request(manager, transactionId, attempt.tenantUserId);
+      // Last, so the payment's event and receipt request are written with it.
+      await this.outbox.writeWithPending(manager, markCardPaymentPaid(attempt.id, paid));
+      if (created) this.logger.log({ cardPaymentId: attempt.id, transactionId, chargeId: charge.chargeId }, 'Card payment posted');
       return { transactionId, created, attempt: { ...attempt, ...paid, status: 'succeeded', failureCode: null, failureMessage: null } };
     });
   }
