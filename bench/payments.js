@@ -104,7 +104,8 @@ function pgbench(database, connections, seconds, mailBytes) {
         '-n', '-M', 'extended', '-c', String(connections), '-j', '2', '-T', String(seconds),
         '-D', `tenants=${LANDLORDS * PER_LANDLORD}`, '-D', `perlandlord=${PER_LANDLORD}`, '-D', `mailbytes=${mailBytes}`,
         '-f', resolve(__dirname, 'pgbench/pay-rent.sql'),
-        '-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username), url.pathname.slice(1),
+        // A socket folder arrives percent-encoded as the URL's host (decision 0023); -h takes it as a path.
+        '-h', decodeURIComponent(url.hostname), '-p', url.port, '-U', decodeURIComponent(url.username), url.pathname.slice(1),
       ],
       { env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) } },
       (error, stdout, stderr) => {
