@@ -95,14 +95,14 @@ async function payFor(url, tenants, cards, connections, seconds) {
   return { rate: ok / elapsedS, ok, statuses: Object.fromEntries(statuses), p99: percentile(latencies, 99) };
 }
 
-function pgbench(database, connections, seconds, mailBytes) {
+function pgbench(database, connections, seconds) {
   const url = new URL(database.appUrl);
   return new Promise((done, fail) => {
     execFile(
       pgBin('pgbench'),
       [
         '-n', '-M', 'extended', '-c', String(connections), '-j', '2', '-T', String(seconds),
-        '-D', `tenants=${LANDLORDS * PER_LANDLORD}`, '-D', `perlandlord=${PER_LANDLORD}`, '-D', `mailbytes=${mailBytes}`,
+        '-D', `tenants=${LANDLORDS * PER_LANDLORD}`, '-D', `perlandlord=${PER_LANDLORD}`,
         '-f', resolve(__dirname, 'pgbench/pay-rent.sql'),
         // A socket folder arrives percent-encoded as the URL's host (decision 0023); -h takes it as a path.
         '-h', decodeURIComponent(url.hostname), '-p', url.port, '-U', decodeURIComponent(url.username), url.pathname.slice(1),
@@ -172,13 +172,10 @@ async function main() {
     // Cards for a window at `ceiling` payments a second, at most (running out would end it early).
     const ceiling = 1000;
     const cardsFor = (seconds) => tokenize(product.url, tenants, Math.ceil(ceiling * seconds), connections);
-    // Warm-up of both (also gives the receipt email's real size for pgbench's outbox row).
+    // Warm-up of both.
     const warm = await payFor(product.url, tenants, await cardsFor(Number(values.warmup)), connections, Number(values.warmup));
     if (!warm.ok) throw new Error(`No payment succeeded in the warm-up: ${JSON.stringify(warm.statuses)}`);
-    const mailBytes = await withClient(database.ownerUrl, async (client) =>
-      Number((await client.query(`SELECT avg(octet_length(payload->>'html'))::int AS bytes FROM infra.outbox WHERE job_name = 'SendEmail'`)).rows[0].bytes),
-    );
-    await pgbench(database, connections, Number(values.warmup), mailBytes);
+    await pgbench(database, connections, Number(values.warmup));
 
     const product2xx = [warm.ok];
     const productRuns = [];
@@ -187,7 +184,7 @@ async function main() {
       const result = await payFor(product.url, tenants, await cardsFor(duration), connections, duration);
       product2xx.push(result.ok);
       productRuns.push(result);
-      baselineRuns.push(await pgbench(database, connections, duration, mailBytes));
+      baselineRuns.push(await pgbench(database, connections, duration));
       console.log(
         `payments run ${run + 1}: product ${result.rate.toFixed(0)} payments/s (answers ${JSON.stringify(result.statuses)}, p99 ${result.p99.toFixed(0)} ms); ` +
           `pgbench ${baselineRuns[run].tps.toFixed(0)} tps`,

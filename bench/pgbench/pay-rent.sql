@@ -1,8 +1,9 @@
 -- pgbench's own rate for the ledger posting of a card payment (bench/payments.js): the statements
 -- ChargeSettlement.record runs in its one transaction, as the product sends them (extended protocol),
 -- in the same order: the charge's advisory lock, the journal with its three entries (one statement, as
--- payments/ledger/journal-insert.ts writes them), the statements projector's outbox row and the receipt
--- email's outbox row (:mailbytes, the product's size).
+-- payments/ledger/journal-insert.ts writes them), then its two outbox rows in one statement (the
+-- statements projector's, and the receipt email's request, decision 0022), which the product writes
+-- with the attempt's mark (Outbox.writeWithPending); pgbench has no attempt to mark.
 -- Tenants, landlords and properties are the bench's paying ones (bench/money-data.js).
 \set tenant random(1, :tenants)
 \set landlord (:tenant - 1) / :perlandlord + 1
@@ -30,7 +31,8 @@ SELECT id AS txid FROM journal \gset
 INSERT INTO infra.outbox (queue, job_name, payload)
 VALUES ('statements', 'ProjectStatements',
         jsonb_build_object('transactionId', :txid::uuid, 'propertyId', md5('pay-property-' || :tenant::int)::uuid, 'chargedCents', :charged::int,
+                           'envelope', jsonb_build_object('id', gen_random_uuid(), 'occurredAt', now(), 'correlationId', gen_random_uuid()))),
+       ('receipt-emails', 'SendReceiptEmail',
+        jsonb_build_object('receiptId', :txid::uuid, 'tenantUserId', md5('pay-tenant-' || :tenant::int)::uuid,
                            'envelope', jsonb_build_object('id', gen_random_uuid(), 'occurredAt', now(), 'correlationId', gen_random_uuid())));
-INSERT INTO infra.outbox (queue, job_name, payload)
-VALUES ('mail', 'SendEmail', jsonb_build_object('to', 'pay-tenant' || :tenant::int || '@bench.rentwise.test', 'html', repeat('x', :mailbytes::int)));
 COMMIT;
