@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../clock/clock';
+import { preparedStatement } from '../database/prepared-statement';
 import { UnitOfWork } from '../database/unit-of-work';
 import { MessageChain, newEnvelope } from '../messaging/envelope';
 import { Outbox, type OutboxJob } from '../outbox/outbox';
@@ -67,6 +68,9 @@ const toInboxRow = (row: StoredRow): InboxRow => ({
   receivedAt: row.received_at,
   handledAt: row.handled_at,
 });
+
+/** Each provider event's first statement, prepared (it runs in the event's transaction). */
+const ROW_FOR_UPDATE = preparedStatement<StoredRow, [inboxId: string]>('infra.inbox-row-for-update', `SELECT * FROM infra.inbox WHERE id = $1 FOR UPDATE`);
 
 /** What became of one job's run over its row. */
 export type InboxOutcome = ProviderEventOutcome | { outcome: 'unhandled'; reason: string } | { outcome: 'already'; status: InboxStatus };
@@ -153,7 +157,7 @@ export class Inbox {
    */
   async handle(inboxId: string): Promise<InboxOutcome> {
     return this.unitOfWork.run(async (manager) => {
-      const [row] = await manager.query<StoredRow[]>(`SELECT * FROM infra.inbox WHERE id = $1 FOR UPDATE`, [inboxId]);
+      const [row] = await this.unitOfWork.query(ROW_FOR_UPDATE, [inboxId]);
       if (!row) return { outcome: 'skipped', reason: 'no such inbox row' };
       if (row.status !== 'pending' && row.status !== 'failed') return { outcome: 'already', status: row.status };
       const event = this.translate(row);
