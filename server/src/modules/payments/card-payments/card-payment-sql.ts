@@ -122,10 +122,10 @@ export async function insertCardPayment(unitOfWork: UnitOfWork, attempt: Omit<Ca
 }
 
 /**
- * Marks an attempt paid with what its posted charge says: the posting transaction's last statement,
+ * The statement that marks an attempt paid with what its posted charge says: the posting transaction's last,
  * so its outbox jobs go with it (Outbox.writeWithPending).
  */
-export function markCardPaymentPaid(id: string, paid: PaidAttempt): OneStatementChange {
+export function cardPaymentPaidChange(id: string, paid: PaidAttempt): OneStatementChange {
   return {
     steps: `marked AS (${MARK_PAID_SQL} RETURNING id)`,
     result: 'marked',

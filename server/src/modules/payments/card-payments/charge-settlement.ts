@@ -8,7 +8,7 @@ import { Outbox } from '../../../infrastructure/outbox/outbox';
 import { RecordRentPayment } from '../contracts/record-rent-payment.command';
 import { ReceiptMailer } from '../emails/receipt-mailer';
 import { CardPayment } from './card-payment.entity';
-import { cardPaymentByCharge, cardPaymentById, cardPaymentByPaymentIntent, markCardPaymentPaid, type PaidAttempt } from './card-payment-sql';
+import { cardPaymentByCharge, cardPaymentById, cardPaymentByPaymentIntent, cardPaymentPaidChange, type PaidAttempt } from './card-payment-sql';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -124,7 +124,7 @@ export class ChargeSettlement {
       };
       if (created) await this.receipts.request(manager, transactionId, attempt.tenantUserId);
       // Last, so the payment's event and receipt request are written with it.
-      await this.outbox.writeWithPending(manager, markCardPaymentPaid(attempt.id, paid));
+      await this.outbox.writeWithPending(manager, cardPaymentPaidChange(attempt.id, paid));
       if (created) this.logger.log({ cardPaymentId: attempt.id, transactionId, chargeId: charge.chargeId }, 'Card payment posted');
       return { transactionId, created, attempt: { ...attempt, ...paid, status: 'succeeded', failureCode: null, failureMessage: null } };
     });
