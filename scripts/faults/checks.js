@@ -75,7 +75,7 @@ async function waitUntilSettled({ ownerUrl, redisUrl, prefix, sink, timeoutMs })
     state = await withClient(ownerUrl, async (db) => {
       const [outbox] = (await db.query(`SELECT count(*)::int AS n FROM infra.outbox WHERE dispatched_at IS NULL`)).rows;
       const [inbox] = (await db.query(`SELECT count(*)::int AS n FROM infra.inbox WHERE status IN ('pending', 'failed')`)).rows;
-      const receipts = (await db.query(`SELECT id FROM infra.outbox WHERE queue = 'mail' AND payload->>'text' LIKE '%/tenant/payment-receipt/%'`)).rows;
+      const receipts = (await db.query(`SELECT id FROM infra.outbox WHERE queue = 'receipt-emails'`)).rows;
       return { outboxPending: outbox.n, inboxOpen: inbox.n, receiptRows: receipts.map((row) => row.id) };
     });
     const delivered = new Set(sink.messages.map((message) => message.messageId));
@@ -140,14 +140,9 @@ async function checkInvariants({ ownerUrl, appEnv, sink, outcomes }) {
     figures.ledgerTransactions = (await db.query(`SELECT count(*)::int AS n FROM payments.ledger_transactions`)).rows[0].n;
 
     // Every receipt sent at least once, and at most once per outbox row (repeats keep the row's Message-ID).
-    const receiptRows = (await db.query(
-      `SELECT id, payload->>'text' AS text FROM infra.outbox WHERE queue = 'mail' AND payload->>'text' LIKE '%/tenant/payment-receipt/%'`,
-    )).rows;
+    const receiptRows = (await db.query(`SELECT id, payload->>'receiptId' AS receipt_id FROM infra.outbox WHERE queue = 'receipt-emails'`)).rows;
     const rowsByReceipt = new Map();
-    for (const row of receiptRows) {
-      const receiptId = /payment-receipt\/([0-9a-f-]{36})/.exec(row.text)?.[1];
-      rowsByReceipt.set(receiptId, [...(rowsByReceipt.get(receiptId) ?? []), row.id]);
-    }
+    for (const row of receiptRows) rowsByReceipt.set(row.receipt_id, [...(rowsByReceipt.get(row.receipt_id) ?? []), row.id]);
     const copies = new Map();
     for (const message of sink.messages) copies.set(message.messageId, (copies.get(message.messageId) ?? 0) + 1);
     figures.receipts = 0;

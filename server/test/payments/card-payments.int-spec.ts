@@ -4,7 +4,7 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { SIGN_IN_FRESHNESS_MS } from '@rentwise/libs/payment-rules';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
 import { SandboxAccounts } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-accounts';
-import { ReceiptMailer } from '../../src/modules/payments/emails/receipt-mailer';
+import { ReceiptEmailProcessor } from '../../src/modules/payments/emails/receipt-email.processor';
 import { signedInUser } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -161,14 +161,20 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
     expect(email.text).toContain(`/tenant/payment-receipt/${payment.receiptId}`);
     expect(email.text).toContain('Visa •••• 4242');
 
-    // The receipt's job run again (a worker killed after it queued the email) queues nothing more.
-    const receiptEmailRows = () =>
-      testApp.dataSource.query(`SELECT id FROM infra.outbox WHERE queue = 'mail' AND payload->>'text' LIKE $1`, [
-        `%/tenant/payment-receipt/${payment.receiptId}%`,
-      ]);
-    expect(await receiptEmailRows()).toHaveLength(1);
-    await expect(testApp.app.get(ReceiptMailer).send({ receiptId: payment.receiptId, tenantUserId: home.tenant.userId })).resolves.toBe(false);
-    expect(await receiptEmailRows()).toHaveLength(1);
+    // The receipt's job run again (a worker killed after it sent the email) sends nothing more.
+    const [receiptJob] = await testApp.dataSource.query(
+      `SELECT id, job_name AS name, payload AS data FROM infra.outbox WHERE queue = 'receipt-emails' AND payload->>'receiptId' = $1`,
+      [payment.receiptId],
+    );
+    await expect(testApp.app.get(ReceiptEmailProcessor).process(receiptJob)).resolves.toEqual({ outcome: 'sent-before' });
+    const receiptEmails = testApp.mailbox.list().filter((sent) => sent.text.includes(`/tenant/payment-receipt/${payment.receiptId}`));
+    expect(receiptEmails).toHaveLength(1);
+  });
+
+  it("takes a receipt email's stalled job back within seconds, as the mail queue does", () => {
+    const worker = testApp.app.get(ReceiptEmailProcessor).worker;
+    expect(worker.opts.lockDuration).toBeLessThanOrEqual(15_000);
+    expect(worker.opts.stalledInterval).toBeLessThanOrEqual(5_000);
   });
 
   it('answers a repeated attempt with the first result and charges once; the same key with other input is refused', async () => {

@@ -1,6 +1,7 @@
 import { DynamicModule, Module, OnApplicationShutdown, Inject, Optional } from '@nestjs/common';
 import { Transporter } from 'nodemailer';
 import { AppConfig } from '../config/app-config';
+import { EmailDelivery } from './email-delivery';
 import { DevMailboxController } from './dev-mailbox/dev-mailbox.controller';
 import { SmtpSink } from './dev-mailbox/smtp-sink';
 import { MAIL_TRANSPORT, createMailTransport } from './mail-transport';
@@ -56,9 +57,9 @@ export class MailModule {
         },
         MailQueue,
         MailShutdown,
-        ...(options.runWorker ? [MailProcessor, SentEmails] : []),
+        ...(options.runWorker ? [MailProcessor, EmailDelivery, SentEmails] : []),
       ],
-      exports: [MailQueue, ...(options.devMailbox ? [SmtpSink] : [])],
+      exports: [MailQueue, ...(options.runWorker ? [EmailDelivery] : []), ...(options.devMailbox ? [SmtpSink] : [])],
     };
   }
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AppConfig } from '../../../infrastructure/config/app-config';
-import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { MailQueue } from '../../../infrastructure/mail/mail-queue';
+import type { SendEmailJob } from '../../../infrastructure/mail/send-email.job';
 import { Outbox } from '../../../infrastructure/outbox/outbox';
 import { ReceiptReader } from '../receipts/receipt-reader';
 import { receiptEmail } from './receipt-email';
@@ -10,8 +9,8 @@ import { RECEIPT_EMAILS_QUEUE, SEND_RECEIPT_EMAIL_JOB, SendReceiptEmailJob } fro
 
 /**
  * The tenant's receipt email. The posting transaction only asks for it (one outbox row beside the
- * payment's event); its own job reads the receipt, renders it and queues the email. The receipt's
- * three reads stay out of the transaction that holds the charge's lock, and an email that cannot be
+ * payment's event); its own job reads the receipt, renders it and sends it. The receipt's three
+ * reads stay out of the transaction that holds the charge's lock, and an email that cannot be
  * rendered never rolls a payment back.
  */
 @Injectable()
@@ -19,8 +18,6 @@ export class ReceiptMailer {
   constructor(
     private readonly receipts: ReceiptReader,
     private readonly outbox: Outbox,
-    private readonly mail: MailQueue,
-    private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
   ) {}
 
@@ -33,25 +30,11 @@ export class ReceiptMailer {
     });
   }
 
-  /**
-   * Renders the receipt and queues its email, once per receipt: a second run (a worker killed after
-   * the first queued it) finds the receipt in payments.receipt_emails and queues nothing. False when
-   * nothing was queued (queued before, or no tenant to write to).
-   */
-  async send({ receiptId, tenantUserId }: SendReceiptEmailJob): Promise<boolean> {
+  /** The email of the receipt as the tenant sees it now; undefined when there is no tenant to write to. */
+  async compose({ receiptId, tenantUserId }: SendReceiptEmailJob): Promise<SendEmailJob | undefined> {
     const read = await this.receipts.readWithPeople(receiptId, tenantUserId);
-    if (!read?.tenant) return false;
-    const { receipt, tenant } = read;
+    if (!read?.tenant) return undefined;
     const url = new URL(`/tenant/payment-receipt/${receiptId}`, this.config.env.PUBLIC_URL).toString();
-    const queued = await this.mail.sendWith(
-      this.unitOfWork.manager,
-      {
-        steps: `queued AS (INSERT INTO payments.receipt_emails (receipt_id) VALUES ($1) ON CONFLICT (receipt_id) DO NOTHING RETURNING receipt_id)`,
-        result: 'queued',
-        params: [receiptId],
-      },
-      receiptEmail(tenant.email, tenant.firstName, receipt, url),
-    );
-    return queued.length > 0;
+    return receiptEmail(read.tenant.email, read.tenant.firstName, read.receipt, url);
   }
 }

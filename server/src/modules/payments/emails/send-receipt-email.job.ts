@@ -1,6 +1,6 @@
 export const RECEIPT_EMAILS_QUEUE = 'receipt-emails';
 
-/** A posted card payment's receipt, to render and queue for the tenant once the posting has committed. */
+/** A posted card payment's receipt, to render and send to the tenant once the posting has committed. */
 export const SEND_RECEIPT_EMAIL_JOB = 'SendReceiptEmail';
 
 export interface SendReceiptEmailJob {
