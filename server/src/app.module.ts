@@ -7,6 +7,7 @@ import { ClockModule } from './infrastructure/clock/clock.module';
 import { AppConfig } from './infrastructure/config/app-config';
 import { ConfigModule } from './infrastructure/config/config.module';
 import { DatabaseModule } from './infrastructure/database/database.module';
+import { INBOX_CONCURRENCY } from './infrastructure/inbox/inbox.processor';
 import { FaultsModule } from './infrastructure/faults/faults.module';
 import { HealthModule } from './infrastructure/health/health.module';
 import { InboxModule } from './infrastructure/inbox/inbox.module';
@@ -48,7 +49,7 @@ export class AppModule {
         ClockModule.register(clock),
         FaultsModule,
         CqrsModule.forRoot(),
-        DatabaseModule,
+        DatabaseModule.register({ heldByJobs: runWorkers ? INBOX_CONCURRENCY : 0 }),
         QueueModule,
         OutboxModule,
         StorageModule,

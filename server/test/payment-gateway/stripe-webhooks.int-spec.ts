@@ -1,4 +1,7 @@
+import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { DEFAULT_POOL_SIZE } from '../../src/infrastructure/database/data-source-options';
 import { Inbox } from '../../src/infrastructure/inbox/inbox';
+import { INBOX_CONCURRENCY } from '../../src/infrastructure/inbox/inbox.processor';
 import { PaymentGateway } from '../../src/infrastructure/payment-gateway/payment-gateway.port';
 import { sandboxWebhookSecret } from '../../src/infrastructure/payment-gateway/sandbox/sandbox.gateway';
 import { SyncPayoutAccount } from '../../src/modules/onboarding/contracts/sync-payout-account.command';
@@ -105,6 +108,12 @@ describe('Stripe webhooks with the sandbox gateway (events signed with the devel
     expect((await postWebhook(testApp, body, signStripeWebhook(body, connectSecret), 'connect')).statusCode).toBe(200);
     const row = await handledInboxRow(testApp, event.id);
     expect(row).toMatchObject({ status: 'skipped', outcome: 'the provider no longer knows the account', attempts: 1 });
+  });
+
+  it('gives a process that works the inbox a database connection for each provider event it handles at once', () => {
+    // Each event is handled in one transaction, the provider's re-read included; the rest of the process keeps its pool.
+    const pool = (testApp.dataSource.driver as PostgresDriver).master as { options: { max: number } };
+    expect(pool.options.max).toBe(DEFAULT_POOL_SIZE + INBOX_CONCURRENCY);
   });
 
   it('needs no Origin, cookie or CSRF header: the provider sends none', async () => {

@@ -2,13 +2,16 @@ import { parse } from 'pg-connection-string';
 import { DataSourceOptions } from 'typeorm';
 import { migrations } from '../../migrations';
 
+/** Connections a process's pool may open for its requests and its single-file jobs. */
+export const DEFAULT_POOL_SIZE = 20;
+
 /**
  * One definition for the Nest app, the worker and the migration CLI. The URL is read by pg's own
  * parser, not TypeORM's: TypeORM's keeps neither a Unix socket host (`%2Frun%2Fpostgresql` or
  * `?host=/run/postgresql`) nor query parameters, and the local stack connects over the socket
  * (decision 0023).
  */
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+export function dataSourceOptions(databaseUrl: string, poolSize = DEFAULT_POOL_SIZE): DataSourceOptions {
   const { host, port, user, password, database } = parse(databaseUrl);
   return {
     type: 'postgres',
@@ -21,6 +24,6 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
-    extra: { max: 20 },
+    extra: { max: poolSize },
   };
 }

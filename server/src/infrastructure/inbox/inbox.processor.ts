@@ -12,11 +12,13 @@ import { Inbox, InboxOutcome } from './inbox';
  * rethrown, so the queue retries with backoff; after the queue's last try the row is 'failed' and
  * the sweeper brings it back later.
  *
- * Several events at once: each waits mostly on the provider (the re-read of its object), and rows are
- * locked one by one and posted under their objects' advisory locks, as with several workers.
- * One at a time drained 10,000 events in about two minutes (bench/webhooks.js).
+ * Several events at once: each waits mostly on the provider (the re-read of its object) and on
+ * PostgreSQL round trips, and rows are locked one by one and posted under their objects' advisory
+ * locks, as with several workers. Each holds a database connection while it runs, so the process's
+ * pool grows by this many (DatabaseModule). On two cores, 10,000 events drained in about two minutes
+ * one at a time, 61-65 s eight at a time and 44-52 s twenty-four at a time (bench/webhooks.js).
  */
-export const INBOX_CONCURRENCY = 8;
+export const INBOX_CONCURRENCY = 24;
 
 @Processor(WEBHOOKS_QUEUE, { concurrency: INBOX_CONCURRENCY })
 export class InboxProcessor extends WorkerHost {
