@@ -169,6 +169,10 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
     await expect(testApp.app.get(ReceiptEmailProcessor).process(receiptJob)).resolves.toEqual({ outcome: 'sent-before' });
     const receiptEmails = testApp.mailbox.list().filter((sent) => sent.text.includes(`/tenant/payment-receipt/${payment.receiptId}`));
     expect(receiptEmails).toHaveLength(1);
+
+    // A request naming someone who is not the receipt's tenant sends nothing: the receipt is read as that person sees it.
+    const stranger = { ...receiptJob, id: randomUUID(), data: { ...receiptJob.data, tenantUserId: randomUUID() } };
+    await expect(testApp.app.get(ReceiptEmailProcessor).process(stranger)).resolves.toEqual({ outcome: 'nothing-to-send' });
   });
 
   it("takes a receipt email's stalled job back within seconds, as the mail queue does", () => {
