@@ -2,7 +2,7 @@ import { parse } from 'pg-connection-string';
 import { DataSourceOptions } from 'typeorm';
 import { migrations } from '../../migrations';
 
-/** Connections a process's pool may open for its requests and its single-file jobs. */
+/** Connections a process's pool may open for its requests and for the jobs that run one at a time. */
 export const DEFAULT_POOL_SIZE = 20;
 
 /**
