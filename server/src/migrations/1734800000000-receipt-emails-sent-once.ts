@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { APP_ROLE } from './1733100000000-ledger-hardening';
+import { ReceiptEmails1734700000000 } from './1734700000000-receipt-emails';
 
 /**
  * A receipt's job now sends its email itself, once per job by infra.sent_emails (as every outbox
@@ -14,12 +14,7 @@ export class ReceiptEmailsSentOnce1734800000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
-      CREATE TABLE payments.receipt_emails (
-        receipt_id uuid PRIMARY KEY,
-        queued_at timestamptz NOT NULL DEFAULT now()
-      )`);
-    await queryRunner.query(`REVOKE ALL ON payments.receipt_emails FROM ${APP_ROLE}`);
-    await queryRunner.query(`GRANT SELECT, INSERT ON payments.receipt_emails TO ${APP_ROLE}`);
+    // The table as the migration that made it left it (empty: what it recorded is gone).
+    await new ReceiptEmails1734700000000().up(queryRunner);
   }
 }

@@ -4,8 +4,9 @@ import { DataSource } from 'typeorm';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The idempotency key of a mail job: its outbox row id, which the relay makes the job id. A job
- * put on the queue directly (not through the outbox) has no such id, so no key.
+ * The idempotency key of a job that sends an email (a `mail` or `receipt-emails` job): its outbox row
+ * id, which the relay makes the job id. A job put on a queue directly (not through the outbox) has no
+ * such id, so no key.
  */
 export function sentEmailKeyOf(jobId: string | undefined): string | undefined {
   return jobId !== undefined && UUID.test(jobId) ? `outbox:${jobId.toLowerCase()}` : undefined;
