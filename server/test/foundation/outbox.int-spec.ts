@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PoolClient } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../../src/infrastructure/database/unit-of-work';
 import { SEND_EMAIL_JOB } from '../../src/infrastructure/mail/send-email.job';
@@ -84,13 +85,19 @@ describe('the outbox', () => {
   it('writes a unit of work’s jobs so far with its last change, in that statement, and later ones before the commit', async () => {
     const marker = randomUUID();
     const statements: string[] = [];
+    const names: (string | undefined)[] = [];
+    let restore = () => {};
     await unitOfWork.run(async (manager) => {
       await outbox.addAll(manager, [emailJob(`${marker} 1`), emailJob(`${marker} 2`)]);
-      const query = manager.query.bind(manager);
-      manager.query = ((sql: string, params?: unknown[]) => {
-        statements.push(sql);
-        return query(sql, params);
-      }) as typeof manager.query;
+      // Counted on the transaction's connection: the outbox sends its statements there itself, prepared.
+      const client = (await manager.queryRunner!.connect()) as PoolClient;
+      const query = client.query.bind(client);
+      client.query = ((config: string | { text: string; name?: string }, values?: unknown[]) => {
+        statements.push(typeof config === 'string' ? config : config.text);
+        names.push(typeof config === 'string' ? undefined : config.name);
+        return query(config, values);
+      }) as typeof client.query;
+      restore = () => void (client.query = query);
       const sent = await outbox.writeWithPending<{ key: string }>(manager, {
         // A change that writes nothing: the jobs were asked for by the transaction, so they are written anyway.
         steps: `sent AS (UPDATE infra.sent_emails SET message_id = message_id WHERE key = $1 RETURNING key)`,
@@ -101,8 +108,18 @@ describe('the outbox', () => {
       expect(await subjectsWritten(marker, manager)).toEqual([`${marker} 1`, `${marker} 2`]);
       await outbox.add(manager, emailJob(`${marker} 3`));
     });
+    restore();
     // The change with the two jobs, the subjects read, and the third job before the commit.
-    expect(statements).toHaveLength(3);
+    expect(statements).toEqual([
+      expect.stringMatching(/^WITH sent AS .*outbox_jobs AS .*\(\$5::text, \$6::text, \$7::jsonb\)/s),
+      expect.stringMatching(/^SELECT payload/),
+      expect.stringMatching(/^INSERT INTO infra\.outbox .* VALUES \(\$1::text, \$2::text, \$3::jsonb\)$/),
+      'COMMIT',
+    ]);
+    // Prepared, each shape under its own name: parsed and planned once per connection.
+    expect(names[0]).toMatch(/^composed\./);
+    expect(names[2]).toMatch(/^composed\./);
+    expect(names[2]).not.toBe(names[0]);
     expect(await subjectsWritten(marker)).toEqual([`${marker} 1`, `${marker} 2`, `${marker} 3`]);
   });
 });

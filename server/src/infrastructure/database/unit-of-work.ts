@@ -35,7 +35,16 @@ export class UnitOfWork {
     statement: PreparedStatement<Row, Params>,
     values: Params,
   ): Promise<Row[]> {
-    const runner = this.current.getStore()?.queryRunner;
+    return this.queryOn(this.manager, statement, values);
+  }
+
+  /** `query` on that manager's transaction (outside one, the pool): for writers handed a manager. */
+  async queryOn<Row extends QueryResultRow, Params extends readonly unknown[]>(
+    manager: EntityManager,
+    statement: PreparedStatement<Row, Params>,
+    values: Params,
+  ): Promise<Row[]> {
+    const runner = manager.queryRunner;
     const client: Pool | PoolClient = runner
       ? ((await runner.connect()) as PoolClient)
       : ((this.dataSource.driver as PostgresDriver).master as Pool);

@@ -72,6 +72,12 @@ const toInboxRow = (row: StoredRow): InboxRow => ({
 /** Each provider event's first statement, prepared (it runs in the event's transaction). */
 const ROW_FOR_UPDATE = preparedStatement<StoredRow, [inboxId: string]>('infra.inbox-row-for-update', `SELECT * FROM infra.inbox WHERE id = $1 FOR UPDATE`);
 
+/** The row of an event stored before: providers deliver again until they get an answer in time. */
+const STORED_ROW_ID = preparedStatement<{ id: string }, [provider: string, providerEventId: string]>(
+  'infra.inbox-stored-row-id',
+  `SELECT id FROM infra.inbox WHERE provider = $1 AND provider_event_id = $2`,
+);
+
 /** What became of one job's run over its row. */
 export type InboxOutcome = ProviderEventOutcome | { outcome: 'unhandled'; reason: string } | { outcome: 'already'; status: InboxStatus };
 
@@ -144,10 +150,7 @@ export class Inbox {
     );
     if (inserted[0]) return { inboxId, stored: true };
     // Stored before (a redelivery): ON CONFLICT waited for that insert to commit, so the row is there to read.
-    const [existing] = await manager.query<{ id: string }[]>(
-      `SELECT id FROM infra.inbox WHERE provider = $1 AND provider_event_id = $2`,
-      [provider, event.id],
-    );
+    const [existing] = await this.unitOfWork.queryOn(manager, STORED_ROW_ID, [provider, event.id]);
     return { inboxId: existing.id, stored: false };
   }
 

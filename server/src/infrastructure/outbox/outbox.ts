@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import type { QueryResultRow } from 'pg';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../clock/clock';
+import { composedStatement } from '../database/prepared-statement';
 import { UnitOfWork } from '../database/unit-of-work';
 import { Envelope, isEnvelope, newEnvelope } from '../messaging/envelope';
 import type { IntegrationEvent } from '../messaging/integration-event';
@@ -109,13 +111,14 @@ export class Outbox {
                   FROM (VALUES ${valuesOf(jobs, statement.params.length)}) AS job (queue, job_name, payload)
                  ${condition})`
       : '';
-    return manager.query<Row[]>(`WITH ${statement.steps}${written} SELECT * FROM ${statement.result}`, [...statement.params, ...paramsOf(jobs)]);
+    const text = `WITH ${statement.steps}${written} SELECT * FROM ${statement.result}`;
+    return this.unitOfWork.queryOn(manager, composedStatement<Row & QueryResultRow, unknown[]>(text), [...statement.params, ...paramsOf(jobs)]);
   }
 
   /** Several jobs in one statement: one round trip however many. */
   private async write(manager: EntityManager, jobs: readonly OutboxJob<object>[]): Promise<void> {
     if (jobs.length === 0) return;
-    await manager.query(`INSERT INTO infra.outbox (queue, job_name, payload) VALUES ${valuesOf(jobs, 0)}`, paramsOf(jobs));
+    await this.unitOfWork.queryOn(manager, composedStatement<QueryResultRow, string[]>(`INSERT INTO infra.outbox (queue, job_name, payload) VALUES ${valuesOf(jobs, 0)}`), paramsOf(jobs));
   }
 
   /** Each job in an envelope of the running message chain, unless its payload has one. */
