@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import type { EntityManager } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 /**
  * A hand-written, hand-checked SQL statement that runs as a named prepared statement: PostgreSQL
@@ -19,6 +22,23 @@ export function preparedStatement<Row, Params extends readonly unknown[]>(
   text: string,
 ): PreparedStatement<Row, Params> {
   return Object.freeze({ name, text: text.replace(/\s+/g, ' ').trim() });
+}
+
+/**
+ * Rows of a prepared statement on that manager's transaction (outside one, the DataSource's pool):
+ * no query runner, no SQL building, no entity mapping.
+ */
+export async function runPrepared<Row extends QueryResultRow, Params extends readonly unknown[]>(
+  manager: EntityManager,
+  statement: PreparedStatement<Row, Params>,
+  values: Params,
+): Promise<Row[]> {
+  const runner = manager.queryRunner;
+  const client: Pool | PoolClient = runner
+    ? ((await runner.connect()) as PoolClient)
+    : ((manager.connection.driver as PostgresDriver).master as Pool);
+  const result = await client.query<Row>({ name: statement.name, text: statement.text, values: [...values] });
+  return result.rows;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import type { QueryResultRow } from 'pg';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { PreparedStatement } from './prepared-statement';
+import { PreparedStatement, runPrepared } from './prepared-statement';
 
 /**
  * One database transaction that may span several modules' command handlers without them
@@ -35,21 +34,7 @@ export class UnitOfWork {
     statement: PreparedStatement<Row, Params>,
     values: Params,
   ): Promise<Row[]> {
-    return this.queryOn(this.manager, statement, values);
-  }
-
-  /** `query` on that manager's transaction (outside one, the pool): for writers handed a manager. */
-  async queryOn<Row extends QueryResultRow, Params extends readonly unknown[]>(
-    manager: EntityManager,
-    statement: PreparedStatement<Row, Params>,
-    values: Params,
-  ): Promise<Row[]> {
-    const runner = manager.queryRunner;
-    const client: Pool | PoolClient = runner
-      ? ((await runner.connect()) as PoolClient)
-      : ((this.dataSource.driver as PostgresDriver).master as Pool);
-    const result = await client.query<Row>({ name: statement.name, text: statement.text, values: [...values] });
-    return result.rows;
+    return runPrepared(this.manager, statement, values);
   }
 
   async run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

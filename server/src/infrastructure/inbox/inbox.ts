@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../clock/clock';
-import { preparedStatement } from '../database/prepared-statement';
+import { preparedStatement, runPrepared } from '../database/prepared-statement';
 import { UnitOfWork } from '../database/unit-of-work';
 import { MessageChain, newEnvelope } from '../messaging/envelope';
 import { Outbox, type OutboxJob } from '../outbox/outbox';
@@ -150,7 +150,7 @@ export class Inbox {
     );
     if (inserted[0]) return { inboxId, stored: true };
     // Stored before (a redelivery): ON CONFLICT waited for that insert to commit, so the row is there to read.
-    const [existing] = await this.unitOfWork.queryOn(manager, STORED_ROW_ID, [provider, event.id]);
+    const [existing] = await runPrepared(manager, STORED_ROW_ID, [provider, event.id]);
     return { inboxId: existing.id, stored: false };
   }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { QueryResultRow } from 'pg';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../clock/clock';
-import { composedStatement } from '../database/prepared-statement';
+import { composedStatement, runPrepared } from '../database/prepared-statement';
 import { UnitOfWork } from '../database/unit-of-work';
 import { Envelope, isEnvelope, newEnvelope } from '../messaging/envelope';
 import type { IntegrationEvent } from '../messaging/integration-event';
@@ -112,13 +112,13 @@ export class Outbox {
                  ${condition})`
       : '';
     const text = `WITH ${statement.steps}${written} SELECT * FROM ${statement.result}`;
-    return this.unitOfWork.queryOn(manager, composedStatement<Row & QueryResultRow, unknown[]>(text), [...statement.params, ...paramsOf(jobs)]);
+    return runPrepared(manager, composedStatement<Row & QueryResultRow, unknown[]>(text), [...statement.params, ...paramsOf(jobs)]);
   }
 
   /** Several jobs in one statement: one round trip however many. */
   private async write(manager: EntityManager, jobs: readonly OutboxJob<object>[]): Promise<void> {
     if (jobs.length === 0) return;
-    await this.unitOfWork.queryOn(manager, composedStatement<QueryResultRow, string[]>(`INSERT INTO infra.outbox (queue, job_name, payload) VALUES ${valuesOf(jobs, 0)}`), paramsOf(jobs));
+    await runPrepared(manager, composedStatement<QueryResultRow, string[]>(`INSERT INTO infra.outbox (queue, job_name, payload) VALUES ${valuesOf(jobs, 0)}`), paramsOf(jobs));
   }
 
   /** Each job in an envelope of the running message chain, unless its payload has one. */

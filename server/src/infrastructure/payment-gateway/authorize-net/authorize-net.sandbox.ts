@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../clock/clock';
+import { lockUntilCommit } from '../../database/transaction-lock';
 import { AppConfig } from '../../config/app-config';
 import { CardDeclined, GatewayEvent, PaymentGatewayError, ProviderObjectNotFound } from '../payment-gateway.port';
 import { ProviderEvent } from '../provider-events';
@@ -84,7 +85,7 @@ export class AuthorizeNetSandbox extends DirectCardGateway {
     const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
       // One charge at a time per invoice: the duplicate window and the nonce's single use are checked under it.
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`sandbox-anet:${input.invoiceNumber}`]);
+      await lockUntilCommit(manager, `sandbox-anet:${input.invoiceNumber}`);
       const [duplicate] = await manager.query<{ id: string }[]>(
         `SELECT id FROM infra.sandbox_anet_transactions
           WHERE invoice_number = $1 AND amount_cents = $2 AND submitted_at > $3 AND kind = 'charge'`,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../clock/clock';
+import { lockUntilCommit } from '../../database/transaction-lock';
 import {
   BalanceTransactionFilter,
   PaymentGatewayError,
@@ -365,7 +366,7 @@ export class SandboxMoney {
   /** Pays out everything on the landlord's balance not yet paid out, at once (the sandbox's bank is instant). */
   async payOut(accountId: string, options: DeliveryOptions = {}): Promise<ProviderPayout | null> {
     const payoutId = await this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`sandbox-payout:${accountId}`]);
+      await lockUntilCommit(manager, `sandbox-payout:${accountId}`);
       const lines = await manager.query<BalanceRow[]>(
         `SELECT * FROM infra.sandbox_balance_transactions WHERE account_id = $1 AND payout_id IS NULL AND kind <> 'payout'`,
         [accountId],

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../../../infrastructure/clock/clock';
-import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
+import { lockUntilCommit } from '../../../infrastructure/database/transaction-lock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { Outbox } from '../../../infrastructure/outbox/outbox';
 import { RecordRentPayment } from '../contracts/record-rent-payment.command';
@@ -41,9 +41,6 @@ function ledgerProviderOf(provider: string): (typeof LEDGER_PROVIDERS)[number] {
 /** The advisory lock key of everything about one charge: its payment, refunds and disputes. */
 export const chargeLockKey = (accountId: string, chargeId: string): string => `charge:${accountId}/${chargeId}`;
 
-/** Taken on every payment and provider event about a charge: prepared. */
-const CHARGE_LOCK = preparedStatement<Record<string, never>, [key: string]>('payments.charge-lock', `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`);
-
 /**
  * One charge, one journal: the synchronous confirm (PayRent), `payment_intent.succeeded` and
  * `charge.succeeded` all post it here, under the attempt's key `card-payment:<attempt id>` (the
@@ -73,9 +70,9 @@ export class ChargeSettlement {
     const key = chargeLockKey(accountId, chargeId);
     const held = this.heldLocks.get(manager);
     if (held?.has(key)) return;
-    await this.unitOfWork.query(CHARGE_LOCK, [key]);
+    await lockUntilCommit(manager, key);
     // Each transaction has its own EntityManager, forgotten with it: the set cannot outlive the locks.
-    if (manager.queryRunner?.isTransactionActive) this.heldLocks.set(manager, (held ?? new Set()).add(key));
+    this.heldLocks.set(manager, (held ?? new Set()).add(key));
   }
 
   /** The attempt a provider charge was made for, or null when it is not one of ours. */

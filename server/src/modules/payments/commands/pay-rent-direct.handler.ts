@@ -13,6 +13,7 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { isSignInFresh, rentPaymentDescription } from '@rentwise/libs/payment-rules';
 import { createHash, randomUUID } from 'node:crypto';
 import { Clock } from '../../../infrastructure/clock/clock';
+import { lockUntilCommit } from '../../../infrastructure/database/transaction-lock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import {
   DirectCardGateway,
@@ -74,7 +75,7 @@ export class PayRentDirectHandler implements ICommandHandler<PayRentDirect> {
 
     const outcome = await this.unitOfWork.run(async (manager): Promise<PaidRent | 'declined'> => {
       // A doubled request waits here, then finds the attempt settled.
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`direct-attempt:${attempt.id}`]);
+      await lockUntilCommit(manager, `direct-attempt:${attempt.id}`);
       const current = await manager.getRepository(CardPayment).findOneByOrFail({ id: attempt.id });
       if (current.status === 'succeeded') return paidRentOf(current, false);
       if (current.status === 'declined') return 'declined';

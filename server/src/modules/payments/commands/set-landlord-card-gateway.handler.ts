@@ -2,6 +2,7 @@ import { ConflictException, Logger, NotFoundException } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../infrastructure/clock/clock';
+import { lockUntilCommit } from '../../../infrastructure/database/transaction-lock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { DirectCardGateway } from '../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
 import { GetUser } from '../../accounts/contracts/get-user.query';
@@ -26,7 +27,7 @@ export class SetLandlordCardGatewayHandler implements ICommandHandler<SetLandlor
 
     return this.unitOfWork.run(async (manager) => {
       // One change at a time per landlord, so the trail's from/to chain has no gaps.
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`card-gateway:${landlordUserId}`]);
+      await lockUntilCommit(manager, `card-gateway:${landlordUserId}`);
       const settings = manager.getRepository(LandlordCardGateway);
       const current = (await settings.findOneBy({ landlordUserId }))?.gateway ?? 'stripe';
       if (current === gateway) return { changed: false };

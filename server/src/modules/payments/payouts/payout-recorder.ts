@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../infrastructure/clock/clock';
+import { lockUntilCommit } from '../../../infrastructure/database/transaction-lock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
 
@@ -21,7 +22,7 @@ export class PayoutRecorder {
 
   async sync(accountId: string, payoutId: string): Promise<PayoutSync> {
     return this.unitOfWork.run(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`payout:${accountId}/${payoutId}`]);
+      await lockUntilCommit(manager, `payout:${accountId}/${payoutId}`);
       const [landlord] = await manager.query<{ landlord_user_id: string }[]>(
         `SELECT landlord_user_id FROM payments.card_payments WHERE connected_account_id = $1 LIMIT 1`,
         [accountId],
