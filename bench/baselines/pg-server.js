@@ -404,6 +404,7 @@ fastify.register(async (app) => {
   });
   // StatementReader.statement for a whole year of all the landlord's properties (?year= only), with
   // the same queries one after another (yearHistories) and the same pure rules; the product's JSON shape.
+  // Computed on every request: the product remembers it by what it was made from (decision 0024).
   const zeroRow = (label) => ({ label, rentDueCents: 0, grossCents: 0, serviceFeeCents: 0, receivedCents: 0, processorFeeCents: 0, netCents: 0, stillDueCents: 0 });
   const MONEY = ['rentDueCents', 'grossCents', 'serviceFeeCents', 'receivedCents', 'processorFeeCents', 'netCents', 'stillDueCents'];
   const addToRow = (row, month) => {

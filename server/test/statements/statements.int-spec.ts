@@ -4,7 +4,9 @@ import { Job, Queue } from 'bullmq';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+import { UnitOfWork } from '../../src/infrastructure/database/unit-of-work';
 import { AddProperty } from '../../src/modules/properties/contracts/add-property.command';
+import { UpdateProperty } from '../../src/modules/properties/commands/update-property.command';
 import { newEnvelope } from '../../src/infrastructure/messaging/envelope';
 import { RecordRentPayment, RentPayment } from '../../src/modules/payments/contracts/record-rent-payment.command';
 import { RebuildStatements } from '../../src/modules/statements/contracts/rebuild-statements.command';
@@ -215,6 +217,67 @@ describe('statements', () => {
     const months = response.json().overview.months as { label: string; rentDueCents: number; receivedCents: number; stillDueCents: number; fullAmountReceived: boolean }[];
     expect(months.at(-1)).toMatchObject({ label: 'January 2025', rentDueCents: 100_000, receivedCents: 100_000, fullAmountReceived: true });
     expect(months.at(-2)).toMatchObject({ label: 'February 2025', rentDueCents: 100_000, receivedCents: 50_000, stillDueCents: 50_000, fullAmountReceived: false });
+  });
+
+  it('remembers a yearly statement until anything it was made from changes: lines, rent, time zone', async () => {
+    const owner = await signedInUser(testApp);
+    const property = await addProperty(owner.userId, '8 Memo Way', '1,000');
+    const april = await pay(owner.userId, property.propertyId, '2025-04-02T15:00:00Z', 100_699);
+    await projected(april.transactionId);
+    const unitOfWork = testApp.app.get(UnitOfWork);
+    const asked: string[] = [];
+    const query = unitOfWork.query.bind(unitOfWork);
+    const spy = jest.spyOn(unitOfWork, 'query').mockImplementation((statement, values) => {
+      asked.push(statement.name);
+      return query(statement, values);
+    });
+    const yearly = async () => {
+      asked.length = 0;
+      const response = await testApp.request({ method: 'GET', url: '/api/landlord/statements/statement?year=2025', headers: owner.headers });
+      expect(response.statusCode).toBe(200);
+      const { generatedAt, ...figures } = response.json().statement;
+      return { figures, generatedAt, readLines: asked.includes('statements.landlord-year-lines') };
+    };
+    const received = (figures: { totals: { receivedCents: number } }) => figures.totals.receivedCents;
+    try {
+      const first = await yearly();
+      expect(first.readLines).toBe(true);
+      expect(received(first.figures)).toBe(100_000);
+      const again = await yearly();
+      expect(again.readLines).toBe(false);
+      expect(again.figures).toEqual(first.figures);
+      expect(Date.parse(again.generatedAt)).toBeGreaterThanOrEqual(Date.parse(first.generatedAt));
+
+      // A new payment's line.
+      const may = await pay(owner.userId, property.propertyId, '2025-05-02T15:00:00Z', 100_699);
+      await projected(may.transactionId);
+      const afterPayment = await yearly();
+      expect(afterPayment.readLines).toBe(true);
+      expect(received(afterPayment.figures)).toBe(200_000);
+      expect((await yearly()).readLines).toBe(false);
+
+      // A line changed by hand (a repair): the lines' trigger gives the landlord a new version.
+      await testApp.dataSource.query(`UPDATE statements.statement_lines SET received_cents = received_cents - 1 WHERE journal_id = $1`, [may.transactionId]);
+      expect(received((await yearly()).figures)).toBe(199_999);
+
+      // Another module's input: the rent (from the month it closes in, so this year's months are as they were).
+      const rentDue = (figures: { totals: { rentDueCents: number } }) => figures.totals.rentDueCents;
+      const before = await yearly();
+      await commands().execute(
+        new UpdateProperty(owner.userId, property.propertyId, propertySchema.parse({ line1: '8 Memo Way', line2: '', city: 'Springfield', state: 'IL', zip: '62701', rent: '1,200' })),
+      );
+      const afterRent = await yearly();
+      expect(afterRent.readLines).toBe(true);
+      expect(rentDue(afterRent.figures)).toBe(rentDue(before.figures));
+
+      // The time zone: the same lines, billed in other months.
+      await testApp.request({ method: 'PUT', url: '/api/landlord/statements/settings', headers: owner.headers, payload: { timeZone: 'Pacific/Kiritimati' } });
+      const afterZone = await yearly();
+      expect(afterZone.readLines).toBe(true);
+      expect(afterZone.figures.timeZone).toBe('Pacific/Kiritimati');
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   describe('a landlord reads only their own statements and downloads', () => {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   DEFAULT_TIME_ZONE,
@@ -157,12 +158,45 @@ const LANDLORD_TIME_ZONE = preparedStatement<{ time_zone: string }, [landlordUse
   `SELECT time_zone FROM statements.landlord_settings WHERE landlord_user_id = $1`,
 );
 
+/** The landlord's statement time zone and their lines' version (null before they have lines), in one read. */
+const YEAR_SETTINGS = preparedStatement<{ time_zone: string | null; version: string | null }, [landlordUserId: string]>(
+  'statements.year-settings',
+  `SELECT s.time_zone, v.version
+     FROM (SELECT $1::uuid AS landlord_user_id) AS landlord
+     LEFT JOIN statements.landlord_settings s USING (landlord_user_id)
+     LEFT JOIN statements.landlord_line_versions v USING (landlord_user_id)`,
+);
+
+/** Yearly statements remembered (a few kilobytes each); the least recently read are let go first. */
+export const YEARLY_STATEMENTS_KEPT = 200;
+
+/** What a year's statement is made of, besides its lines (those are named by their version). */
+interface YearInputs {
+  rentHistories: Map<string, RentPeriod[]>;
+  tenancies: Map<string, TenancyPeriod[]>;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 /**
  * Reads a landlord's statements from the projected lines, the rent history and the tenancies. A
  * property of another landlord (or none) reads as null: the controller answers 404.
  */
 @Injectable()
 export class StatementReader {
+  /**
+   * Yearly statements by everything they were computed from (decision 0024): the landlord's lines'
+   * version, zone and current month, the properties, their rents and their tenancies. Any change to
+   * one makes a new key, so a remembered statement is never out of date, only unused.
+   */
+  private readonly yearlyStatements = new Map<string, Statement>();
+
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly queries: QueryBus,
@@ -263,7 +297,7 @@ export class StatementReader {
    * month, instead of every line since the first tenancy (a hundred properties' ten years took most
    * of a yearly statement's time).
    */
-  private async yearHistories(properties: readonly PropertySummary[], timeZone: string, year: number): Promise<PropertyHistory[]> {
+  private async yearHistories(properties: readonly PropertySummary[], timeZone: string, year: number, inputs: YearInputs): Promise<PropertyHistory[]> {
     if (properties.length === 0) return [];
     const landlordUserId = properties[0].landlordUserId;
     if (properties.some((property) => property.landlordUserId !== landlordUserId)) throw new Error('yearHistories() reads one landlord’s properties at a time');
@@ -278,8 +312,7 @@ export class StatementReader {
         { first: monthOfIndex(row.first_month), last: monthOfIndex(row.last_month) },
       ]),
     );
-    const rentHistories = await this.queries.execute(new GetRentHistories(ids));
-    const tenancies = await this.queries.execute(new ListTenanciesOfProperties(ids));
+    const { rentHistories, tenancies } = inputs;
     const linesByProperty = groupLinesByProperty(lines);
     return properties.map((property) =>
       this.historyOf(
@@ -337,9 +370,54 @@ export class StatementReader {
     } else {
       properties = await this.queries.execute(new ListLandlordProperties(landlordUserId));
     }
-    const timeZone = await this.timeZone(landlordUserId);
-    const histories =
-      period.month === null ? await this.yearHistories(properties, timeZone, period.year) : await this.histories(properties, timeZone);
+    if (period.month !== null) {
+      const timeZone = await this.timeZone(landlordUserId);
+      return this.compose(period, propertyId, properties, timeZone, await this.histories(properties, timeZone));
+    }
+    const [settings] = await this.unitOfWork.query(YEAR_SETTINGS, [landlordUserId]);
+    const timeZone = settings?.time_zone ?? DEFAULT_TIME_ZONE;
+    // One after another: inside a transaction (finance's snapshot) they share one connection.
+    const ids = properties.map((property) => property.propertyId);
+    const inputs: YearInputs = {
+      rentHistories: await this.queries.execute(new GetRentHistories(ids)),
+      tenancies: await this.queries.execute(new ListTenanciesOfProperties(ids)),
+    };
+    const key = createHash('sha256')
+      .update(
+        JSON.stringify([
+          landlordUserId,
+          propertyId,
+          period.year,
+          timeZone,
+          settings?.version ?? null,
+          billingMonthOf(this.clock.now(), timeZone),
+          properties,
+          [...inputs.rentHistories],
+          [...inputs.tenancies],
+        ]),
+      )
+      .digest('base64url');
+    let statement = this.yearlyStatements.get(key);
+    if (statement) {
+      // Read again: the most recently read are kept longest.
+      this.yearlyStatements.delete(key);
+    } else {
+      const histories = await this.yearHistories(properties, timeZone, period.year, inputs);
+      statement = deepFreeze(await this.compose(period, propertyId, properties, timeZone, histories));
+      if (this.yearlyStatements.size >= YEARLY_STATEMENTS_KEPT) this.yearlyStatements.delete(this.yearlyStatements.keys().next().value!);
+    }
+    this.yearlyStatements.set(key, statement);
+    return { ...statement, generatedAt: this.clock.now().toISOString() };
+  }
+
+  /** A statement's rows and totals from its properties' histories. */
+  private async compose(
+    period: { year: number; month: number | null },
+    propertyId: string | null,
+    properties: readonly PropertySummary[],
+    timeZone: string,
+    histories: PropertyHistory[],
+  ): Promise<Statement> {
     const inPeriod = (row: { year: number; month: number }) =>
       row.year === period.year && (period.month === null || row.month === period.month);
     const scopeLabel = propertyId ? properties[0].address : 'All properties';
