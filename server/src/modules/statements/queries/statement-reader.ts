@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   DEFAULT_TIME_ZONE,
@@ -27,6 +26,7 @@ import {
   type StatementLine,
   yearPeriodInWords,
 } from '@rentwise/libs/statements';
+import { createHash } from 'node:crypto';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
@@ -168,7 +168,7 @@ const YEAR_SETTINGS = preparedStatement<{ time_zone: string | null; version: str
 );
 
 /** Yearly statements remembered (a few kilobytes each); the least recently read are let go first. */
-export const YEARLY_STATEMENTS_KEPT = 200;
+const YEARLY_STATEMENTS_KEPT = 200;
 
 /** What a year's statement is made of, besides its lines (those are named by their version). */
 interface YearInputs {
