@@ -10,6 +10,8 @@
 // never to our servers, so that request is the provider's work, not the API's. The sandbox's charge
 // itself runs inside the payment request, as the provider's answer would. pgbench runs
 // bench/pgbench/pay-rent.sql: the posting transaction's statements (ChargeSettlement.record).
+// After the warm-up of both, the database is analyzed (bench/support.js: analyze), so the product's
+// plans are those of a database that has been running, not of its first seconds.
 //
 // Usage: node bench/payments.js [--duration 10 --runs 3 --connections 20]
 const { execFile } = require('node:child_process');
@@ -17,7 +19,7 @@ const { createHmac, randomUUID } = require('node:crypto');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { cpus, loadavg } = require('node:os');
-const { median, percentile, pgBin, recordResults, scratchDatabase, startProduct, withClient } = require('./support');
+const { analyze, keptAliveClient, median, percentile, pgBin, recordResults, scratchDatabase, startProduct, withClient } = require('./support');
 const { populate, uuidOf } = require('./money-data');
 
 const { values } = parseArgs({
@@ -42,21 +44,17 @@ function signedIn(tenant, index) {
 }
 
 /** `count` sandbox payment methods, as the tenants' card forms would get them from the provider. */
-async function tokenize(url, tenants, count, connections) {
+async function tokenize(client, tenants, count, connections) {
   const expYear = new Date().getUTCFullYear() + 3;
+  const card = JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear, cvc: '123' });
   const methods = [];
   let next = 0;
   async function worker() {
     while (next < count) {
       const index = next++ % tenants.length;
-      const card = await fetch(`${url}/sandbox/v1/payment_methods`, {
-        method: 'POST',
-        headers: tenants[index].headers,
-        body: JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear, cvc: '123' }),
-      });
-      const method = await card.json();
-      if (card.status !== 200) throw new Error(`The sandbox tokenizer answered ${card.status}: ${JSON.stringify(method)}`);
-      methods.push({ index, id: method.id });
+      const answer = await client.send('POST', '/sandbox/v1/payment_methods', tenants[index].headers, card);
+      if (answer.status !== 200) throw new Error(`The sandbox tokenizer answered ${answer.status}: ${answer.body}`);
+      methods.push({ index, id: JSON.parse(answer.body).id });
     }
   }
   await Promise.all(Array.from({ length: connections }, worker));
@@ -67,7 +65,7 @@ async function tokenize(url, tenants, count, connections) {
  * `connections` tenants paying one after another for `seconds`, each with a card tokenized beforehand
  * (`cards`, enough for the window: running out ends it); every answer is counted.
  */
-async function payFor(url, tenants, cards, connections, seconds) {
+async function payFor(client, tenants, cards, connections, seconds) {
   const until = Date.now() + seconds * 1000;
   const latencies = [];
   const statuses = new Map();
@@ -77,12 +75,12 @@ async function payFor(url, tenants, cards, connections, seconds) {
     while (Date.now() < until && next < cards.length) {
       const card = cards[next++];
       const started = performance.now();
-      const answer = await fetch(`${url}/api/tenant/payments`, {
-        method: 'POST',
-        headers: tenants[card.index].headers,
-        body: JSON.stringify({ amountCents: 100_000 + (card.index % 50) * 1000, paymentMethodId: card.id, idempotencyKey: randomUUID() }),
-      });
-      await answer.arrayBuffer();
+      const answer = await client.send(
+        'POST',
+        '/api/tenant/payments',
+        tenants[card.index].headers,
+        JSON.stringify({ amountCents: 100_000 + (card.index % 50) * 1000, paymentMethodId: card.id, idempotencyKey: randomUUID() }),
+      );
       latencies.push(performance.now() - started);
       count(answer.status);
     }
@@ -154,6 +152,7 @@ async function main() {
   const connections = Number(values.connections);
   const database = await scratchDatabase('rentwise_bench_payments');
   let product;
+  let client;
   try {
     const people = await withClient(database.ownerUrl, (client) =>
       populate(client, { landlords: LANDLORDS, perLandlord: PER_LANDLORD, accountPrefix: 'acct_sandbox_bench_', sandbox: true }),
@@ -168,20 +167,22 @@ async function main() {
       env: { RUN_WORKERS: 'false', APP_SECRET },
     });
     await product.ready();
+    client = keptAliveClient(product.url, connections);
 
     // Cards for a window at `ceiling` payments a second, at most (running out would end it early).
     const ceiling = 1000;
-    const cardsFor = (seconds) => tokenize(product.url, tenants, Math.ceil(ceiling * seconds), connections);
+    const cardsFor = (seconds) => tokenize(client, tenants, Math.ceil(ceiling * seconds), connections);
     // Warm-up of both.
-    const warm = await payFor(product.url, tenants, await cardsFor(Number(values.warmup)), connections, Number(values.warmup));
+    const warm = await payFor(client, tenants, await cardsFor(Number(values.warmup)), connections, Number(values.warmup));
     if (!warm.ok) throw new Error(`No payment succeeded in the warm-up: ${JSON.stringify(warm.statuses)}`);
     await pgbench(database, connections, Number(values.warmup));
+    await analyze(database);
 
     const product2xx = [warm.ok];
     const productRuns = [];
     const baselineRuns = [];
     for (let run = 0; run < runs; run++) {
-      const result = await payFor(product.url, tenants, await cardsFor(duration), connections, duration);
+      const result = await payFor(client, tenants, await cardsFor(duration), connections, duration);
       product2xx.push(result.ok);
       productRuns.push(result);
       baselineRuns.push(await pgbench(database, connections, duration));
@@ -217,6 +218,7 @@ async function main() {
     }
     recordResults([row]);
   } finally {
+    client?.close();
     await product?.stop();
     await database.drop();
   }
