@@ -92,4 +92,12 @@ describe('security headers', () => {
     expect(unknown.statusCode).toBe(404);
     expect(securityHeadersOf(unknown.headers)).toEqual(SECURITY_HEADERS);
   });
+
+  // A browser going back reuses a stored answer without asking: "signed out" from before the
+  // sign-in would send a signed-in person to "Your session has ended".
+  it('lets no cache store an API answer, an error included', async () => {
+    for (const url of ['/api/account/validate', '/api/landlord/properties', '/api/no-such-thing']) {
+      expect((await api.request({ url })).headers['cache-control']).toBe('no-store');
+    }
+  });
 });

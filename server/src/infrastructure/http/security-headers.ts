@@ -46,15 +46,21 @@ export function securityHeaders({ stripe, acceptJs = null, production }: Securit
   return Object.freeze(headers.map((header) => Object.freeze(header)));
 }
 
+const API_PATHS = '/api/';
+
 /**
  * Sets the headers on every answer (pages, JSON, errors, 404s) as the request arrives, so a hook
- * that answers early (cross-site defences) still sends them.
+ * that answers early (cross-site defences) still sends them. The API's answers are also stored by no
+ * cache: they are one person's, and a browser going back or forward reuses a stored answer as it is,
+ * so a payment history could outlive its sign-out and a page could be handed an earlier session's
+ * answer. A handler that may be cached (a profile photo) sets its own Cache-Control, which wins.
  */
 export function registerSecurityHeaders(fastify: FastifyInstance, options: SecurityHeaderOptions): void {
   const headers = securityHeaders(options);
-  fastify.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);
+    if (request.url.startsWith(API_PATHS)) raw.setHeader('Cache-Control', 'no-store');
     done();
   });
 }
