@@ -3,20 +3,31 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/layout.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './app/router';
+import { sessionApi } from './app/session';
 import { createAppStore } from './app/store';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <Provider store={createAppStore()}>
-      <RouterProvider router={createAppRouter()} />
-    </Provider>
-  </StrictMode>,
-);
+const store = createAppStore();
+// Nearly every page first asks who is signed in: asked now, while the page's code downloads, a
+// signed-in page can ask for its own data as soon as it renders (one round trip sooner on a phone).
+void store.dispatch(sessionApi.endpoints.validateSession.initiate(undefined, { subscribe: false }));
+
+const root = createRoot(rootElement);
+// A transition renders in slices that yield to the browser between them, so the first render on a
+// slow phone is no one long task (Lighthouse's total blocking time) and input is handled meanwhile.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <Provider store={store}>
+        <RouterProvider router={createAppRouter()} />
+      </Provider>
+    </StrictMode>,
+  );
+});
