@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { errorCodes, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@rentwise/libs/messages';
+import { isApiPath } from './api-path';
 import { isDependencyUnavailable } from './dependency-unavailable';
 
 interface ApiErrorBody {
@@ -69,7 +70,7 @@ function catalogueWordsFor(status: number, message: string): string {
  * HEAD, which uptime monitors and link checkers send before (or instead of) a GET.
  */
 function isPageRequest(request: FastifyRequest): boolean {
-  return (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|\?|$)/.test(request.url);
+  return (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
 }
 
 function codeOf(exception: HttpException): string | undefined {

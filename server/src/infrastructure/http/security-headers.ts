@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { isApiPath } from './api-path';
 
 export interface SecurityHeaderOptions {
   /** With Stripe, card entry is Stripe.js: its script, its card iframes and its API are Stripe's hosts. */
@@ -46,8 +47,6 @@ export function securityHeaders({ stripe, acceptJs = null, production }: Securit
   return Object.freeze(headers.map((header) => Object.freeze(header)));
 }
 
-const API_PATHS = '/api/';
-
 /**
  * Sets the headers on every answer (pages, JSON, errors, 404s) as the request arrives, so a hook
  * that answers early (cross-site defences) still sends them. The API's answers are also stored by no
@@ -60,7 +59,7 @@ export function registerSecurityHeaders(fastify: FastifyInstance, options: Secur
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);
-    if (request.url.startsWith(API_PATHS)) raw.setHeader('Cache-Control', 'no-store');
+    if (isApiPath(request.url)) raw.setHeader('Cache-Control', 'no-store');
     done();
   });
 }
