@@ -39,6 +39,21 @@ test.describe('signing in and out', () => {
     await expect(page).toHaveURL('/home-redirect');
   });
 
+  test('a page load asks who is signed in once, with the request index.html preloads', async ({ page }) => {
+    const tenant = await createUser(page.request, { type: 'tenant', firstName: 'Pia', lastName: 'Preload' });
+    await signInThroughPage(page, tenant);
+    await expect(heading(page)).toHaveText('Make a Payment');
+
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/account/validate') asked.push(request.resourceType());
+    });
+    await page.reload();
+    await expect(heading(page)).toHaveText('Make a Payment');
+    // The preload ('other') is the only request: the app's own fetch took its answer, CSRF header and all.
+    expect(asked).toEqual(['other']);
+  });
+
   test('a landlord signs in to a dashboard with the date, tiles and FAQ, and signs out from it', async ({ page }) => {
     const landlord = await createUser(page.request, { type: 'landlord', firstName: 'Lola', lastName: 'Landlord' });
     await signInThroughPage(page, landlord);
