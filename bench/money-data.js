@@ -38,9 +38,9 @@ async function populate(client, { landlords, perLandlord, accountPrefix, sandbox
   }
   await client.query(
     `INSERT INTO onboarding.registrations (landlord_user_id, status, first_name, last_name, email, phone, submitted_at, reviewed_at,
-                                           payout_account_id, payout_status, payout_connected_at)
+                                           payout_account_id, payout_status, payout_charges_enabled, payout_connected_at)
      SELECT md5('pay-landlord-' || i)::uuid, 'approved', 'Landlord', 'Payee ' || i, 'pay-landlord' || i || '@bench.rentwise.test',
-            '557' || lpad(i::text, 7, '0'), now() - interval '1 day', now() - interval '1 day', $2 || i, 'active', now()
+            '557' || lpad(i::text, 7, '0'), now() - interval '1 day', now() - interval '1 day', $2 || i, 'active', true, now()
        FROM generate_series(1, $1::int) i`,
     [landlords, accountPrefix],
   );

@@ -139,6 +139,7 @@ describe('step 1: connecting the payout account (sandbox gateway)', () => {
       expect(await testApp.app.get(QueryBus).execute(new GetPayoutAccount(landlord.landlordUserId))).toEqual({
         accountId,
         status: 'active',
+        chargesEnabled: true,
       });
 
       // Coming back to the page again (a reload) still says so.
@@ -293,9 +294,12 @@ describe('step 1: connecting the payout account (sandbox gateway)', () => {
       const commands = testApp.app.get(CommandBus);
 
       await commands.execute(new SyncPayoutAccount(accountId, true, false, true));
-      expect((await registrationRow(landlord.registrationId)).payout_status).toBe('restricted');
+      // Payouts paused, charges still taken: payments go on (decision 0026).
+      expect(await registrationRow(landlord.registrationId)).toMatchObject({ payout_status: 'restricted', payout_charges_enabled: true });
+      await commands.execute(new SyncPayoutAccount(accountId, false, false, true));
+      expect(await registrationRow(landlord.registrationId)).toMatchObject({ payout_status: 'restricted', payout_charges_enabled: false });
       await commands.execute(new SyncPayoutAccount(accountId, true, true, true));
-      expect((await registrationRow(landlord.registrationId)).payout_status).toBe('active');
+      expect(await registrationRow(landlord.registrationId)).toMatchObject({ payout_status: 'active', payout_charges_enabled: true });
 
       await expect(commands.execute(new SyncPayoutAccount('acct_nobody', true, true, true))).resolves.toBeUndefined();
     });

@@ -63,8 +63,8 @@ export async function rentedHome(
     await enable(accountId, chargesEnabled);
     // Step 1 done, as the provider's return and account.updated would leave it.
     await testApp.dataSource.query(
-      `UPDATE onboarding.registrations SET payout_account_id = $1, payout_status = $2 WHERE id = $3`,
-      [accountId, chargesEnabled ? 'active' : 'pending', registrationId],
+      `UPDATE onboarding.registrations SET payout_account_id = $1, payout_status = $2, payout_charges_enabled = $3 WHERE id = $4`,
+      [accountId, chargesEnabled ? 'active' : 'pending', chargesEnabled, registrationId],
     );
   }
 

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@rentwise/libs/messages';
 import { randomUUID } from 'node:crypto';
 import { FakeStripe, stripeEnvFor } from '../support/fake-stripe';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -128,6 +129,55 @@ describe('tenants pay rent by card (Stripe direct charges)', () => {
     expect(response.statusCode).toBe(402);
     expect(response.json()).toEqual({ status: 'error', error: 'Your card has insufficient funds.' });
     expect(await ledgerRowsOf(testApp, home.tenant.userId)).toHaveLength(0);
+  });
+
+  describe('whether the landlord\'s account takes charges (decision 0026)', () => {
+    const accountReads = (accountId: string) => fake.requestsTo('GET', `/v1/accounts/${accountId}`).length;
+    const knownChargesEnabled = async (accountId: string): Promise<boolean | null> => {
+      const [row] = await testApp.dataSource.query(`SELECT payout_charges_enabled FROM onboarding.registrations WHERE payout_account_id = $1`, [
+        accountId,
+      ]);
+      return row.payout_charges_enabled;
+    };
+
+    it('trusts what Stripe last said: the payment screen and the payment ask nothing about the account', async () => {
+      const home = await rentedHome(testApp, fake.enableCharges);
+      const client = await signIn(testApp, home.tenant);
+      const setup = await testApp.request({ method: 'GET', url: '/api/tenant/payment-setup', headers: client.headers });
+      expect(setup.json().setup).toMatchObject({ canPay: true });
+      const response = await payRent(testApp, client, { amountCents: 10_000, paymentMethodId: 'pm_card_visa', idempotencyKey: randomUUID() });
+      expect(response.statusCode).toBe(201);
+      expect(accountReads(home.accountId)).toBe(0);
+    });
+
+    it('asks again after a no, so an account enabled before its account.updated arrives takes rent at once, and remembers it', async () => {
+      const home = await rentedHome(testApp, fake.enableCharges, { chargesEnabled: false });
+      await fake.enableCharges(home.accountId, true);
+      const client = await signIn(testApp, home.tenant);
+      const setup = await testApp.request({ method: 'GET', url: '/api/tenant/payment-setup', headers: client.headers });
+      expect(setup.json().setup).toMatchObject({ canPay: true, connectedAccountId: home.accountId });
+      expect(await knownChargesEnabled(home.accountId)).toBe(true);
+
+      const response = await payRent(testApp, client, { amountCents: 10_000, paymentMethodId: 'pm_card_visa', idempotencyKey: randomUUID() });
+      expect(response.statusCode).toBe(201);
+      expect(accountReads(home.accountId)).toBe(1);
+    });
+
+    it('refuses with the landlord\'s message when Stripe stopped the account since its last word, charges nothing, and remembers it', async () => {
+      const home = await rentedHome(testApp, fake.enableCharges);
+      await fake.enableCharges(home.accountId, false);
+      const client = await signIn(testApp, home.tenant);
+
+      const response = await payRent(testApp, client, { amountCents: 10_000, paymentMethodId: 'pm_card_visa', idempotencyKey: randomUUID() });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ status: 'error', error: MESSAGES.landlordCannotBePaid });
+      expect(fake.charges.filter((made) => made.account === home.accountId)).toHaveLength(0);
+      expect(await ledgerRowsOf(testApp, home.tenant.userId)).toHaveLength(0);
+      expect(await knownChargesEnabled(home.accountId)).toBe(false);
+
+      const setup = await testApp.request({ method: 'GET', url: '/api/tenant/payment-setup', headers: client.headers });
+      expect(setup.json().setup).toMatchObject({ canPay: false, cannotPayReason: MESSAGES.landlordCannotBePaid });
+    });
   });
 
   it('does not call Stripe to charge a landlord whose account cannot take charges', async () => {

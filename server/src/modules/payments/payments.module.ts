@@ -6,6 +6,7 @@ import { PayRentHandler } from './commands/pay-rent.handler';
 import { PayRentDirectHandler } from './commands/pay-rent-direct.handler';
 import { SetLandlordCardGatewayHandler } from './commands/set-landlord-card-gateway.handler';
 import { CardGateways } from './card-gateways/card-gateways';
+import { PayoutAccountReadiness } from './card-payments/payout-account-readiness';
 import { CardGatewayChange, LandlordCardGateway } from './card-gateways/landlord-card-gateway.entity';
 import { OperatorCardGatewayController } from './http/operator-card-gateway.controller';
 import { DirectTransactionChangedHandler } from './provider-events/direct-transaction-changed.handler';
@@ -86,6 +87,7 @@ export class PaymentsModule {
         ReceiptReader,
         ReceiptMailer,
         ChargeSettlement,
+        PayoutAccountReadiness,
         JournalPoster,
         ChargeCorrections,
         // Provider events in the product's words (registered with the inbox when the module starts).

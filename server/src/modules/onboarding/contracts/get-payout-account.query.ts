@@ -6,6 +6,11 @@ export interface PayoutAccountView {
   accountId: string;
   /** 'active' only when the provider accepts charges and pays out; see payout-status.ts. */
   status: PayoutStatus;
+  /**
+   * Whether the account takes charges, as the provider last said (the landlord's return, its
+   * `account.updated`, or a payment that asked and synced it); null when not known.
+   */
+  chargesEnabled: boolean | null;
 }
 
 /**

@@ -5,9 +5,12 @@ import type { PayoutStatus } from '../../../infrastructure/payment-gateway/payou
 import { GetPayoutAccount, PayoutAccountView } from '../contracts/get-payout-account.query';
 
 /** Asked before every card payment and by the payment screen (unique landlord_user_id). */
-const PAYOUT_ACCOUNT = preparedStatement<{ payout_account_id: string | null; payout_status: PayoutStatus | null }, [landlordUserId: string]>(
+const PAYOUT_ACCOUNT = preparedStatement<
+  { payout_account_id: string | null; payout_status: PayoutStatus | null; payout_charges_enabled: boolean | null },
+  [landlordUserId: string]
+>(
   'onboarding.payout-account',
-  `SELECT payout_account_id, payout_status FROM onboarding.registrations WHERE landlord_user_id = $1`,
+  `SELECT payout_account_id, payout_status, payout_charges_enabled FROM onboarding.registrations WHERE landlord_user_id = $1`,
 );
 
 @QueryHandler(GetPayoutAccount)
@@ -17,6 +20,10 @@ export class GetPayoutAccountHandler implements IQueryHandler<GetPayoutAccount> 
   async execute({ landlordUserId }: GetPayoutAccount): Promise<PayoutAccountView | null> {
     const [registration] = await this.unitOfWork.query(PAYOUT_ACCOUNT, [landlordUserId]);
     if (!registration?.payout_account_id) return null;
-    return { accountId: registration.payout_account_id, status: registration.payout_status ?? 'pending' };
+    return {
+      accountId: registration.payout_account_id,
+      status: registration.payout_status ?? 'pending',
+      chargesEnabled: registration.payout_charges_enabled,
+    };
   }
 }

@@ -51,6 +51,7 @@ export class PayoutConnections {
           {
             payoutAccountId: account.accountId,
             payoutStatus: status,
+            payoutChargesEnabled: account.chargesEnabled,
             ...(newlyConnected ? { payoutConnectedAt: now } : {}),
           },
         );

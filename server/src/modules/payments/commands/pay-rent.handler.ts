@@ -28,6 +28,7 @@ import { CardGateways } from '../card-gateways/card-gateways';
 import { cardPaymentByKey, insertCardPayment } from '../card-payments/card-payment-sql';
 import { CardPayment } from '../card-payments/card-payment.entity';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
+import { PayoutAccountReadiness } from '../card-payments/payout-account-readiness';
 import { PaidRent, PayRent } from './pay-rent.command';
 import { paidRentOf } from './paid-rent';
 
@@ -60,6 +61,7 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
     private readonly clock: Clock,
     private readonly gateways: CardGateways,
     private readonly faults: Faults,
+    private readonly readiness: PayoutAccountReadiness,
   ) {}
 
   async execute({ tenantUserId, signedInAt, input }: PayRent): Promise<PaidRent> {
@@ -93,7 +95,7 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
     // An operator moved the landlord to the direct gateway since the page loaded.
     if ((await this.gateways.of(tenancy.landlordUserId)) !== 'stripe') throw new ConflictException(MESSAGES.cardGatewayChanged);
     const payout = await this.queries.execute(new GetPayoutAccount(tenancy.landlordUserId));
-    if (!payout || !(await this.canTakeCharges(payout.accountId))) throw new ConflictException(MESSAGES.landlordCannotBePaid);
+    if (!payout || !(await this.readiness.canTakeCharges(payout))) throw new ConflictException(MESSAGES.landlordCannotBePaid);
 
     const now = this.clock.now();
     const processingFeeCents = tenantProcessingFeeCentsAt(now);
@@ -130,15 +132,6 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
     };
   }
 
-  private async canTakeCharges(accountId: string): Promise<boolean> {
-    try {
-      return (await this.gateway.retrieveAccount(accountId)).chargesEnabled;
-    } catch (error) {
-      if (error instanceof ConnectedAccountNotFound) return false;
-      throw error;
-    }
-  }
-
   private async charge(attempt: CardPayment): Promise<CardCharge> {
     try {
       return await this.gateway.chargeCard({
@@ -162,7 +155,11 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
       }
       if (error instanceof ConnectedAccountNotFound) throw new ConflictException(MESSAGES.landlordCannotBePaid);
       if (error instanceof PaymentGatewayError) {
-        // The attempt stays pending: a retry with the same key asks the provider again, which charges once.
+        // The attempt stays pending either way: a retry with the same key asks the provider again, which charges once.
+        // A refusal (not an outage, which would only time out again) may be an account stopped since its last word.
+        if (!error.retryable && (await this.readiness.stoppedTakingCharges(attempt.connectedAccountId))) {
+          throw new ConflictException(MESSAGES.landlordCannotBePaid);
+        }
         this.logger.error({ err: error, cardPaymentId: attempt.id }, 'Card charge failed at the provider');
         throw new ServiceUnavailableException(MESSAGES.noGatewayResponse);
       }

@@ -2,11 +2,12 @@ import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { tenantProcessingFeeCentsAt } from '@rentwise/libs/fees';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../infrastructure/clock/clock';
-import { ConnectedAccountNotFound, PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
 import { GetPayoutAccount } from '../../onboarding/contracts/get-payout-account.query';
 import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
 import { DirectCardGateway } from '../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
 import { CardGateways } from '../card-gateways/card-gateways';
+import { PayoutAccountReadiness } from '../card-payments/payout-account-readiness';
 import { GetPaymentSetup, PaymentSetupView } from './get-payment-setup.query';
 
 @QueryHandler(GetPaymentSetup)
@@ -17,6 +18,7 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
     private readonly clock: Clock,
     private readonly gateways: CardGateways,
     private readonly direct: DirectCardGateway,
+    private readonly readiness: PayoutAccountReadiness,
   ) {}
 
   async execute({ tenantUserId, signedInAt }: GetPaymentSetup): Promise<PaymentSetupView> {
@@ -52,7 +54,7 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
       };
     }
     const payout = await this.queries.execute(new GetPayoutAccount(tenancy.landlordUserId));
-    const canPay = payout ? await this.canTakeCharges(payout.accountId) : false;
+    const canPay = await this.readiness.canTakeCharges(payout);
     return {
       ...base,
       cardGateway: 'stripe',
@@ -62,14 +64,5 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
       canPay,
       cannotPayReason: canPay ? null : MESSAGES.landlordCannotBePaid,
     };
-  }
-
-  private async canTakeCharges(accountId: string): Promise<boolean> {
-    try {
-      return (await this.gateway.retrieveAccount(accountId)).chargesEnabled;
-    } catch (error) {
-      if (error instanceof ConnectedAccountNotFound) return false;
-      throw error;
-    }
   }
 }
