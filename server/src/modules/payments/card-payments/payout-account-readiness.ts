@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ConnectedAccountNotFound, PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { ConnectedAccountNotFound, ConnectedAccountState, PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
 import type { PayoutAccountView } from '../../onboarding/contracts/get-payout-account.query';
 import { SyncPayoutAccount } from '../../onboarding/contracts/sync-payout-account.command';
 
@@ -13,6 +13,8 @@ import { SyncPayoutAccount } from '../../onboarding/contracts/sync-payout-accoun
  */
 @Injectable()
 export class PayoutAccountReadiness {
+  private readonly logger = new Logger(PayoutAccountReadiness.name);
+
   constructor(
     private readonly gateway: PaymentGateway,
     private readonly commands: CommandBus,
@@ -38,17 +40,25 @@ export class PayoutAccountReadiness {
   }
 
   private async askProvider(accountId: string, known: boolean | null): Promise<boolean> {
+    let account: ConnectedAccountState;
     try {
-      const account = await this.gateway.retrieveAccount(accountId);
-      if (account.chargesEnabled !== known) {
-        await this.commands.execute(
-          new SyncPayoutAccount(account.accountId, account.chargesEnabled, account.payoutsEnabled, account.detailsSubmitted),
-        );
-      }
-      return account.chargesEnabled;
+      account = await this.gateway.retrieveAccount(accountId);
     } catch (error) {
       if (error instanceof ConnectedAccountNotFound) return false;
       throw error;
+    }
+    if (account.chargesEnabled !== known) await this.remember(account);
+    return account.chargesEnabled;
+  }
+
+  /** Keeping the copy current is a courtesy to the next payment: its failure changes no answer. */
+  private async remember(account: ConnectedAccountState): Promise<void> {
+    try {
+      await this.commands.execute(
+        new SyncPayoutAccount(account.accountId, account.chargesEnabled, account.payoutsEnabled, account.detailsSubmitted),
+      );
+    } catch (error) {
+      this.logger.warn({ err: error, accountId: account.accountId }, 'Could not keep what the provider said about a payout account');
     }
   }
 }
