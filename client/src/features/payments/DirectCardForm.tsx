@@ -128,18 +128,16 @@ export function DirectCardForm({ gateway, onAccepted, onRefused, submitLabel }: 
           Authorize.Net sandbox — test cards only
         </p>
       )}
-      {small ? (
-        <div className="direct-card__fields">{fields}</div>
-      ) : (
-        <div className="direct-card__combined">
-          <div className={`direct-card__row${rowError ? ' direct-card__row--invalid' : ''}`}>{fields}</div>
-          {rowError && (
-            <p className="field__error" role="alert">
-              {rowError}
-            </p>
-          )}
-        </div>
-      )}
+      {/* One tree at every width, only its classes change: a phone turned mid-entry keeps the field
+          being typed in, its value and its keyboard. */}
+      <div className="direct-card__entry">
+        <div className={small ? 'direct-card__fields' : `direct-card__row${rowError ? ' direct-card__row--invalid' : ''}`}>{fields}</div>
+        {!small && rowError && (
+          <p className="field__error" role="alert">
+            {rowError}
+          </p>
+        )}
+      </div>
       <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
         {submitLabel}
       </Button>

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DirectCardForm } from './DirectCardForm';
@@ -63,6 +63,30 @@ describe('the direct-gateway card form', () => {
     expect(await screen.findByText('Your card number is incomplete.')).toBeVisible();
     expect(screen.getByText('Your card expiry is incomplete.')).toBeVisible();
     expect(screen.getByText('Your security code is incomplete.')).toBeVisible();
+  });
+
+  it('keeps the field being typed in, its value and its focus, when a phone turns across 375 px', async () => {
+    let narrow = true;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return narrow;
+      },
+      media: query,
+      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+    }));
+    renderForm();
+    const number = screen.getByLabelText('Card number');
+    await userEvent.type(number, '4111 1111');
+
+    narrow = false;
+    act(() => listeners.forEach((listener) => listener()));
+    expect(document.querySelector('.direct-card__row')).not.toBeNull();
+    expect(screen.getByLabelText('Card number')).toBe(number);
+    expect(number).toHaveFocus();
+    await userEvent.type(number, ' 1111 1111');
+    expect(number).toHaveValue('4111 1111 1111 1111');
   });
 
   it('sends the card to the gateway’s tokenizer and passes on only the nonce, brand and last four', async () => {
