@@ -21,6 +21,7 @@ import { clientErrorHandler, frameworkErrors } from './infrastructure/http/frame
 import { SANDBOX_ANET_NONCES_PATH } from './infrastructure/payment-gateway/authorize-net/authorize-net.sandbox';
 import { SANDBOX_PAYMENT_METHODS_PATH } from './infrastructure/payment-gateway/sandbox/sandbox-cards.controller';
 import { StorableTextPipe } from './infrastructure/http/storable-text.pipe';
+import { trustProxyOf } from './infrastructure/http/trust-proxy';
 
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -46,7 +47,7 @@ export const OUTSIDE_API = ['dev/mailbox', 'dev/sandbox', SANDBOX_PAYMENT_METHOD
 
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
-    trustProxy: config.env.TRUST_PROXY,
+    trustProxy: trustProxyOf(config.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Ids and keys are far shorter; a longer path parameter is refused (414) before routing.
     routerOptions: { maxParamLength: 100 },
