@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { ConnectedAccountState } from '../payment-gateway.port';
 import { SandboxEvents } from './sandbox-events';
+import { sandboxId } from './sandbox-ids';
 
 export interface SandboxAccount extends ConnectedAccountState {
   email: string | null;
@@ -36,8 +36,6 @@ function toAccount(row: AccountRow): SandboxAccount {
   };
 }
 
-const randomId = (prefix: string, bytes: number): string => `${prefix}${randomBytes(bytes).toString('hex')}`;
-
 /**
  * The sandbox provider's own records, in PostgreSQL so that the API and the worker see the same
  * accounts. Like Stripe, every change to an account announces `account.updated` on the webhooks
@@ -56,7 +54,7 @@ export class SandboxAccounts {
        VALUES ($1, $2, 'express', $3)
        ON CONFLICT (idempotency_key) DO NOTHING
        RETURNING ${COLUMNS}`,
-      [randomId('acct_sandbox_', 8), email, idempotencyKey],
+      [sandboxId('acct_sandbox_', 8), email, idempotencyKey],
     );
     if (inserted[0]) return toAccount(inserted[0]);
     const [existing] = await this.dataSource.query<AccountRow[]>(
@@ -98,12 +96,12 @@ export class SandboxAccounts {
 
   /** An existing (already verified) provider account authorizes us: returns the one-time OAuth code. */
   async authorizeExisting(): Promise<string> {
-    const code = randomId('ac_sandbox_', 12);
+    const code = sandboxId('ac_sandbox_', 12);
     await this.dataSource.query(
       `INSERT INTO infra.sandbox_connected_accounts
          (id, kind, charges_enabled, payouts_enabled, details_submitted, oauth_code)
        VALUES ($1, 'standard', true, true, true, $2)`,
-      [randomId('acct_sandbox_', 8), code],
+      [sandboxId('acct_sandbox_', 8), code],
     );
     return code;
   }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../clock/clock';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { CardCharge, CardDeclined, ChargeCard, ConnectedAccountNotFound, PaymentGatewayError } from '../payment-gateway.port';
 import { SandboxChargeRow, SandboxMoney } from './sandbox-money';
 import { CardEntry, checkTestCard, sandboxProcessorFeeCents, TEST_CARD_REFUSALS, TestCardOutcome } from './sandbox-test-cards';
+import { sandboxId } from './sandbox-ids';
 
 export interface SandboxPaymentMethod {
   id: string;
@@ -24,8 +24,6 @@ interface ChargeContext {
   charged_before: boolean;
 }
 
-const randomId = (prefix: string): string => `${prefix}${randomBytes(12).toString('hex')}`;
-
 /**
  * The sandbox provider's cards and charges, in PostgreSQL. Payment methods keep brand, last four,
  * expiry and the test card's behaviour: never the number or the security code. Charges are
@@ -43,7 +41,7 @@ export class SandboxCards {
     const check = checkTestCard(entry, this.clock.now());
     if (!check.ok) throw new SandboxCardRefused(check.message);
     const expYear = entry.expYear < 100 ? 2000 + entry.expYear : entry.expYear;
-    const id = randomId('pm_sandbox_');
+    const id = sandboxId('pm_sandbox_');
     await this.dataSource.query(
       `INSERT INTO infra.sandbox_payment_methods (id, brand, last4, exp_month, exp_year, outcome)
        VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -76,9 +74,9 @@ export class SandboxCards {
     }
     const refusal = context.outcome === 'succeeds' ? null : TEST_CARD_REFUSALS[context.outcome];
     const charge: SandboxChargeRow = {
-      id: randomId('ch_sandbox_'),
-      payment_intent_id: randomId('pi_sandbox_'),
-      balance_transaction_id: refusal ? null : randomId('txn_sandbox_'),
+      id: sandboxId('ch_sandbox_'),
+      payment_intent_id: sandboxId('pi_sandbox_'),
+      balance_transaction_id: refusal ? null : sandboxId('txn_sandbox_'),
       account_id: input.connectedAccountId,
       payment_method_id: input.paymentMethodId,
       amount_cents: String(input.amountCents),

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../../clock/clock';
@@ -7,6 +6,7 @@ import { type OneStatementChange, Outbox, type OutboxJob } from '../../outbox/ou
 import { DEFAULT_JOB_OPTIONS } from '../../queue/job-options';
 import { SANDBOX_WEBHOOKS_QUEUE } from '../../queue/queue-names';
 import type { WebhookEndpoint } from '../payment-gateway.port';
+import { sandboxId } from './sandbox-ids';
 
 export const DELIVER_SANDBOX_EVENT_JOB = 'DeliverSandboxEvent';
 
@@ -74,7 +74,7 @@ export class SandboxEvents {
 
   private body(event: SandboxEvent): string {
     return JSON.stringify({
-      id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
+      id: sandboxId('evt_sandbox_'),
       object: 'event',
       api_version: Stripe.API_VERSION,
       created: this.clock.nowUnixSeconds(),

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../clock/clock';
 import { lockUntilCommit } from '../../database/transaction-lock';
@@ -15,12 +14,12 @@ import {
   ProviderRefund,
 } from '../payment-gateway.port';
 import { DeliveryOptions, SandboxEvent, SandboxEvents } from './sandbox-events';
+import { sandboxId } from './sandbox-ids';
 
 /** Stripe's dispute fee in the US. */
 export const SANDBOX_DISPUTE_FEE_CENTS = 1500;
 const PAYOUT_ARRIVAL_MS = 2 * 24 * 3600 * 1000;
 
-const randomId = (prefix: string): string => `${prefix}${randomBytes(12).toString('hex')}`;
 const unix = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 /** A sandbox charge as `charge.*` with its payment method's brand and last four reads it. */
@@ -286,12 +285,12 @@ export class SandboxMoney {
         throw new PaymentGatewayError(`Refund of ${amount} cents is more than the ${left} cents left on ${chargeId}`, { code: 'amount_too_large' });
       }
       const now = this.clock.now();
-      const refund: RefundRow = { id: randomId('re_sandbox_'), account_id: accountId, charge_id: chargeId, amount_cents: String(amount), status: 'succeeded', created_at: now };
+      const refund: RefundRow = { id: sandboxId('re_sandbox_'), account_id: accountId, charge_id: chargeId, amount_cents: String(amount), status: 'succeeded', created_at: now };
       await manager.query(
         `INSERT INTO infra.sandbox_refunds (id, account_id, charge_id, amount_cents, status, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
         [refund.id, accountId, chargeId, amount, refund.status, now],
       );
-      await this.line(manager, { id: randomId('txn_sandbox_'), accountId, kind: 'refund', amountCents: -amount, feeCents: 0, sourceId: refund.id, chargeId, at: now });
+      await this.line(manager, { id: sandboxId('txn_sandbox_'), accountId, kind: 'refund', amountCents: -amount, feeCents: 0, sourceId: refund.id, chargeId, at: now });
       const refundObject = { id: refund.id, object: 'refund', charge: chargeId, amount, status: refund.status };
       await this.events.emit(
         manager,
@@ -310,13 +309,13 @@ export class SandboxMoney {
     const disputeId = await this.dataSource.transaction(async (manager) => {
       const charge = await this.charge(manager, accountId, chargeId, true);
       const now = this.clock.now();
-      const id = randomId('dp_sandbox_');
+      const id = sandboxId('dp_sandbox_');
       const amount = Number(charge.amount_cents);
       await manager.query(
         `INSERT INTO infra.sandbox_disputes (id, account_id, charge_id, amount_cents, status, created_at) VALUES ($1, $2, $3, $4, 'needs_response', $5)`,
         [id, accountId, chargeId, amount, now],
       );
-      await this.line(manager, { id: randomId('txn_sandbox_'), accountId, kind: 'dispute', amountCents: -amount, feeCents: SANDBOX_DISPUTE_FEE_CENTS, sourceId: id, chargeId, at: now });
+      await this.line(manager, { id: sandboxId('txn_sandbox_'), accountId, kind: 'dispute', amountCents: -amount, feeCents: SANDBOX_DISPUTE_FEE_CENTS, sourceId: id, chargeId, at: now });
       const object = { id, object: 'dispute', charge: chargeId, amount, status: 'needs_response' };
       await this.events.emit(
         manager,
@@ -346,7 +345,7 @@ export class SandboxMoney {
       const object = { id: disputeId, object: 'dispute', charge: row.charge_id, amount: Number(row.amount_cents), status: outcome };
       if (outcome === 'won') {
         await this.line(manager, {
-          id: randomId('txn_sandbox_'),
+          id: sandboxId('txn_sandbox_'),
           accountId,
           kind: 'dispute_reversal',
           amountCents: Number(row.amount_cents),
@@ -374,13 +373,13 @@ export class SandboxMoney {
       const total = lines.reduce((sum, line) => sum + Number(line.net_cents), 0);
       if (lines.length === 0 || total <= 0) return null;
       const now = this.clock.now();
-      const id = randomId('po_sandbox_');
+      const id = sandboxId('po_sandbox_');
       await manager.query(
         `INSERT INTO infra.sandbox_payouts (id, account_id, amount_cents, status, created_at, arrival_at) VALUES ($1, $2, $3, 'paid', $4, $5)`,
         [id, accountId, total, now, new Date(now.getTime() + PAYOUT_ARRIVAL_MS)],
       );
       await manager.query(`UPDATE infra.sandbox_balance_transactions SET payout_id = $2 WHERE id = ANY($1)`, [lines.map((line) => line.id), id]);
-      await this.line(manager, { id: randomId('txn_sandbox_'), accountId, kind: 'payout', amountCents: -total, feeCents: 0, sourceId: id, chargeId: null, at: now });
+      await this.line(manager, { id: sandboxId('txn_sandbox_'), accountId, kind: 'payout', amountCents: -total, feeCents: 0, sourceId: id, chargeId: null, at: now });
       const object = { id, object: 'payout', amount: total, status: 'paid', created: unix(now), arrival_date: unix(now) + PAYOUT_ARRIVAL_MS / 1000 };
       await this.events.emit(
         manager,
