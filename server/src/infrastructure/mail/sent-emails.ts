@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { preparedStatement, runPrepared } from '../database/prepared-statement';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,20 +18,24 @@ export function messageIdOf(key: string): string {
   return `<${key.replace(/^outbox:/, '')}@rentwise>`;
 }
 
+// Every receipt and every other keyed email asks one and writes the other.
+const SENT_EMAIL = preparedStatement<{ sent: number }, [key: string]>('mail.sent-email', 'SELECT 1 AS sent FROM infra.sent_emails WHERE key = $1');
+const RECORD_SENT_EMAIL = preparedStatement<never, [key: string, messageId: string]>(
+  'mail.record-sent-email',
+  'INSERT INTO infra.sent_emails (key, message_id) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING',
+);
+
 /** The mail log (infra.sent_emails): which keyed emails have been handed to SMTP. */
 @Injectable()
 export class SentEmails {
   constructor(private readonly dataSource: DataSource) {}
 
   async wasSent(key: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM infra.sent_emails WHERE key = $1', [key]);
+    const rows = await runPrepared(this.dataSource.manager, SENT_EMAIL, [key]);
     return rows.length > 0;
   }
 
   async record(key: string, messageId: string): Promise<void> {
-    await this.dataSource.query(
-      'INSERT INTO infra.sent_emails (key, message_id) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING',
-      [key, messageId],
-    );
+    await runPrepared(this.dataSource.manager, RECORD_SENT_EMAIL, [key, messageId]);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../clock/clock';
+import { preparedStatement, runPrepared } from '../../database/prepared-statement';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { CardCharge, CardDeclined, ChargeCard, ConnectedAccountNotFound, PaymentGatewayError } from '../payment-gateway.port';
 import { SandboxChargeRow, SandboxMoney } from './sandbox-money';
@@ -24,6 +25,29 @@ interface ChargeContext {
   charged_before: boolean;
 }
 
+const INSERT_PAYMENT_METHOD = preparedStatement<never, [id: string, brand: string, last4: string, expMonth: number, expYear: number, outcome: TestCardOutcome]>(
+  'sandbox.insert-payment-method',
+  `INSERT INTO infra.sandbox_payment_methods (id, brand, last4, exp_month, exp_year, outcome)
+   VALUES ($1, $2, $3, $4, $5, $6)`,
+);
+
+const CHARGE_CONTEXT = preparedStatement<ChargeContext, [accountId: string, paymentMethodId: string, idempotencyKey: string]>(
+  'sandbox.charge-context',
+  `SELECT account.charges_enabled, method.outcome, method.brand, method.last4, existing.id IS NOT NULL AS charged_before
+     FROM (VALUES (1)) AS asked
+     LEFT JOIN infra.sandbox_connected_accounts account ON account.id = $1
+     LEFT JOIN infra.sandbox_payment_methods method ON method.id = $2
+     LEFT JOIN infra.sandbox_charges existing ON existing.account_id = $1 AND existing.idempotency_key = $3`,
+);
+
+const CHARGE_BY_KEY = preparedStatement<SandboxChargeRow, [accountId: string, idempotencyKey: string]>(
+  'sandbox.charge-by-key',
+  `SELECT charge.*, method.brand, method.last4
+     FROM infra.sandbox_charges charge
+     JOIN infra.sandbox_payment_methods method ON method.id = charge.payment_method_id
+    WHERE charge.account_id = $1 AND charge.idempotency_key = $2`,
+);
+
 /**
  * The sandbox provider's cards and charges, in PostgreSQL. Payment methods keep brand, last four,
  * expiry and the test card's behaviour: never the number or the security code. Charges are
@@ -42,23 +66,16 @@ export class SandboxCards {
     if (!check.ok) throw new SandboxCardRefused(check.message);
     const expYear = entry.expYear < 100 ? 2000 + entry.expYear : entry.expYear;
     const id = sandboxId('pm_sandbox_');
-    await this.dataSource.query(
-      `INSERT INTO infra.sandbox_payment_methods (id, brand, last4, exp_month, exp_year, outcome)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [id, check.brand, check.last4, entry.expMonth, expYear, check.outcome],
-    );
+    await runPrepared(this.dataSource.manager, INSERT_PAYMENT_METHOD, [id, check.brand, check.last4, entry.expMonth, expYear, check.outcome]);
     return { id, card: { brand: check.brand, last4: check.last4, expMonth: entry.expMonth, expYear } };
   }
 
   async charge(input: ChargeCard): Promise<CardCharge> {
-    const [context] = await this.dataSource.query<ChargeContext[]>(
-      `SELECT account.charges_enabled, method.outcome, method.brand, method.last4, existing.id IS NOT NULL AS charged_before
-         FROM (VALUES (1)) AS asked
-         LEFT JOIN infra.sandbox_connected_accounts account ON account.id = $1
-         LEFT JOIN infra.sandbox_payment_methods method ON method.id = $2
-         LEFT JOIN infra.sandbox_charges existing ON existing.account_id = $1 AND existing.idempotency_key = $3`,
-      [input.connectedAccountId, input.paymentMethodId, input.idempotencyKey],
-    );
+    const [context] = await runPrepared(this.dataSource.manager, CHARGE_CONTEXT, [
+      input.connectedAccountId,
+      input.paymentMethodId,
+      input.idempotencyKey,
+    ]);
     if (context.charged_before) return this.answer(await this.storedCharge(input));
     if (context.charges_enabled === null) {
       throw new ConnectedAccountNotFound(`No such sandbox account: ${input.connectedAccountId}`, { code: 'account_invalid' });
@@ -102,13 +119,7 @@ export class SandboxCards {
   }
 
   private async findCharge(accountId: string, idempotencyKey: string): Promise<SandboxChargeRow | undefined> {
-    const [row] = await this.dataSource.query<SandboxChargeRow[]>(
-      `SELECT charge.*, method.brand, method.last4
-         FROM infra.sandbox_charges charge
-         JOIN infra.sandbox_payment_methods method ON method.id = charge.payment_method_id
-        WHERE charge.account_id = $1 AND charge.idempotency_key = $2`,
-      [accountId, idempotencyKey],
-    );
+    const [row] = await runPrepared(this.dataSource.manager, CHARGE_BY_KEY, [accountId, idempotencyKey]);
     return row;
   }
 
