@@ -198,6 +198,19 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
     const changed = await payRent(testApp, home.tenantClient, { ...body, amountCents: 30_000 });
     expect(changed.statusCode).toBe(422);
     expect(changed.json()).toEqual({ status: 'error', error: MESSAGES.paymentAttemptReused });
+
+    // A retry that comes after the tenancy ended (a new attempt would be refused) still gets its payment.
+    await testApp.dataSource.query(`UPDATE tenants.tenancies SET ended_at = now(), end_reason = 'moved' WHERE tenant_user_id = $1`, [home.tenant.userId]);
+    const afterTheEnd = await payRent(testApp, home.tenantClient, body);
+    expect(afterTheEnd.statusCode).toBe(200);
+    expect(afterTheEnd.json().payment).toEqual(first.json().payment);
+    expect((await payRent(testApp, home.tenantClient, { ...body, amountCents: 30_000 })).json()).toEqual({
+      status: 'error',
+      error: MESSAGES.paymentAttemptReused,
+    });
+    const fresh = await payRent(testApp, home.tenantClient, { ...body, idempotencyKey: randomUUID() });
+    expect(fresh.json()).toEqual({ status: 'error', error: MESSAGES.noTenancyToPay });
+    expect(await ledgerRowsOf(testApp, home.tenant.userId)).toHaveLength(1);
   });
 
   it.each([

@@ -68,20 +68,36 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
     if (!isSignInFresh(signedInAt, this.clock.now())) throw new SignInTooOld();
 
     const inputHash = inputHashOf(tenantUserId, input.amountCents, input.paymentMethodId);
-    let attempt = await cardPaymentByKey(this.unitOfWork, input.idempotencyKey);
-    if (!attempt) {
-      const fresh = await this.newAttempt(tenantUserId, input, inputHash);
-      const storedId = await insertCardPayment(this.unitOfWork, fresh);
-      // A doubled request may have stored the same key a moment earlier: both go on with that row.
-      attempt = storedId ? { ...fresh, id: storedId } : await cardPaymentByKey(this.unitOfWork, input.idempotencyKey);
-      if (!attempt) throw new Error(`Card payment ${input.idempotencyKey} was neither stored nor found`);
-    }
+    const attempt = await this.attemptUnder(tenantUserId, input, inputHash);
     if (attempt.inputHash !== inputHash) throw new UnprocessableEntityException(MESSAGES.paymentAttemptReused);
     if (attempt.status === 'succeeded') return paidRentOf(attempt, false);
     if (attempt.status === 'declined') throw new HttpException(attempt.failureMessage!, HttpStatus.PAYMENT_REQUIRED);
 
     const charge = await this.charge(attempt);
     return this.record(attempt, charge);
+  }
+
+  /**
+   * The attempt stored under the request's key. Nearly every request brings a new key, so the attempt
+   * is stored without asking for the key first (one statement fewer on every payment); a retried or
+   * doubled request finds its key taken and goes on with that attempt, and one refused meanwhile (its
+   * tenancy ended, its landlord can no longer be paid) still answers with what its key already did.
+   */
+  private async attemptUnder(tenantUserId: string, input: PayRent['input'], inputHash: string): Promise<CardPayment> {
+    let fresh: Omit<CardPayment, 'id'>;
+    try {
+      fresh = await this.newAttempt(tenantUserId, input, inputHash);
+    } catch (refusal) {
+      if (!(refusal instanceof HttpException)) throw refusal;
+      const stored = await cardPaymentByKey(this.unitOfWork, input.idempotencyKey);
+      if (stored) return stored;
+      throw refusal;
+    }
+    const storedId = await insertCardPayment(this.unitOfWork, fresh);
+    if (storedId) return { ...fresh, id: storedId };
+    const stored = await cardPaymentByKey(this.unitOfWork, input.idempotencyKey);
+    if (!stored) throw new Error(`Card payment ${input.idempotencyKey} was neither stored nor found`);
+    return stored;
   }
 
   /** Who is paid, how much and on which account; refuses when the landlord cannot be paid yet. */
