@@ -19,7 +19,7 @@ const { createHmac, randomUUID } = require('node:crypto');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { cpus, loadavg } = require('node:os');
-const { analyze, keptAliveClient, median, percentile, pgBin, recordResults, scratchDatabase, startProduct, withClient } = require('./support');
+const { analyze, cpuSecondsOf, keptAliveClient, median, percentile, pgBin, recordResults, scratchDatabase, startProduct, withClient } = require('./support');
 const { populate, uuidOf } = require('./money-data');
 
 const { values } = parseArgs({
@@ -65,7 +65,8 @@ async function tokenize(client, tenants, count, connections) {
  * `connections` tenants paying one after another for `seconds`, each with a card tokenized beforehand
  * (`cards`, enough for the window: running out ends it); every answer is counted.
  */
-async function payFor(client, tenants, cards, connections, seconds) {
+async function payFor(client, tenants, cards, connections, seconds, product) {
+  const cpuBefore = cpuByProcess(product);
   const until = Date.now() + seconds * 1000;
   const latencies = [];
   const statuses = new Map();
@@ -90,8 +91,30 @@ async function payFor(client, tenants, cards, connections, seconds) {
   const elapsedS = (performance.now() - startedAt) / 1000;
   if (next >= cards.length) console.warn(`  (the ${cards.length} tokenized cards ran out after ${elapsedS.toFixed(1)} s)`);
   const ok = [...statuses].filter(([status]) => status === 200 || status === 201).reduce((sum, [, n]) => sum + n, 0);
-  return { rate: ok / elapsedS, ok, statuses: Object.fromEntries(statuses), p99: percentile(latencies, 99) };
+  const cpuMsPerPayment = cpuPerPayment(cpuBefore, cpuByProcess(product), ok);
+  return { rate: ok / elapsedS, ok, statuses: Object.fromEntries(statuses), p99: percentile(latencies, 99), cpuMsPerPayment };
 }
+
+/** CPU seconds so far of the API, of PostgreSQL's processes and of this bench (its sending side). */
+function cpuByProcess(product) {
+  const own = process.cpuUsage();
+  return {
+    api: cpuSecondsOf((_, pid) => pid === product.child.pid),
+    postgres: cpuSecondsOf((commandLine) => commandLine.startsWith('postgres')),
+    bench: (own.user + own.system) / 1e6,
+  };
+}
+
+function cpuPerPayment(before, after, payments) {
+  const perPayment = {};
+  for (const key of Object.keys(before)) {
+    if (before[key] !== null && payments > 0) perPayment[key] = ((after[key] - before[key]) * 1000) / payments;
+  }
+  return perPayment;
+}
+
+const cpuInWords = (cpu) =>
+  cpu.api === undefined ? '' : `; CPU per payment: API ${cpu.api.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms, this bench ${cpu.bench.toFixed(2)} ms`;
 
 function pgbench(database, connections, seconds) {
   const url = new URL(database.appUrl);
@@ -173,7 +196,7 @@ async function main() {
     const ceiling = 1000;
     const cardsFor = (seconds) => tokenize(client, tenants, Math.ceil(ceiling * seconds), connections);
     // Warm-up of both.
-    const warm = await payFor(client, tenants, await cardsFor(Number(values.warmup)), connections, Number(values.warmup));
+    const warm = await payFor(client, tenants, await cardsFor(Number(values.warmup)), connections, Number(values.warmup), product);
     if (!warm.ok) throw new Error(`No payment succeeded in the warm-up: ${JSON.stringify(warm.statuses)}`);
     await pgbench(database, connections, Number(values.warmup));
     await analyze(database);
@@ -182,13 +205,13 @@ async function main() {
     const productRuns = [];
     const baselineRuns = [];
     for (let run = 0; run < runs; run++) {
-      const result = await payFor(client, tenants, await cardsFor(duration), connections, duration);
+      const result = await payFor(client, tenants, await cardsFor(duration), connections, duration, product);
       product2xx.push(result.ok);
       productRuns.push(result);
       baselineRuns.push(await pgbench(database, connections, duration));
       console.log(
-        `payments run ${run + 1}: product ${result.rate.toFixed(0)} payments/s (answers ${JSON.stringify(result.statuses)}, p99 ${result.p99.toFixed(0)} ms); ` +
-          `pgbench ${baselineRuns[run].tps.toFixed(0)} tps`,
+        `payments run ${run + 1}: product ${result.rate.toFixed(0)} payments/s (answers ${JSON.stringify(result.statuses)}, p99 ${result.p99.toFixed(0)} ms` +
+          `${cpuInWords(result.cpuMsPerPayment)}); pgbench ${baselineRuns[run].tps.toFixed(0)} tps`,
       );
     }
     const answered2xx = product2xx.reduce((a, b) => a + b, 0);

@@ -160,6 +160,35 @@ async function startSmtpSink() {
   return { url: `smtp://127.0.0.1:${server.address().port}`, close: () => new Promise((done) => server.close(done)) };
 }
 
+/**
+ * CPU seconds (user and system) used so far by the processes `include` picks by command line, read
+ * from /proc (Linux; null elsewhere). A bench's window then says where the machine went: a figure
+ * the shared machine's speed moves less than a rate.
+ */
+function cpuSecondsOf(include) {
+  const { readdirSync } = require('node:fs');
+  let procs;
+  try {
+    procs = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return null;
+  }
+  const ticksPerSecond = 100;
+  let seconds = 0;
+  for (const pid of procs) {
+    try {
+      const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (!include(commandLine, Number(pid))) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      seconds += (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return seconds;
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 const percentile = (numbers, p) => {
@@ -231,6 +260,7 @@ module.exports = {
   startSmtpSink,
   waitUntilUp,
   keptAliveClient,
+  cpuSecondsOf,
   sleep,
   median,
   percentile,
