@@ -1,11 +1,13 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { SIGN_IN_FRESHNESS_MS } from '@rentwise/libs/payment-rules';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
 import { SandboxAccounts } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-accounts';
+import { SetLandlordCardGateway } from '../../src/modules/payments/contracts/set-landlord-card-gateway.command';
 import { ReceiptEmailProcessor } from '../../src/modules/payments/emails/receipt-email.processor';
-import { signedInUser } from '../support/accounts';
+import { createActiveUser, signedInUser } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { ledgerRowsOf, payRent, rentedHome, RentedHome, signIn, tokenizeCard } from './payment-support';
@@ -269,6 +271,25 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ status: 'error', error: MESSAGES.landlordCannotBePaid });
       expect(await ledgerRowsOf(testApp, home.tenant.userId)).toHaveLength(0);
+      if (home.accountId) {
+        const charges = await testApp.dataSource.query(`SELECT id FROM infra.sandbox_charges WHERE account_id = $1`, [home.accountId]);
+        expect(charges).toHaveLength(0);
+      }
+    }
+  });
+
+  it('refuses a card payment to a landlord moved to the direct gateway since the page loaded, with or without a payout account here', async () => {
+    for (const options of [{}, { payoutAccount: false }]) {
+      const home = await rentedHome(testApp, enable, options);
+      const client = await signIn(testApp, home.tenant);
+      const operator = await createActiveUser(testApp, { type: 'operator' });
+      await testApp.app.get(CommandBus).execute(new SetLandlordCardGateway(home.landlord.userId, 'authorize_net', operator.userId));
+
+      const response = await payRent(testApp, client, { amountCents: 10_000, paymentMethodId: await cardId(), idempotencyKey: randomUUID() });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ status: 'error', error: MESSAGES.cardGatewayChanged });
+      const attempts = await testApp.dataSource.query(`SELECT id FROM payments.card_payments WHERE tenant_user_id = $1`, [home.tenant.userId]);
+      expect(attempts).toHaveLength(0);
       if (home.accountId) {
         const charges = await testApp.dataSource.query(`SELECT id FROM infra.sandbox_charges WHERE account_id = $1`, [home.accountId]);
         expect(charges).toHaveLength(0);

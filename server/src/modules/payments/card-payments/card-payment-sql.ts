@@ -48,14 +48,19 @@ type AttemptValues = [
   cardBrand: string | null, cardLast4: string | null, failureCode: string | null, failureMessage: string | null,
   chargedAt: Date | null, ledgerTransactionId: string | null, createdAt: Date, updatedAt: Date,
 ];
-/** A new attempt, unless a doubled request stored its key a moment earlier (then no row). */
+/**
+ * A new attempt on the card form's gateway (Stripe's), unless an operator has moved the landlord to
+ * the direct gateway since the page loaded, or a doubled request stored the key a moment earlier: no
+ * row either way. The gateway is asked in the insert itself, one round trip fewer on every payment.
+ */
 const INSERT_ATTEMPT = preparedStatement<{ id: string }, AttemptValues>(
   'payments.insert-card-payment',
   `INSERT INTO payments.card_payments (idempotency_key, input_hash, status, invoice_number, tenant_user_id, landlord_user_id,
      property_id, amount_cents, processing_fee_cents, charged_cents, application_fee_cents, description, provider,
      connected_account_id, payment_method_id, payment_intent_id, charge_id, balance_transaction_id, processor_fee_cents,
      card_brand, card_last4, failure_code, failure_message, charged_at, ledger_transaction_id, created_at, updated_at)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)
+   SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27
+    WHERE NOT EXISTS (SELECT 1 FROM payments.landlord_card_gateways WHERE landlord_user_id = $6 AND gateway <> 'stripe')
    ON CONFLICT DO NOTHING
    RETURNING id`,
 );
@@ -108,7 +113,10 @@ export async function cardPaymentByPaymentIntent(
   return firstOf(await unitOfWork.query(BY_PAYMENT_INTENT, [connectedAccountId, paymentIntentId]));
 }
 
-/** Stores a new attempt; its id, or null when the key was stored first by a doubled request. */
+/**
+ * Stores a new card-form attempt; its id, or null when the key was stored first by a doubled request
+ * or the landlord no longer takes cards through the card form (CardGateways tells which).
+ */
 export async function insertCardPayment(unitOfWork: UnitOfWork, attempt: Omit<CardPayment, 'id'>): Promise<string | null> {
   const [row] = await unitOfWork.query(INSERT_ATTEMPT, [
     attempt.idempotencyKey, attempt.inputHash, attempt.status, attempt.invoiceNumber, attempt.tenantUserId,
