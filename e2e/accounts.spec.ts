@@ -39,19 +39,22 @@ test.describe('signing in and out', () => {
     await expect(page).toHaveURL('/home-redirect');
   });
 
-  test('a page load asks who is signed in once, with the request index.html preloads', async ({ page }) => {
+  test('a page load asks who is signed in once, and the payment screen its setup once, each through a preload', async ({ page }) => {
     const tenant = await createUser(page.request, { type: 'tenant', firstName: 'Pia', lastName: 'Preload' });
     await signInThroughPage(page, tenant);
     await expect(heading(page)).toHaveText('Make a Payment');
 
     const asked: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/account/validate') asked.push(request.resourceType());
+      const path = new URL(request.url()).pathname;
+      if (path === '/api/account/validate' || path === '/api/tenant/payment-setup') asked.push(`${path} ${request.resourceType()}`);
     });
     await page.reload();
     await expect(heading(page)).toHaveText('Make a Payment');
-    // The preload ('other') is the only request: the app's own fetch took its answer, CSRF header and all.
-    expect(asked).toEqual(['other']);
+    await expect(page.getByText('Total House Rent')).toBeVisible();
+    // The preloads ('other': index.html's, and the route's as it is entered) are the only requests:
+    // the app's own fetches took their answers, CSRF header and all.
+    expect(asked.sort()).toEqual(['/api/account/validate other', '/api/tenant/payment-setup other']);
   });
 
   test('a landlord signs in to a dashboard with the date, tiles and FAQ, and signs out from it', async ({ page }) => {

@@ -1,11 +1,16 @@
 import { paths } from '../../app/paths';
 import type { FeatureRoutes } from '../../app/featureRoutes';
+import { preloadApiRead } from '../../app/preloadApiRead';
 
 export const paymentsRoutes: FeatureRoutes = {
   tenant: [
     {
       path: paths.tenant.payment.path,
-      lazy: () => import('./PaymentPage').then((page) => ({ Component: page.PaymentPage })),
+      // A tenant's home page, mostly opened on a phone: its setup is asked for beside its code.
+      lazy: () => {
+        preloadApiRead('/api/tenant/payment-setup');
+        return import('./PaymentPage').then((page) => ({ Component: page.PaymentPage }));
+      },
     },
     {
       path: paths.tenant.paymentHistory.path,
