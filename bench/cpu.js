@@ -4,10 +4,10 @@
 // Usage: node bench/cpu.js [--requests 3000] [--paths payments,months]  (after npm run bench built it)
 const autocannon = require('autocannon');
 const { fork, spawn } = require('node:child_process');
-const { readFileSync } = require('node:fs');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { LANDLORDS, TENANTS, landlord, tenant, ensureBenchDatabase, refreshSessions } = require('./data');
+const { cpuSecondsOfProcess } = require('./support');
 
 const { values } = parseArgs({
   options: {
@@ -39,12 +39,6 @@ const PATHS = {
   'landlord-receipt': ['pg', asEach(landlords, (person) => `/api/landlord/payments/${person.receiptId}`)],
   months: ['pg', asEach(landlords, (person) => `/api/landlord/statements/properties/${person.propertyIds[0]}/months`)],
 };
-
-/** Clock ticks (1/100 s) the process has used, user and system. */
-function cpuTicks(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
 
 function load(port, options, amount) {
   return new Promise((done, fail) => {
@@ -97,9 +91,9 @@ async function main() {
       for (const server of ['product', baseline, 'product', baseline]) {
         const pid = children[server].pid;
         await load(PORTS[server], options, 300);
-        const before = cpuTicks(pid);
+        const before = cpuSecondsOfProcess(pid);
         await load(PORTS[server], options, amount);
-        best[server] = Math.min(best[server] ?? Infinity, ((cpuTicks(pid) - before) * 10_000) / amount);
+        best[server] = Math.min(best[server] ?? Infinity, ((cpuSecondsOfProcess(pid) - before) * 1_000_000) / amount);
       }
       console.log(
         `${name.padEnd(20)} product ${best.product.toFixed(0).padStart(5)} µs, ${baseline} ${best[baseline].toFixed(0).padStart(5)} µs: ${(best[baseline] / best.product).toFixed(2)}`,

@@ -1,7 +1,7 @@
 // Shared by the bench's money paths (payments, webhooks, statements): databases, the product process,
 // timing helpers and bench/results.json, where each script replaces only its own rows.
 const { execFileSync, spawn } = require('node:child_process');
-const { existsSync, readFileSync, writeFileSync } = require('node:fs');
+const { existsSync, readdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { resolve } = require('node:path');
 const http = require('node:http');
 const { createServer } = require('node:net');
@@ -160,28 +160,29 @@ async function startSmtpSink() {
   return { url: `smtp://127.0.0.1:${server.address().port}`, close: () => new Promise((done) => server.close(done)) };
 }
 
+/** CPU seconds (user and system) one process has used so far, from /proc/<pid>/stat (Linux; clock ticks of 1/100 s). */
+function cpuSecondsOfProcess(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /**
- * CPU seconds (user and system) used so far by the processes `include` picks by command line, read
- * from /proc (Linux; null elsewhere). A bench's window then says where the machine went: a figure
- * the shared machine's speed moves less than a rate.
+ * CPU seconds used so far by the processes `include` picks by command line and pid (null where there
+ * is no /proc). A bench's window then says where the machine went: a figure the shared machine's
+ * speed moves less than a rate.
  */
 function cpuSecondsOf(include) {
-  const { readdirSync } = require('node:fs');
-  let procs;
+  let pids;
   try {
-    procs = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+    pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
   } catch {
     return null;
   }
-  const ticksPerSecond = 100;
   let seconds = 0;
-  for (const pid of procs) {
+  for (const pid of pids) {
     try {
       const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      if (!include(commandLine, Number(pid))) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      seconds += (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+      if (include(commandLine, Number(pid))) seconds += cpuSecondsOfProcess(pid);
     } catch {
       // gone meanwhile
     }
@@ -261,6 +262,7 @@ module.exports = {
   waitUntilUp,
   keptAliveClient,
   cpuSecondsOf,
+  cpuSecondsOfProcess,
   sleep,
   median,
   percentile,
