@@ -57,6 +57,21 @@ test.describe('signing in and out', () => {
     expect(asked.sort()).toEqual(['/api/account/validate other', '/api/tenant/payment-setup other']);
   });
 
+  test('the payment screen fetches its card forms once an amount is being entered, not before its first paint', async ({ page }) => {
+    const tenant = await createUser(page.request, { type: 'tenant', firstName: 'Cal', lastName: 'Cardstep' });
+    const cardStepRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/assets/CardStep-')) cardStepRequests.push(request.url());
+    });
+    await signInThroughPage(page, tenant);
+    await expect(heading(page)).toHaveText('Make a Payment');
+    await expect(page.getByText('Total House Rent')).toBeVisible();
+    expect(cardStepRequests).toEqual([]);
+
+    await page.getByRole('group', { name: 'Amount keypad' }).getByRole('button', { name: '5', exact: true }).click();
+    await expect.poll(() => cardStepRequests.length).toBe(1);
+  });
+
   test('a landlord signs in to a dashboard with the date, tiles and FAQ, and signs out from it', async ({ page }) => {
     const landlord = await createUser(page.request, { type: 'landlord', firstName: 'Lola', lastName: 'Landlord' });
     await signInThroughPage(page, landlord);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
 import { RefreshCw } from 'lucide-react';
 import type { KeypadKey } from '@rentwise/libs/keypad';
 import { Button } from '../../components/Button';
@@ -6,7 +6,6 @@ import { Notice } from '../../components/Notice';
 import { Skeleton } from '../../components/Skeleton';
 import { AmountStep } from './AmountStep';
 import type { AcceptedCard } from './cardEntry';
-import { CardStep } from './CardStep';
 import { ConfirmStep } from './ConfirmStep';
 import { enteredCents, initialPaymentFlow, paymentFlow, type PaymentFlowAction } from './paymentFlow';
 import { useGetPaymentSetupQuery, type PaymentSetup } from './paymentsApi';
@@ -30,6 +29,26 @@ function PaymentLoading() {
   );
 }
 
+/**
+ * The card step brings the card forms (react-hook-form, zod and the card schemas): fetched once the
+ * tenant starts entering an amount rather than before the page's first paint, on the phones tenants
+ * pay from.
+ */
+const loadCardStep = () => import('./CardStep');
+const CardStep = lazy(() => loadCardStep().then((module) => ({ default: module.CardStep })));
+// A failed early fetch is not the tenant's concern yet: the step itself asks again when it is shown.
+const preloadCardStep = () => void loadCardStep().catch(() => undefined);
+
+function CardStepLoading() {
+  return (
+    <div className="pay" aria-busy="true" aria-label="Loading the card form">
+      <Skeleton width="10rem" height="1.5rem" />
+      <Skeleton width="100%" height="3rem" shape="block" />
+      <Skeleton width="100%" height="3rem" shape="block" />
+    </div>
+  );
+}
+
 function PaymentFlow({ setup }: { setup: PaymentSetup }) {
   const [state, dispatch] = useReducer(paymentFlow, initialPaymentFlow);
   const { confirm, isSubmitting, forgetAttempt } = useConfirmPayment(setup.signedInAt);
@@ -45,7 +64,13 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
     dismissPaymentToasts();
     dispatch(action);
   }, []);
-  const onKey = useCallback((key: KeypadKey) => act({ type: 'keyPressed', key }), [act]);
+  const onKey = useCallback(
+    (key: KeypadKey) => {
+      preloadCardStep();
+      act({ type: 'keyPressed', key });
+    },
+    [act],
+  );
   const onContinue = useCallback(() => act({ type: 'amountAccepted' }), [act]);
   const onBack = useCallback(() => act({ type: 'wentBack' }), [act]);
 
@@ -61,13 +86,15 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
       return <AmountStep setup={setup} display={state.display} onKey={onKey} onContinue={onContinue} takeFocus={hasMoved.current} />;
     case 'card':
       return (
-        <CardStep
-          setup={setup}
-          amountCents={amountCents}
-          onAccepted={(card) => act({ type: 'cardAccepted', card })}
-          onBack={onBack}
-          takeFocus
-        />
+        <Suspense fallback={<CardStepLoading />}>
+          <CardStep
+            setup={setup}
+            amountCents={amountCents}
+            onAccepted={(card) => act({ type: 'cardAccepted', card })}
+            onBack={onBack}
+            takeFocus
+          />
+        </Suspense>
       );
     case 'confirm':
       return state.card ? (
