@@ -41,10 +41,15 @@ async function measure(lighthouse, chromeLauncher, port, page) {
       ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
     });
     if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+    // A signed-in page whose session has lapsed redirects to sign-in, and would be scored as that page.
+    const landedOn = new URL(lhr.finalDisplayedUrl).pathname;
+    if (landedOn !== page.path) {
+      throw new Error(`${page.path} landed on ${landedOn}: are the bench sessions live? (bench/http.js refreshes them)`);
+    }
     return {
       page: page.name,
       path: page.path,
-      landedOn: new URL(lhr.finalDisplayedUrl).pathname,
+      landedOn,
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
       lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
