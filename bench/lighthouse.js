@@ -49,7 +49,6 @@ async function measure(lighthouse, chromeLauncher, port, page) {
     return {
       page: page.name,
       path: page.path,
-      landedOn,
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
       lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
@@ -77,11 +76,11 @@ async function run({ port, runs = 3 }) {
     rows.push({ ...measured[Math.floor(runs / 2)], scores: measured.map((row) => row.score) });
   }
   console.log(`\nLighthouse, mobile profile (simulated slow 4G, 4x CPU slowdown), performance: the median of ${runs} runs a page`);
-  console.log('page'.padEnd(24), 'landed on'.padEnd(22), 'score'.padStart(5), 'runs'.padStart(10), 'FCP ms'.padStart(7), 'LCP ms'.padStart(7), 'TBT ms'.padStart(7), 'JS KB'.padStart(7));
+  console.log('page'.padEnd(24), 'path'.padEnd(22), 'score'.padStart(5), 'runs'.padStart(10), 'FCP ms'.padStart(7), 'LCP ms'.padStart(7), 'TBT ms'.padStart(7), 'JS KB'.padStart(7));
   for (const row of rows) {
     console.log(
       row.page.padEnd(24),
-      row.landedOn.padEnd(22),
+      row.path.padEnd(22),
       String(row.score).padStart(5),
       row.scores.join('/').padStart(10),
       String(row.fcpMs).padStart(7),
