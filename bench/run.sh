@@ -35,6 +35,8 @@ eval "$(bash scripts/stack.sh up)"
 npx tsc -b tsconfig.build.json
 if wants reads; then
   if wants lighthouse; then
+    # Lighthouse drives Debian's Chromium.
+    bash scripts/ensure-packages.sh "chromium=${CHROMIUM_PATH:-/usr/bin/chromium}"
     npm run build -w client >/dev/null
   else
     http_args+=(--no-lighthouse)

@@ -8,20 +8,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 step() { printf '\n==> %s\n' "$*"; }
 
 # Browser tests drive Debian's Chromium and render the statement PDF with poppler's pdftoppm.
-missing_packages=()
-[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing_packages+=(chromium)
-command -v pdftoppm >/dev/null || missing_packages+=(poppler-utils)
-if [ "${#missing_packages[@]}" -gt 0 ]; then
-  if [ "$(id -u)" = 0 ]; then
-    step "Installing Debian's ${missing_packages[*]} for the browser tests"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing_packages[@]}" >/dev/null 2>&1 || {
-      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing_packages[@]}" >/dev/null
-    }
-  else
-    echo "Browser tests need ${missing_packages[*]}: sudo apt-get install -y ${missing_packages[*]}" >&2
-    exit 1
-  fi
-fi
+bash scripts/ensure-packages.sh "chromium=${CHROMIUM_PATH:-/usr/bin/chromium}" poppler-utils=pdftoppm
 
 # Stop at the end only the local servers this run had to start. A service that cannot start
 # ends the run here, with stack.sh's one line saying why.
