@@ -185,7 +185,7 @@ function ensurePortFree(port) {
 }
 
 function printAndSave(results) {
-  console.log(`\nMedians of ${values.runs} runs of ${values.duration} s after a ${values.warmup} s warm-up, ${cpus().length} cores shared with autocannon`);
+  console.log(`\nMedians of ${values.runs} runs of ${values.duration} s after a ${values.warmup} s warm-up, ${cpus().length} cores shared with autocannon, Node ${process.version}`);
   console.log(
     'path'.padEnd(58),
     'conns'.padStart(5),

@@ -32,6 +32,8 @@ wants() {
 }
 
 eval "$(bash scripts/stack.sh up)"
+# npm puts the pinned Node first on the PATH (decision 0029); every part and what it starts runs on it.
+echo "Node $(node --version), $(nproc) cores"
 npx tsc -b tsconfig.build.json
 if wants reads; then
   if wants lighthouse; then

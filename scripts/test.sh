@@ -16,6 +16,8 @@ services_were_running=$(bash scripts/stack.sh status | grep -c running || true)
 if [ "$services_were_running" -lt 2 ] && [ -z "${KEEP_SERVICES:-}" ]; then
   trap 'bash scripts/stack.sh stop' EXIT
 fi
+# npm puts the pinned Node first on the PATH (decision 0029): say which one runs the suites.
+step "Node $(node --version), $(command -v node)"
 step "Services"
 stack_env=$(bash scripts/stack.sh up)
 eval "$stack_env"
