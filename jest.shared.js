@@ -13,7 +13,7 @@ const swc = [
 
 module.exports = {
   transform: { '^.+\\.ts$': swc, '/node_modules/.+\\.m?js$': swc },
-  // A few dependencies ship only ES modules, which Jest on Node 20 cannot require.
+  // A few dependencies ship only ES modules, which Jest's CommonJS module loader cannot require.
   transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
   moduleNameMapper: { '^@rentwise/libs/(.*)$': '<rootDir>/libs/src/$1' },
   testEnvironment: 'node',
