@@ -7,7 +7,7 @@ const { fork, spawn } = require('node:child_process');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { LANDLORDS, TENANTS, landlord, tenant, ensureBenchDatabase, refreshSessions } = require('./data');
-const { cpuSecondsOfProcess } = require('./support');
+const { cpuSecondsOfProcess, ensurePortFree, stopOnExit } = require('./support');
 
 const { values } = parseArgs({
   options: {
@@ -70,11 +70,13 @@ async function main() {
     QUEUE_PREFIX: `bench-cpu-${process.pid}`,
     DEV_SMTP_PORT: '0',
   };
+  for (const port of Object.values(PORTS)) await ensurePortFree(port);
   const children = {
     product: spawn(process.execPath, [resolve(__dirname, '../server/dist/main.js')], { env: productEnv, stdio: ['ignore', 'ignore', 'inherit'] }),
     hello: fork(resolve(__dirname, 'baselines/hello.js'), { env: { ...process.env, PORT: String(PORTS.hello) } }),
     pg: fork(resolve(__dirname, 'baselines/pg-server.js'), { env: { ...process.env, PORT: String(PORTS.pg), DATABASE_URL: database.appUrl } }),
   };
+  Object.values(children).forEach(stopOnExit);
   try {
     for (const port of Object.values(PORTS)) {
       for (let i = 0; i < 300; i++) {

@@ -5,12 +5,11 @@
 // medians are reported. Prints a table and writes bench/results.json.
 const autocannon = require('autocannon');
 const { fork, spawn } = require('node:child_process');
-const { createServer } = require('node:net');
 const { cpus } = require('node:os');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { LANDLORDS, TENANTS, landlord, tenant, ensureBenchDatabase, refreshSessions } = require('./data');
-const { recordResults } = require('./support');
+const { ensurePortFree, recordResults, stopOnExit } = require('./support');
 
 const { values } = parseArgs({
   options: {
@@ -126,17 +125,12 @@ async function main() {
     QUEUE_PREFIX: `bench-${process.pid}`,
     DEV_SMTP_PORT: '0',
   };
-  // A server left on one of these ports would answer in place of this run's own.
   for (const port of Object.values(PORTS)) await ensurePortFree(port);
   const children = [
     spawn(process.execPath, [resolve(root, 'server/dist/main.js')], { env: productEnv, stdio: ['ignore', 'ignore', 'inherit'] }),
     fork(resolve(__dirname, 'baselines/hello.js'), { env: { ...process.env, PORT: String(PORTS.hello) } }),
     fork(resolve(__dirname, 'baselines/pg-server.js'), { env: { ...process.env, PORT: String(PORTS.pg), DATABASE_URL: database.appUrl } }),
-  ];
-  // Also when this process dies of an error no `finally` sees: servers left behind would answer the
-  // next run on these ports, which would measure them instead of its own.
-  const stopChildren = () => children.forEach((child) => child.kill('SIGTERM'));
-  process.once('exit', stopChildren);
+  ].map(stopOnExit);
   const results = [];
   try {
     await Promise.all([PORTS.product, PORTS.hello, PORTS.pg].map((port) => waitUntilUp(`${url(port)}/api/account/validate`)));
@@ -172,16 +166,8 @@ async function main() {
     printAndSave(results);
     if (!values['no-lighthouse']) await require('./lighthouse').run({ port: PORTS.product });
   } finally {
-    stopChildren();
+    for (const child of children) child.kill('SIGTERM');
   }
-}
-
-function ensurePortFree(port) {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', () => reject(new Error(`Port ${port} is taken (a server left by an earlier run?): free it first`)));
-    probe.listen(port, '127.0.0.1', () => probe.close(resolvePort));
-  });
 }
 
 function printAndSave(results) {

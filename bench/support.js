@@ -65,7 +65,7 @@ const analyze = (database) => withClient(database.ownerUrl, (client) => client.q
  */
 function startProduct({ port, database, env = {}, queuePrefix, script = 'main.js' }) {
   const nodeArgs = (process.env.BENCH_PRODUCT_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, resolve(root, 'server/dist', script)], {
+  const child = stopOnExit(spawn(process.execPath, [...nodeArgs, resolve(root, 'server/dist', script)], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -82,7 +82,7 @@ function startProduct({ port, database, env = {}, queuePrefix, script = 'main.js
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  }));
   const url = `http://127.0.0.1:${port}`;
   const ready = script === 'main.js' ? () => waitUntilUp(`${url}/api/account/validate`) : () => Promise.resolve();
   return { child, url, ready, stop: () => stop(child).then(() => forgetQueues(queuePrefix)) };
@@ -112,6 +112,24 @@ async function waitUntilUp(address) {
     await sleep(200);
   }
   throw new Error(`${address} did not come up`);
+}
+
+/**
+ * Refuses a port another server holds. The benches start their servers on fixed ports, and a server
+ * left there by a run that died would answer in place of this run's own, which would measure it.
+ */
+function ensurePortFree(port) {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', () => reject(new Error(`Port ${port} is taken (a server left by an earlier run?): free it first`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(resolvePort));
+  });
+}
+
+/** Stops a started server when this process exits, also when it dies of an error no `finally` sees. */
+function stopOnExit(child) {
+  process.once('exit', () => child.kill('SIGTERM'));
+  return child;
 }
 
 function stop(child) {
@@ -258,6 +276,8 @@ module.exports = {
   scratchDatabase,
   analyze,
   startProduct,
+  ensurePortFree,
+  stopOnExit,
   startSmtpSink,
   waitUntilUp,
   keptAliveClient,
