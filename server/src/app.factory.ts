@@ -78,7 +78,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     production: config.isProduction,
   });
   // JSON (and streamed CSV) answers of 1 KB or more; the client's static files come precompressed.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Request bodies are never compressed by our pages or the providers, so they are not inflated
+  // either (a compressed body is refused by the cross-site defences): no preParsing hook per request.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(cookie);
   registerCrossSiteDefences(app.getHttpAdapter().getInstance(), config);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { signUpFields } from '../onboarding/onboarding-support';
 import { createActiveUser, signedInUser } from '../support/accounts';
@@ -121,6 +122,27 @@ describe('requests from another website', () => {
       payload: JSON.stringify(fields),
     });
     expect(json.statusCode).toBe(201);
+  });
+
+  it('refuses a compressed body with 415 rather than inflating it, creating nothing', async () => {
+    const fields = signUpFields();
+    const response = await testApp.request({
+      method: 'POST',
+      url: '/api/onboarding/registrations',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', origin: ownOrigin },
+      payload: gzipSync(JSON.stringify(fields)),
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ status: 'error', error: MESSAGES.unsupportedBodyType });
+    expect(await registrationsFor(fields.email)).toBe(0);
+
+    const identity = await testApp.request({
+      method: 'POST',
+      url: '/api/onboarding/registrations',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'identity', origin: ownOrigin },
+      payload: JSON.stringify(fields),
+    });
+    expect(identity.statusCode).toBe(201);
   });
 
   it('refuses a JSON body on the photo upload, which takes multipart only', async () => {

@@ -21,7 +21,8 @@ export const acceptsBody = (...bodyTypes: string[]): BodyTypesConfig => ({ bodyT
  *  1. comes from our own pages: an Origin header must be PUBLIC_URL's origin; without one, a
  *     Sec-Fetch-Site header must say same-origin (no header at all: not a browser, so not CSRF);
  *  2. carries JSON, unless the route names other body types; so a plain HTML form on another site
- *     (urlencoded, multipart or text/plain, which need no CORS preflight) cannot post to the API.
+ *     (urlencoded, multipart or text/plain, which need no CORS preflight) cannot post to the API;
+ *  3. is not compressed (Content-Encoding): nothing we serve sends one, and none is inflated.
  * Refusals use the usual { status, error } shape. See docs/decisions/0017-csrf-and-origin.md.
  */
 export function registerCrossSiteDefences(fastify: FastifyInstance, config: AppConfig): void {
@@ -37,7 +38,7 @@ export function registerCrossSiteDefences(fastify: FastifyInstance, config: AppC
       return void reply.status(403).send({ status: 'error', error: MESSAGES.crossSiteRequest });
     }
     const accepted = (request.routeOptions.config as BodyTypesConfig | undefined)?.bodyTypes ?? JSON_ONLY;
-    if (hasBody(request) && !accepted.includes(mediaTypeOf(request))) {
+    if (hasBody(request) && (!accepted.includes(mediaTypeOf(request)) || isEncoded(request))) {
       return void reply.status(415).send({ status: 'error', error: MESSAGES.unsupportedBodyType });
     }
     done();
@@ -54,6 +55,11 @@ function comesFromOwnPages(request: FastifyRequest, isOwnOrigin: (origin: string
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function isEncoded(request: FastifyRequest): boolean {
+  const encoding = request.headers['content-encoding'];
+  return encoding !== undefined && encoding.trim().toLowerCase() !== 'identity';
 }
 
 function mediaTypeOf(request: FastifyRequest): string {
