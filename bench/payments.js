@@ -183,7 +183,7 @@ async function main() {
     const tenants = people.map((tenant, index) => ({ ...tenant, headers: signedIn(tenant, index) }));
     // The sandbox gateway is the one chosen without Stripe keys.
     for (const key of Object.keys(process.env)) if (key.startsWith('STRIPE_')) delete process.env[key];
-    product = startProduct({
+    product = await startProduct({
       port: PORT,
       database,
       queuePrefix: `bench-payments-${process.pid}`,

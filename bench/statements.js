@@ -17,7 +17,7 @@ const { cpus, loadavg } = require('node:os');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { LEDGER_ENTRIES, ensureBenchDatabase, refreshSessions, statementLandlord } = require('./data');
-const { median, recordResults, root, stackUrls, startProduct, waitUntilUp, withClient } = require('./support');
+const { ensurePortFree, median, recordResults, root, stackUrls, startProduct, stopOnExit, waitUntilUp, withClient } = require('./support');
 
 const { values } = parseArgs({
   options: {
@@ -135,8 +135,9 @@ async function statementPath(database, runs, connections) {
   const landlord = statementLandlord();
   const headers = { cookie: `rw_session=${landlord.sessionToken}` };
   const path = `/api/landlord/statements/statement?year=${YEAR}`;
-  const product = startProduct({ port: PORTS.product, database, queuePrefix: `bench-statements-${process.pid}`, env: { RUN_WORKERS: 'false' } });
-  const baseline = fork(resolve(__dirname, 'baselines/pg-server.js'), { env: { ...process.env, PORT: String(PORTS.pg), DATABASE_URL: database.appUrl } });
+  await ensurePortFree(PORTS.pg);
+  const product = await startProduct({ port: PORTS.product, database, queuePrefix: `bench-statements-${process.pid}`, env: { RUN_WORKERS: 'false' } });
+  const baseline = stopOnExit(fork(resolve(__dirname, 'baselines/pg-server.js'), { env: { ...process.env, PORT: String(PORTS.pg), DATABASE_URL: database.appUrl } }));
   try {
     await product.ready();
     await waitUntilUp(`http://127.0.0.1:${PORTS.pg}/api/account/validate`);

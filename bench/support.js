@@ -60,10 +60,12 @@ async function scratchDatabase(prefix) {
 const analyze = (database) => withClient(database.ownerUrl, (client) => client.query('ANALYZE'));
 
 /**
- * The built API (server/dist/main.js) on a port, with the environment it would run with.
+ * The built API (server/dist/main.js) on a port, with the environment it would run with; refused
+ * when the port is taken, and stopped when the bench exits.
  * BENCH_PRODUCT_NODE_ARGS adds node flags, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' for a profile.
  */
-function startProduct({ port, database, env = {}, queuePrefix, script = 'main.js' }) {
+async function startProduct({ port, database, env = {}, queuePrefix, script = 'main.js' }) {
+  await ensurePortFree(port);
   const nodeArgs = (process.env.BENCH_PRODUCT_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = stopOnExit(spawn(process.execPath, [...nodeArgs, resolve(root, 'server/dist', script)], {
     env: {

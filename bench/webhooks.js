@@ -231,8 +231,8 @@ async function main() {
     };
     const queuePrefix = `bench-webhooks-${process.pid}`;
     // As deployed: the API stores and answers, the worker process drains the queues.
-    product = startProduct({ port: PORT, database, queuePrefix, env });
-    worker = startProduct({ port: PORT + 1, database, queuePrefix, env, script: 'worker.js' });
+    product = await startProduct({ port: PORT, database, queuePrefix, env });
+    worker = await startProduct({ port: PORT + 1, database, queuePrefix, env, script: 'worker.js' });
     await product.ready();
 
     const warm = await drain(database, product.url, warmItems, warmup, connections);
