@@ -55,11 +55,13 @@ export function securityHeaders({ stripe, acceptJs = null, production }: Securit
  * answer. A handler that may be cached (a profile photo) sets its own Cache-Control, which wins.
  */
 export function registerSecurityHeaders(fastify: FastifyInstance, options: SecurityHeaderOptions): void {
-  const headers = securityHeaders(options);
+  const headers = Object.fromEntries(securityHeaders(options));
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    const raw = reply.raw;
-    for (const [name, value] of headers) raw.setHeader(name, value);
-    if (isApiPath(request.url)) raw.setHeader('Cache-Control', 'no-store');
+    // Fastify's own header list, not Node's setHeader on the raw response: Node checks each header
+    // once either way, when the answer is written, and setHeader's bookkeeping on top cost about a
+    // tenth of a signed-out request's CPU.
+    void reply.headers(headers);
+    if (isApiPath(request.url)) void reply.header('Cache-Control', 'no-store');
     done();
   });
 }
