@@ -3,11 +3,11 @@
 // work loads the machine, so it checks the ratios of bench/http.js on a busy day.
 // Usage: node bench/cpu.js [--requests 3000] [--paths payments,months]  (after npm run bench built it)
 const autocannon = require('autocannon');
-const { fork, spawn } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { LANDLORDS, TENANTS, landlord, tenant, ensureBenchDatabase, refreshSessions } = require('./data');
-const { cpuSecondsOfProcess, ensurePortFree, stopOnExit } = require('./support');
+const { cpuSecondsOfProcess, ensurePortFree, startBaseline, stopOnExit } = require('./support');
 
 const { values } = parseArgs({
   options: {
@@ -72,11 +72,10 @@ async function main() {
   };
   for (const port of Object.values(PORTS)) await ensurePortFree(port);
   const children = {
-    product: spawn(process.execPath, [resolve(__dirname, '../server/dist/main.js')], { env: productEnv, stdio: ['ignore', 'ignore', 'inherit'] }),
-    hello: fork(resolve(__dirname, 'baselines/hello.js'), { env: { ...process.env, PORT: String(PORTS.hello) } }),
-    pg: fork(resolve(__dirname, 'baselines/pg-server.js'), { env: { ...process.env, PORT: String(PORTS.pg), DATABASE_URL: database.appUrl } }),
+    product: stopOnExit(spawn(process.execPath, [resolve(__dirname, '../server/dist/main.js')], { env: productEnv, stdio: ['ignore', 'ignore', 'inherit'] })),
+    hello: await startBaseline('hello', PORTS.hello),
+    pg: await startBaseline('pg-server', PORTS.pg, { DATABASE_URL: database.appUrl }),
   };
-  Object.values(children).forEach(stopOnExit);
   try {
     for (const port of Object.values(PORTS)) {
       for (let i = 0; i < 300; i++) {

@@ -4,12 +4,12 @@
 // Each path and connection count: a warm-up, then `runs` alternating runs of product and baseline;
 // medians are reported. Prints a table and writes bench/results.json.
 const autocannon = require('autocannon');
-const { fork, spawn } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const { cpus } = require('node:os');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { LANDLORDS, TENANTS, landlord, tenant, ensureBenchDatabase, refreshSessions } = require('./data');
-const { ensurePortFree, recordResults, stopOnExit } = require('./support');
+const { ensurePortFree, recordResults, startBaseline, stopOnExit } = require('./support');
 
 const { values } = parseArgs({
   options: {
@@ -127,10 +127,10 @@ async function main() {
   };
   for (const port of Object.values(PORTS)) await ensurePortFree(port);
   const children = [
-    spawn(process.execPath, [resolve(root, 'server/dist/main.js')], { env: productEnv, stdio: ['ignore', 'ignore', 'inherit'] }),
-    fork(resolve(__dirname, 'baselines/hello.js'), { env: { ...process.env, PORT: String(PORTS.hello) } }),
-    fork(resolve(__dirname, 'baselines/pg-server.js'), { env: { ...process.env, PORT: String(PORTS.pg), DATABASE_URL: database.appUrl } }),
-  ].map(stopOnExit);
+    stopOnExit(spawn(process.execPath, [resolve(root, 'server/dist/main.js')], { env: productEnv, stdio: ['ignore', 'ignore', 'inherit'] })),
+    await startBaseline('hello', PORTS.hello),
+    await startBaseline('pg-server', PORTS.pg, { DATABASE_URL: database.appUrl }),
+  ];
   const results = [];
   try {
     await Promise.all([PORTS.product, PORTS.hello, PORTS.pg].map((port) => waitUntilUp(`${url(port)}/api/account/validate`)));

@@ -12,12 +12,12 @@
 //
 // Usage: node bench/statements.js [--parts rebuild,statement --runs 3 --duration 10 --connections 4,20 --regenerate]
 const autocannon = require('autocannon');
-const { fork, spawn } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const { cpus, loadavg } = require('node:os');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { LEDGER_ENTRIES, ensureBenchDatabase, refreshSessions, statementLandlord } = require('./data');
-const { ensurePortFree, median, recordResults, root, stackUrls, startProduct, stopOnExit, waitUntilUp, withClient } = require('./support');
+const { median, recordResults, root, stackUrls, startBaseline, startProduct, waitUntilUp, withClient } = require('./support');
 
 const { values } = parseArgs({
   options: {
@@ -135,9 +135,8 @@ async function statementPath(database, runs, connections) {
   const landlord = statementLandlord();
   const headers = { cookie: `rw_session=${landlord.sessionToken}` };
   const path = `/api/landlord/statements/statement?year=${YEAR}`;
-  await ensurePortFree(PORTS.pg);
   const product = await startProduct({ port: PORTS.product, database, queuePrefix: `bench-statements-${process.pid}`, env: { RUN_WORKERS: 'false' } });
-  const baseline = stopOnExit(fork(resolve(__dirname, 'baselines/pg-server.js'), { env: { ...process.env, PORT: String(PORTS.pg), DATABASE_URL: database.appUrl } }));
+  const baseline = await startBaseline('pg-server', PORTS.pg, { DATABASE_URL: database.appUrl });
   try {
     await product.ready();
     await waitUntilUp(`http://127.0.0.1:${PORTS.pg}/api/account/validate`);

@@ -1,6 +1,6 @@
 // Shared by the bench's money paths (payments, webhooks, statements): databases, the product process,
 // timing helpers and bench/results.json, where each script replaces only its own rows.
-const { execFileSync, spawn } = require('node:child_process');
+const { execFileSync, fork, spawn } = require('node:child_process');
 const { existsSync, readdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { resolve } = require('node:path');
 const http = require('node:http');
@@ -132,6 +132,12 @@ function ensurePortFree(port) {
 function stopOnExit(child) {
   process.once('exit', () => child.kill('SIGTERM'));
   return child;
+}
+
+/** A bare baseline (bench/baselines/<name>.js) on a port, checked and stopped as startProduct's product is. */
+async function startBaseline(name, port, env = {}) {
+  await ensurePortFree(port);
+  return stopOnExit(fork(resolve(__dirname, 'baselines', `${name}.js`), { env: { ...process.env, PORT: String(port), ...env } }));
 }
 
 function stop(child) {
@@ -278,6 +284,7 @@ module.exports = {
   scratchDatabase,
   analyze,
   startProduct,
+  startBaseline,
   ensurePortFree,
   stopOnExit,
   startSmtpSink,
