@@ -29,6 +29,8 @@ describe('requests from another website', () => {
     );
     return count as number;
   };
+  const postRegistration = (headers: Record<string, string>, payload: string | Buffer | object) =>
+    testApp.request({ method: 'POST', url: '/api/onboarding/registrations', headers, payload });
 
   it('cannot sign someone out: a foreign Origin and a missing CSRF header are both refused', async () => {
     const user = await signedInUser(testApp);
@@ -85,12 +87,7 @@ describe('requests from another website', () => {
   });
 
   it('refuses an Origin of "null" (sandboxed frames, file pages)', async () => {
-    const response = await testApp.request({
-      method: 'POST',
-      url: '/api/onboarding/registrations',
-      headers: { origin: 'null' },
-      payload: signUpFields(),
-    });
+    const response = await postRegistration({ origin: 'null' }, signUpFields());
     expect(response.statusCode).toBe(403);
   });
 
@@ -109,39 +106,30 @@ describe('requests from another website', () => {
     ];
     for (const { payload, ...headers } of bodies) {
       // No Origin: the Origin check alone would not stop it, the body type must.
-      const response = await testApp.request({ method: 'POST', url: '/api/onboarding/registrations', headers, payload });
+      const response = await postRegistration(headers, payload);
       expect(response.statusCode).toBe(415);
       expect(response.json()).toEqual({ status: 'error', error: MESSAGES.unsupportedBodyType });
     }
     expect(await registrationsFor(fields.email)).toBe(0);
 
-    const json = await testApp.request({
-      method: 'POST',
-      url: '/api/onboarding/registrations',
-      headers: { 'content-type': 'application/json; charset=utf-8', origin: ownOrigin },
-      payload: JSON.stringify(fields),
-    });
+    const json = await postRegistration({ 'content-type': 'application/json; charset=utf-8', origin: ownOrigin }, JSON.stringify(fields));
     expect(json.statusCode).toBe(201);
   });
 
   it('refuses a compressed body with 415 rather than inflating it, creating nothing', async () => {
     const fields = signUpFields();
-    const response = await testApp.request({
-      method: 'POST',
-      url: '/api/onboarding/registrations',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', origin: ownOrigin },
-      payload: gzipSync(JSON.stringify(fields)),
-    });
+    const response = await postRegistration(
+      { 'content-type': 'application/json', 'content-encoding': 'gzip', origin: ownOrigin },
+      gzipSync(JSON.stringify(fields)),
+    );
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ status: 'error', error: MESSAGES.unsupportedBodyType });
     expect(await registrationsFor(fields.email)).toBe(0);
 
-    const identity = await testApp.request({
-      method: 'POST',
-      url: '/api/onboarding/registrations',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'identity', origin: ownOrigin },
-      payload: JSON.stringify(fields),
-    });
+    const identity = await postRegistration(
+      { 'content-type': 'application/json', 'content-encoding': 'identity', origin: ownOrigin },
+      JSON.stringify(fields),
+    );
     expect(identity.statusCode).toBe(201);
   });
 
