@@ -37,7 +37,7 @@ class TenantClient {
       } catch {
         // not JSON: kept as text for the report
       }
-      const answer = { status: response.status, json, text, ms: Date.now() - started, method, path };
+      const answer = { status: response.status, json, text, ms: Date.now() - started, method, path, backend: response.headers.get('x-rentwise-backend') };
       this.observe?.(answer);
       return answer;
     } catch (error) {

@@ -86,7 +86,7 @@ function baseEnv(services, database, prefix) {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'test',
-    DATABASE_URL: withDatabase(services.appUrl, database),
+    DATABASE_URL: withDatabase(services.pg.appUrl('tcp'), database),
     DATABASE_MIGRATION_URL: withDatabase(services.pg.ownerUrl, database),
     REDIS_URL: services.redis.url,
     QUEUE_PREFIX: prefix,
@@ -116,7 +116,7 @@ async function startServices() {
   const balancer = new LoadBalancer();
   await balancer.listen();
   cleanups.push(() => balancer.close());
-  const services = { pg, redis, sink, balancer, appUrl: `postgres://rentwise_web:rentwise@127.0.0.1:${pg.port}/postgres` };
+  const services = { pg, redis, sink, balancer };
 
   // One migrated database with the demo data (a landlord on the sandbox, two tenants); each seed copies it.
   const env = baseEnv(services, 'faults_template', 'template');
@@ -125,6 +125,12 @@ async function startServices() {
   await runFile(process.execPath, [join(root, 'server/dist/cli/seed.js')], { env, timeout: 120_000 });
   return services;
 }
+
+/**
+ * How each process reaches PostgreSQL: one API and one worker over TCP, the others over the Unix
+ * socket as the local stack does, so kills and the outage are seen both ways.
+ */
+const TRANSPORT_OF = { 'api-1': 'tcp', 'worker-1': 'tcp', 'api-2': 'unix-socket', 'worker-2': 'unix-socket' };
 
 /** Two API processes and two workers, each restarted when it dies; the balancer sends to the ready APIs. */
 async function startProduct(services, env, random, problems) {
@@ -135,7 +141,9 @@ async function startProduct(services, env, random, problems) {
   };
   const processes = [];
   for (const [name, kind] of [['api-1', 'api'], ['api-2', 'api'], ['worker-1', 'worker'], ['worker-2', 'worker']]) {
-    processes.push(new ProductProcess({ name, kind, port: kind === 'api' ? await freePort() : 0, env, logDir, random, hooks }));
+    const database = new URL(env.DATABASE_URL).pathname.slice(1);
+    const processEnv = { ...env, DATABASE_URL: withDatabase(services.pg.appUrl(TRANSPORT_OF[name]), database) };
+    processes.push(new ProductProcess({ name, kind, port: kind === 'api' ? await freePort() : 0, env: processEnv, logDir, random, hooks }));
   }
   const stopAll = () => Promise.all(processes.map((proc) => proc.stop()));
   cleanups.push(stopAll);
@@ -303,7 +311,14 @@ async function runRestarts(services) {
     }
     if (healthyMs === null || healthyMs > RECOVERY_LIMIT_MS) problems.push(`${service} back: /api/health was not 200 within ${RECOVERY_LIMIT_MS / 1000} s (${healthyMs} ms)`);
     if (paidMs === null || paidMs > RECOVERY_LIMIT_MS) problems.push(`${service} back: no payment confirmed within ${RECOVERY_LIMIT_MS / 1000} s (${paidMs} ms)`);
-    figures[service] = { downMs: backAt - downAt, answersWhileDown: during.length, answers503: during.filter((a) => a.status === 503).length, healthyAfterMs: healthyMs, paymentAfterMs: paidMs };
+    const byTransport = {};
+    for (const transport of new Set(Object.values(TRANSPORT_OF))) {
+      const served = during.filter((answer) => TRANSPORT_OF[answer.backend] === transport);
+      byTransport[transport] = { answers: served.length, answers503: served.filter((a) => a.status === 503).length };
+      // Each way of reaching PostgreSQL must have been asked during its outage, or the check proved nothing.
+      if (service === 'postgres' && served.length === 0) problems.push(`postgres down: no answer came from a process reaching it over ${transport}`);
+    }
+    figures[service] = { downMs: backAt - downAt, answersWhileDown: during.length, answers503: during.filter((a) => a.status === 503).length, byTransport, healthyAfterMs: healthyMs, paymentAfterMs: paidMs };
   };
   const downIn = (name) => (json) => json?.details?.[name]?.status === 'down' && json?.status === 'error' && typeof json?.error === 'string';
   await outage('postgres', () => services.pg.stop(options['postgres-stop']), () => services.pg.start(), downIn('database'));
@@ -346,7 +361,10 @@ async function main() {
     const result = await runRestarts(services);
     const f = result.figures;
     console.log(
-      `[faults] restarts: PostgreSQL down ${f.postgres.downMs} ms (${f.postgres.answers503}/${f.postgres.answersWhileDown} answers 503), health 200 after ${f.postgres.healthyAfterMs} ms, a payment after ${f.postgres.paymentAfterMs} ms; ` +
+      `[faults] restarts: PostgreSQL down ${f.postgres.downMs} ms (${f.postgres.answers503}/${f.postgres.answersWhileDown} answers 503: ` +
+        `${f.postgres.byTransport.tcp.answers503}/${f.postgres.byTransport.tcp.answers} over TCP, ` +
+        `${f.postgres.byTransport['unix-socket'].answers503}/${f.postgres.byTransport['unix-socket'].answers} over the Unix socket), ` +
+        `health 200 after ${f.postgres.healthyAfterMs} ms, a payment after ${f.postgres.paymentAfterMs} ms; ` +
         `Redis down ${f.redis.downMs} ms (${f.redis.answers503}/${f.redis.answersWhileDown} answers 503), health 200 after ${f.redis.healthyAfterMs} ms, a payment after ${f.redis.paymentAfterMs} ms; ` +
         `${f.paymentsPushed} payments, ${f.receipts} receipts; ${result.failures.length ? 'FAILED' : 'ok'}`,
     );

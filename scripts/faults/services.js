@@ -51,6 +51,15 @@ class PrivatePostgres {
     this.ownerUrl = `postgres://rentwise:rentwise@127.0.0.1:${port}/postgres`;
   }
 
+  /**
+   * The product's role, over TCP or over the Unix socket in `run` (the way the local stack connects,
+   * decision 0023): a stopped server is ECONNREFUSED on one and ENOENT (no socket file) on the other.
+   */
+  appUrl(transport) {
+    const host = transport === 'unix-socket' ? encodeURIComponent(this.run) : '127.0.0.1';
+    return `postgres://rentwise_web:rentwise@${host}:${this.port}/postgres`;
+  }
+
   async init() {
     mkdirSync(this.run, { recursive: true });
     const pwfile = join(this.dir, 'pwfile');
@@ -222,7 +231,8 @@ class LoadBalancer {
     const upstream = http.request(
       { host: '127.0.0.1', port, method: request.method, path: request.url, headers: { ...request.headers, host: `127.0.0.1:${this.port}` }, agent: false },
       (answer) => {
-        response.writeHead(answer.statusCode, answer.headers);
+        // Which process answered, so the suite can count answers by the way it reaches PostgreSQL.
+        response.writeHead(answer.statusCode, { ...answer.headers, 'x-rentwise-backend': this.nameOf(port) });
         answer.pipe(response);
         answer.on('aborted', () => response.destroy());
         answer.on('error', () => response.destroy());
@@ -235,6 +245,11 @@ class LoadBalancer {
       response.end(JSON.stringify({ status: 'error', error: `The API process went away (${error.code ?? error.message})` }));
     });
     upstream.end(body);
+  }
+
+  nameOf(port) {
+    for (const [name, backendPort] of this.backends) if (backendPort === port) return name;
+    return 'gone';
   }
 
   close() {

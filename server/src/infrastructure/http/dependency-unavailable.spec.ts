@@ -10,6 +10,16 @@ describe('isDependencyUnavailable', () => {
     expect(isDependencyUnavailable(new Error('Client has encountered a connection error and is not queryable'))).toBe(true);
   });
 
+  it('counts a PostgreSQL reached over a Unix socket that has stopped (no socket file) as unavailable', () => {
+    const noSocket = Object.assign(new Error('connect ENOENT /srv/pg/.s.PGSQL.5432'), { code: 'ENOENT', syscall: 'connect' });
+    expect(isDependencyUnavailable(noSocket)).toBe(true);
+  });
+
+  it('does not count a file that is missing (an upload, say) as an outage', () => {
+    const noFile = Object.assign(new Error("ENOENT: no such file or directory, open 'photo.jpg'"), { code: 'ENOENT', syscall: 'open' });
+    expect(isDependencyUnavailable(noFile)).toBe(false);
+  });
+
   it('counts Redis that does not answer within the fail-fast limits as unavailable', () => {
     expect(isDependencyUnavailable({ name: 'MaxRetriesPerRequestError', message: 'Reached the max retries per request limit' })).toBe(true);
   });

@@ -29,8 +29,11 @@ export function isDependencyUnavailable(error: unknown): boolean {
   let current: unknown = error;
   // Duck-typed, not instanceof Error: socket errors may come from another realm (as under Jest).
   for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
-    const { code, name, message, driverError, cause } = current as Record<string, unknown>;
+    const { code, syscall, name, message, driverError, cause } = current as Record<string, unknown>;
     if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+    // A Unix socket whose server stopped has no file to connect to (the local stack's PostgreSQL,
+    // decision 0023). Only on connect: ENOENT elsewhere (a missing upload) is our own problem.
+    if (code === 'ENOENT' && syscall === 'connect') return true;
     if (name === 'MaxRetriesPerRequestError') return true;
     if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
     current = driverError ?? cause;
