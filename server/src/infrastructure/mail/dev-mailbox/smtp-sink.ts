@@ -7,6 +7,8 @@ export interface ReceivedEmail {
   from: string;
   to: string[];
   subject: string;
+  /** The sender's Message-ID: the same on every copy of one outbox row's email. */
+  messageId: string | null;
   text: string;
   html: string | null;
   receivedAt: string;
@@ -36,6 +38,7 @@ export class SmtpSink {
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
               subject: parsed.subject ?? '',
+              messageId: parsed.messageId ?? null,
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : null,
             });
