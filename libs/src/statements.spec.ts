@@ -1,9 +1,11 @@
 import fc from 'fast-check';
+import { parse } from 'csv-parse/sync';
 import { billingMonthKey, billingMonthOf, shiftBillingMonth } from './billing-month';
 import { landlordReceivesCents } from './fees';
 import {
   calendarMonthTotals,
   csvCell,
+  csvRow,
   monthRows,
   periodInWords,
   projectLines,
@@ -412,6 +414,38 @@ describe('csvCell', () => {
 
   it('leaves text alone that only has a sign in the middle', () => {
     expect(csvCell('12-B Main St')).toBe('12-B Main St');
+  });
+
+  it.each([
+    ["77 Harbor;=cmd|' /C calc'!A0", "77 Harbor;'=cmd|' /C calc'!A0"],
+    ['Sam;=1+1', "Sam;'=1+1"],
+    ['Apt 2; @SUM(A1)', "Apt 2; '@SUM(A1)"],
+    ['x|+1', "x|'+1"],
+    ['  =1', "  '=1"],
+  ])('escapes a formula after a separator a spreadsheet may split on: %j', (text, escaped) => {
+    expect(csvCell(text)).toBe(escaped);
+  });
+
+  it('escapes a formula after a comma or tab inside a quoted cell, for spreadsheets that split on another separator', () => {
+    expect(csvCell('1 Main St,=1+1')).toBe(`"1 Main St,'=1+1"`);
+    expect(csvCell('Unit 3\t-2')).toBe("Unit 3\t'-2");
+  });
+
+  describe('read back by a CSV parser splitting on a comma or a semicolon', () => {
+    const hostile = ["77 Harbor;=cmd|' /C calc'!A0", 'Lee;=HYPERLINK("http://x")', '=1+1', 'a,@b', 'x\t+1', 'ok; -3', 'c|=d'];
+    const line = csvRow(['Total', ...hostile, { cents: -123_456 }, 2025]);
+    const startsFormula = (cell: string) => /^[ \t]*[=+\-@]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell.trim());
+
+    it.each([',', ';', '\t', '|'])('gives no cell that starts a formula when split on %j', (delimiter) => {
+      const rows: string[][] = parse(line, { delimiter, relax_quotes: true, relax_column_count: true });
+      expect(rows.flat().filter(startsFormula)).toEqual([]);
+    });
+
+    it('reads every value back whole, apostrophes aside, with the comma', () => {
+      const [cells] = parse(line, { delimiter: ',' }) as string[][];
+      expect(cells.slice(1, -2).map((cell) => cell.replaceAll("'", ''))).toEqual(hostile.map((text) => text.replaceAll("'", '')));
+      expect(cells.slice(-2)).toEqual(['-1234.56', '2025']);
+    });
   });
 });
 

@@ -282,14 +282,24 @@ export interface CsvAmount {
 export type CsvValue = string | number | CsvAmount;
 
 /**
+ * Where a spreadsheet may begin a cell in our text, spaces allowed, followed by what starts a
+ * formula: the start, or after any separator it may split on (comma; semicolon, the list separator
+ * of many European locales; tab; pipe). One that splits on another separator than ours does not
+ * see our quotes around the cell, so the separators inside a quoted cell count too.
+ */
+const FORMULA_START = /(^|[,;\t|\r\n])([ \t]*)(?=[=+\-@])/g;
+
+/**
  * A CSV cell. Text that a spreadsheet would read as a formula (starting with =, +, -, @, tab or
- * carriage return) is prefixed with an apostrophe; quotes, commas and line breaks are quoted.
- * Numbers and amounts are written as they are (a negative amount is a number, not a formula).
+ * carriage return, at the start of the cell or after any separator a spreadsheet may split on) gets
+ * an apostrophe there; quotes, commas and line breaks are quoted. Numbers and amounts are written
+ * as they are (a negative amount is a number, not a formula).
  */
 export function csvCell(value: CsvValue): string {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'object') return centsAsDecimal(value.cents);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const inner = value.replace(FORMULA_START, "$1$2'");
+  const safe = /^[\t\r]/.test(inner) ? `'${inner}` : inner;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

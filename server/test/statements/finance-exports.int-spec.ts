@@ -10,6 +10,7 @@ import { AddProperty } from '../../src/modules/properties/contracts/add-property
 import { RecordRentPayment } from '../../src/modules/payments/contracts/record-rent-payment.command';
 import { FinanceExportProcessor } from '../../src/modules/statements/finance/finance-export.processor';
 import { signedInUser, type SignedInClient } from '../support/accounts';
+import { formulaCells, SPREADSHEET_SEPARATORS } from '../support/spreadsheet-cells';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 
@@ -100,7 +101,7 @@ describe('finance exports', () => {
   });
 
   it("exports a year as CSV whose totals are each landlord's own yearly statement, with progress, checksum and audit trail", async () => {
-    const landlords = [await landlordWithYear('Audit Lane'), await landlordWithYear('Ledger Road')];
+    const landlords = [await landlordWithYear('Audit Lane'), await landlordWithYear("Ledger Road;=cmd|' /C calc'!A0")];
     const finance = await signedInUser(testApp, { type: 'finance' });
 
     const years = (await as(finance, { method: 'GET', url: '/api/finance/years' })).json<{ years: { year: number; landlords: number }[] }>().years;
@@ -128,6 +129,7 @@ describe('finance exports', () => {
     expect(download.headers['content-disposition']).toBe(`attachment; filename="rentwise-${YEAR}-all-landlords.csv"`);
     expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(done.sha256);
 
+    for (const separator of SPREADSHEET_SEPARATORS) expect({ separator, cells: formulaCells(download.body, separator) }).toEqual({ separator, cells: [] });
     const [header, ...rows] = download.body.trimEnd().split('\r\n');
     expect(header.split(',')).toContain('Paid in calendar month (by payment date)');
     for (const landlord of landlords) {
@@ -154,8 +156,9 @@ describe('finance exports', () => {
         netCents: ownStatement.totals.netCents,
         calendarGrossCents: ownStatement.calendarYear!.totals.grossCents,
       });
-      // The landlord's first name starts with '=': a spreadsheet must read it as text.
-      expect(mine[0][0]).toBe(`'=cmd| ${landlord.lastName}`);
+      // The landlord's first name starts with '=': a spreadsheet must read it as text (and the second
+      // landlord's last name has one after a ';').
+      expect(mine[0][0]).toBe(`'=cmd| ${landlord.lastName.replace(';=', ";'=")}`);
     }
 
     const audit = await testApp.dataSource.query<{ event: string; actor: string; sha256: string | null }[]>(

@@ -14,6 +14,7 @@ import { PROJECT_STATEMENTS_JOB, ProjectStatementsJob, STATEMENTS_QUEUE } from '
 import { STATEMENTS_LOCK_KEY, StatementsProjector } from '../../src/modules/statements/projection/statements-projector';
 import { StatementsProcessor } from '../../src/modules/statements/projection/statements.processor';
 import { signedInUser } from '../support/accounts';
+import { formulaCells, SPREADSHEET_SEPARATORS } from '../support/spreadsheet-cells';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 
@@ -322,6 +323,18 @@ describe('statements', () => {
       const pdf = await testApp.request({ method: 'GET', url: `${base}&format=pdf`, headers: owner.headers });
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('writes no cell a spreadsheet would run as a formula, whichever separator it splits on', async () => {
+      const owner = await signedInUser(testApp, { firstName: 'Lee;=HYPERLINK("http://x")' });
+      const property = await addProperty(owner.userId, "77 Harbor;=cmd|' /C calc'!A0");
+      await projected((await pay(owner.userId, property.propertyId, '2025-04-02T15:00:00Z')).transactionId);
+      for (const query of [`year=2025&propertyId=${property.propertyId}`, 'year=2025&month=4']) {
+        const csv = await testApp.request({ method: 'GET', url: `/api/landlord/statements/statement/download?${query}&format=csv`, headers: owner.headers });
+        expect(csv.statusCode).toBe(200);
+        expect(csv.body).toContain('77 Harbor');
+        for (const separator of SPREADSHEET_SEPARATORS) expect({ query, separator, cells: formulaCells(csv.body, separator) }).toEqual({ query, separator, cells: [] });
+      }
     });
 
     it('regroups past payments when the landlord chooses another time zone', async () => {
