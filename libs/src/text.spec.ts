@@ -1,4 +1,4 @@
-import { isPlainName, isStorableText } from './text';
+import { isAcceptableText, isSingleLineText, isStorableText } from './text';
 
 describe('isStorableText', () => {
   it('accepts ordinary text, accents, emoji and newlines', () => {
@@ -20,23 +20,46 @@ describe('isStorableText', () => {
   });
 });
 
-describe('isPlainName', () => {
+describe('isSingleLineText', () => {
   it('accepts names in any script', () => {
-    for (const name of ["O'Brien", 'José-María', '李小龍', 'Ольга', 'نور']) expect(isPlainName(name)).toBe(true);
+    for (const name of ["O'Brien", 'José-María', '李小龍', 'Ольга', 'نور']) expect(isSingleLineText(name)).toBe(true);
   });
 
   it('refuses bidirectional overrides, embeddings and isolates, at both ends of each range', () => {
     for (const code of [0x202a, 0x202c, 0x202e, 0x2066, 0x2069]) {
-      expect(isPlainName(`Ann${String.fromCodePoint(code)}e`)).toBe(false);
+      expect(isSingleLineText(`Ann${String.fromCodePoint(code)}e`)).toBe(false);
     }
-    expect(isPlainName('Ann\u2029e')).toBe(true);
-    expect(isPlainName('Ann\u2065e')).toBe(true);
-    expect(isPlainName('Ann\u206Ae')).toBe(true);
+    expect(isSingleLineText('Ann\u2029e')).toBe(true);
+    expect(isSingleLineText('Ann\u2065e')).toBe(true);
+    expect(isSingleLineText('Ann\u206Ae')).toBe(true);
   });
 
-  it('refuses control characters, NUL and lone surrogates', () => {
-    for (const name of ['Ann\u0000', 'Ann\u0007', 'Ann\ne', 'Ann\u007F', 'Ann\u0085', 'Ann\uD800']) {
-      expect(isPlainName(name)).toBe(false);
+  it('refuses control characters, line breaks, tabs, NUL and lone surrogates', () => {
+    for (const name of ['Ann\u0000', 'Ann\u0007', 'Ann\ne', 'Ann\re', 'Ann\te', 'Ann\u007F', 'Ann\u0085', 'Ann\u009F', 'Ann\uD800']) {
+      expect(isSingleLineText(name)).toBe(false);
     }
+  });
+
+  it("accepts the address an outside probe found unescaped in CSVs (that is the CSV's job)", () => {
+    expect(isSingleLineText("77 Harbor;=cmd|' /C calc'!A0")).toBe(true);
+  });
+});
+
+describe('isAcceptableText', () => {
+  it('accepts several lines with tabs, as an operator writes a reason', () => {
+    expect(isAcceptableText('Payout account missing.\r\n\tPlease connect it.')).toBe(true);
+  });
+
+  it('refuses the other control characters, at both ends of each range, and bidirectional controls', () => {
+    for (const code of [0x00, 0x01, 0x07, 0x08, 0x0b, 0x0c, 0x0e, 0x1f, 0x7f, 0x80, 0x9f, 0x202a, 0x202e, 0x2066, 0x2069]) {
+      expect({ code, accepted: isAcceptableText(`Main${String.fromCodePoint(code)}St`) }).toEqual({ code, accepted: false });
+    }
+    for (const code of [0x20, 0x7e, 0xa0, 0x2029, 0x202f, 0x2065, 0x206a]) {
+      expect({ code, accepted: isAcceptableText(`Main${String.fromCodePoint(code)}St`) }).toEqual({ code, accepted: true });
+    }
+  });
+
+  it('refuses a lone surrogate', () => {
+    expect(isAcceptableText('Main\uDC00St')).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ import { registerSecurityHeaders } from './infrastructure/http/security-headers'
 import { clientErrorHandler, frameworkErrors } from './infrastructure/http/framework-errors';
 import { SANDBOX_ANET_NONCES_PATH } from './infrastructure/payment-gateway/authorize-net/authorize-net.sandbox';
 import { SANDBOX_PAYMENT_METHODS_PATH } from './infrastructure/payment-gateway/sandbox/sandbox-cards.controller';
-import { StorableTextPipe } from './infrastructure/http/storable-text.pipe';
+import { AcceptableTextPipe } from './infrastructure/http/acceptable-text.pipe';
 import { trustProxyOf } from './infrastructure/http/trust-proxy';
 
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -100,7 +100,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     });
   }
   app.useGlobalFilters(new ApiExceptionFilter(Boolean(clientDist)));
-  app.useGlobalPipes(new StorableTextPipe());
+  app.useGlobalPipes(new AcceptableTextPipe());
 
   const openApi = new DocumentBuilder()
     .setTitle('Rentwise API')

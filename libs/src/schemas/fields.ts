@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { formatPhoneInput, isCompletePhone } from '../phone';
-import { isPlainName } from '../text';
+import { isSingleLineText } from '../text';
 
 const NAME_MAX_LENGTH = 100;
 // The longest address SMTP allows; also bounds the work the email pattern can do.
@@ -9,7 +9,7 @@ const EMAIL_MAX_LENGTH = 254;
 
 /**
  * Trimmed, required text; blank or missing reads 'Please complete all form fields.' Names are
- * shown to other people, so control and bidirectional-override characters are refused.
+ * shown to other people on one line, so control, layout and bidirectional characters are refused.
  */
 export const nameField = z
   .string({ error: MESSAGES.completeAllFields })
@@ -17,7 +17,7 @@ export const nameField = z
     z.trim(),
     z.minLength(1, { error: MESSAGES.completeAllFields, abort: true }),
     z.maxLength(NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong, abort: true }),
-    z.refine(isPlainName, MESSAGES.unsupportedCharacters),
+    z.refine(isSingleLineText, MESSAGES.unsupportedCharacters),
   );
 
 /** Trimmed and lower-cased, so one person has one email however they type it. */

@@ -2,9 +2,13 @@ import { z } from 'zod/mini';
 import { composeAddress, isPlausibleAddress, normalizeAddressParts, type AddressParts } from '../address';
 import { MESSAGES } from '../messages';
 import { isRentInRange, parseRentDollars, rentDollarsToCents } from '../rent';
+import { isSingleLineText } from '../text';
 import { unlessFieldsHaveIssues } from './fields';
 
 const ADDRESS_PART_MAX_LENGTH = 100;
+
+/** An address line is shown on one line to tenants, landlords and in statements: no control or bidirectional characters. */
+const singleLine = z.refine(isSingleLineText, MESSAGES.unsupportedCharacters);
 
 const requiredAddressPart = z
   .string({ error: MESSAGES.allAddressFieldsRequired })
@@ -12,6 +16,7 @@ const requiredAddressPart = z
     z.trim(),
     z.minLength(1, { error: MESSAGES.allAddressFieldsRequired, abort: true }),
     z.maxLength(ADDRESS_PART_MAX_LENGTH, MESSAGES.addressInvalid),
+    singleLine,
   );
 
 /** Rent as typed ('1,500') or as a number of whole dollars; out comes cents. */
@@ -30,7 +35,7 @@ export const propertySchema = z.pipe(
   z
     .object({
       line1: requiredAddressPart,
-      line2: z.nullish(z.string().check(z.trim(), z.maxLength(ADDRESS_PART_MAX_LENGTH, MESSAGES.addressInvalid))),
+      line2: z.nullish(z.string().check(z.trim(), z.maxLength(ADDRESS_PART_MAX_LENGTH, MESSAGES.addressInvalid), singleLine)),
       city: requiredAddressPart,
       state: requiredAddressPart.check(z.toUpperCase(), z.regex(/^[A-Z]{2}$/, MESSAGES.addressInvalid)),
       zip: requiredAddressPart.check(z.regex(/^\d{5}$/, MESSAGES.addressInvalid)),

@@ -63,6 +63,35 @@ describe('text with a NUL byte, a lone surrogate or a bidirectional override', (
     expect(path.json()).toEqual(REFUSED);
   });
 
+  it.each([
+    ['a right-to-left override', { line1: '12 Garden\u202EStreet' }],
+    ['an isolate', { city: 'Spring\u2066field\u2069' }],
+    ['a BEL', { line2: 'Apt 4\u0007' }],
+    ['a carriage return inside the line', { line1: '12 Garden\rStreet' }],
+    ['a C1 control', { city: 'Spring\u0085field' }],
+  ])('refuses %s in a property address with the NUL byte message, and adds nothing', async (_what, part) => {
+    const before = await testApp.dataSource.query('SELECT count(*)::int AS n FROM properties.properties');
+    const response = await testApp.request({
+      method: 'POST',
+      url: '/api/landlord/properties',
+      headers: landlord.headers,
+      payload: { ...VALID_PROPERTY, ...part },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(REFUSED);
+    expect(await testApp.dataSource.query('SELECT count(*)::int AS n FROM properties.properties')).toEqual(before);
+  });
+
+  it('refuses a bidirectional control in any text field, a password too', async () => {
+    const response = await testApp.request({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { email: landlord.email, password: 'long-enough\u2067-password' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(REFUSED);
+  });
+
   it('refuses a name with a right-to-left override, and keeps the profile as it was', async () => {
     const response = await testApp.request({
       method: 'POST',
