@@ -8,7 +8,7 @@ import { unlessFieldsHaveIssues } from './fields';
 const ADDRESS_PART_MAX_LENGTH = 100;
 
 /** An address line is shown on one line to tenants, landlords and in statements: no control or bidirectional characters. */
-const singleLine = z.refine(isSingleLineText, MESSAGES.unsupportedCharacters);
+const singleLine = z.refine<string>(isSingleLineText, MESSAGES.unsupportedCharacters);
 
 const requiredAddressPart = z
   .string({ error: MESSAGES.allAddressFieldsRequired })
