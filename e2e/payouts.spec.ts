@@ -3,6 +3,7 @@ import type { E2eUser } from './support/fixtures';
 import { payableHome, type PayableHome } from './support/payments';
 import { signIn } from './support/session';
 import { expectNoAccessibilityViolations } from './support/accessibility';
+import { latestEmailTo, linkIn, mailboxMark, pathOf } from './support/mailbox';
 
 /**
  * Issue 12: a landlord's bank deposit is explained. Two tenants pay by card (sandbox), a developer
@@ -102,5 +103,55 @@ test('the Payouts page lists a sandbox payout with the payments it is made of', 
   }
   await landlord.goto('/landlord/dashboard');
   await landlord.screenshot({ path: '/tmp/payouts-shots/dashboard-375.png', fullPage: true });
+  await landlord.context().close();
+});
+
+test('a refunded payment the cardholder then disputes is flagged, and the landlord told what to answer', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const uma = await home.addTenant('Uma');
+  const payer = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
+  await payRent(payer, uma, '300', '$306.99');
+  await payer.context().close();
+
+  // On Stripe a refunded charge can still be disputed; the sandbox's tools allow it too.
+  const tools = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await tools.goto('/dev/sandbox');
+  const umasCharge = () => tools.getByRole('row').filter({ hasText: home.landlord.email }).filter({ hasText: '$306.99' });
+  await umasCharge().getByRole('button', { name: 'Refund' }).click();
+  await expect(tools.getByRole('status')).toContainText('Refunded $306.99');
+  const mark = await mailboxMark(fixtureRequests);
+  await umasCharge().getByRole('button', { name: 'Open dispute' }).click();
+  await expect(tools.getByRole('status')).toContainText('opened');
+  await tools.context().close();
+
+  const email = await latestEmailTo(fixtureRequests, home.landlord.email, { after: mark, timeoutMs: 30_000 });
+  expect(email.subject).toMatch(/^Uma Tenant's refunded payment was disputed: answer by /);
+  expect(email.text).toContain('submit evidence that the refund was issued');
+  expect(email.text).toMatch(/- Refund of \$306\.99 on \w{3} \d{1,2}, \d{4}, reference re_sandbox_/);
+
+  const landlord = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(landlord, home.landlord, '/landlord/payouts');
+  const notice = main(landlord).getByRole('region', { name: 'Disputed after refund' });
+  await expect(notice).toContainText('A refunded payment was disputed');
+  await expect(notice).toContainText('Uma Tenant');
+  await expect(notice).toContainText('Refunded $306.99 on');
+  await expectNoAccessibilityViolations(landlord);
+  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
+    await landlord.setViewportSize({ width, height });
+    await landlord.screenshot({ path: `/tmp/payouts-shots/disputed-after-refund-payouts-${width}.png`, fullPage: true });
+  }
+
+  // The email's receipt link and the notice's open the same receipt, flagged with what to answer.
+  await notice.getByRole('link', { name: 'View receipt' }).click();
+  await expect(landlord).toHaveURL(/\/landlord\/payment-receipt\/[0-9a-f-]{36}$/);
+  expect(pathOf(linkIn(email, new URL(landlord.url()).pathname))).toBe(new URL(landlord.url()).pathname);
+  await expect(heading(landlord)).toHaveText('Payment Receipt');
+  await expect(main(landlord).getByText('Disputed after refund', { exact: true }).first()).toBeVisible();
+  await expect(main(landlord)).toContainText("the cardholder has also disputed it. Answer the dispute with the refund's proof to get the disputed amount back.");
+  await expectNoAccessibilityViolations(landlord);
+  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
+    await landlord.setViewportSize({ width, height });
+    await landlord.screenshot({ path: `/tmp/payouts-shots/disputed-after-refund-receipt-${width}.png`, fullPage: true });
+  }
   await landlord.context().close();
 });

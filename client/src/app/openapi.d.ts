@@ -798,7 +798,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Open differences between the provider’s balance transactions and the ledger (missing, extra, different amount) */
+        /** Open differences between the provider’s balance transactions and the ledger (missing, extra, different amount), and payments disputed after a refund */
         get: operations["OperatorReconciliationController_report"];
         put?: never;
         post?: never;
@@ -920,6 +920,21 @@ export interface components {
             status: "success";
             rows: components["schemas"]["PaymentRowDto"][];
         };
+        DisputedAfterRefundDto: {
+            /** @description Refunded before the dispute opened, in cents */
+            refundedCents: number;
+            /**
+             * Format: date-time
+             * @description When the last refund before the dispute was made
+             */
+            refundedAt: string;
+            /** Format: date-time */
+            disputeOpenedAt: string;
+            /** @description What the dispute holds from the landlord until it closes, in cents */
+            disputedCents: number;
+            /** @description What the card holder would get back twice if the dispute is lost, in cents */
+            atRiskCents: number;
+        };
         LandlordContactDto: {
             name: string;
             email: string;
@@ -930,8 +945,13 @@ export interface components {
             receiptId: string;
             /** @enum {string} */
             mode: "tenant" | "landlord";
-            /** @example Paid */
+            /**
+             * @description Paid, Refunded, Disputed or Disputed after refund
+             * @example Paid
+             */
             status: string;
+            /** @description Set while a dispute opened after a refund is open: the landlord answers it with the refund */
+            disputedAfterRefund: components["schemas"]["DisputedAfterRefundDto"] | null;
             /** @description Tenant: the charged total. Landlord: what the landlord received after the dated fee */
             amountCents: number;
             /** Format: date-time */
@@ -969,6 +989,8 @@ export interface components {
             feeCents: number;
             /** @example 2024-03-05T15:00:00.000Z */
             occurredAt: string;
+            /** @description The line is about a payment refunded, then disputed, whose dispute is still open */
+            disputedAfterRefund: boolean;
         };
         Payout: {
             /** @example po_1Nx... */
@@ -982,10 +1004,57 @@ export interface components {
             paidAt?: string | null;
             lines: components["schemas"]["PayoutLine"][];
         };
+        DisputedAfterRefundPayment: {
+            /**
+             * Format: uuid
+             * @description The payment’s receipt
+             */
+            receiptId: string;
+            /** Format: date-time */
+            paidAt: string;
+            /** @example 150699 */
+            chargedCents: number;
+            /** Format: uuid */
+            landlordUserId: string;
+            /** @example Lena Landlord */
+            landlordName?: string | null;
+            /** @example Sam Rivera */
+            tenantName?: string | null;
+            /** @example 123 Main St, Apt 2, Springfield, IL 62704 */
+            propertyAddress?: string | null;
+            /** @example acct_1Nx... */
+            connectedAccountId?: string | null;
+            /** @example ch_3Oy... */
+            chargeId?: string | null;
+            /**
+             * @description Refunded before the dispute opened
+             * @example 150699
+             */
+            refundedCents: number;
+            /**
+             * Format: date-time
+             * @description When the last refund before the dispute was made
+             */
+            refundedAt: string;
+            /** Format: date-time */
+            disputeOpenedAt: string;
+            /**
+             * @description What the dispute holds from the landlord until it closes
+             * @example 150699
+             */
+            disputedCents: number;
+            /**
+             * @description What the card holder would get back twice if the dispute is lost
+             * @example 150699
+             */
+            atRiskCents: number;
+        };
         PayoutsAnswer: {
             /** @enum {string} */
             status: "success";
             payouts: components["schemas"]["Payout"][];
+            /** @description Payments refunded, then disputed, whose dispute is open (paid out or not yet): each needs an answer */
+            disputedAfterRefund: components["schemas"]["DisputedAfterRefundPayment"][];
         };
         CardGatewayChangeDto: {
             /** @enum {string} */
@@ -1046,6 +1115,8 @@ export interface components {
             /** @description When the last run finished; null before the first */
             lastRunAt?: string | null;
             differences: components["schemas"]["ReconciliationDifference"][];
+            /** @description Refunded and disputed: payments whose dispute opened after a refund and is still open, newest dispute first */
+            disputedAfterRefund: components["schemas"]["DisputedAfterRefundPayment"][];
         };
         ReconciliationStarted: {
             /** @enum {string} */

@@ -134,6 +134,7 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
         receiptId: payment.receiptId,
         mode: 'tenant',
         status: 'Paid',
+        disputedAfterRefund: null,
         amountCents: 150_699,
         paidAt: payment.paidAt,
         paidBy: 'Sam Rivera',

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inbox } from '../../src/infrastructure/inbox/inbox';
 import { SandboxAccounts } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-accounts';
-import { SandboxMoney } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-money';
+import { SANDBOX_EVIDENCE_DAYS, SandboxMoney } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-money';
 import { ChargeSettlement } from '../../src/modules/payments/card-payments/charge-settlement';
+import { DISPUTED_AFTER_REFUND_EMAILS_QUEUE } from '../../src/modules/payments/emails/send-disputed-after-refund-email.job';
+import { createActiveUser, latestEmailTo, mailboxMark } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { payRent, rentedHome, RentedHome, signIn, tokenizeCard } from './payment-support';
@@ -161,6 +163,95 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
       ['dispute', { landlord_payable: -152_199, disputed: 150_699, dispute_fees: 1500 }],
       ['dispute_won', { disputed: -150_699, landlord_payable: 150_699 }],
     ]);
+  });
+
+  describe('a payment refunded, then disputed (issue 32, item 6)', () => {
+    /** Outbox rows asking for the landlord's disputed-after-refund email about a payment. */
+    async function emailRequests(receiptId: string): Promise<number> {
+      const [{ count }] = await testApp.dataSource.query(
+        `SELECT count(*)::int AS count FROM infra.outbox WHERE queue = $1 AND payload->>'paymentTransactionId' = $2`,
+        [DISPUTED_AFTER_REFUND_EMAILS_QUEUE, receiptId],
+      );
+      return count;
+    }
+
+    async function reconciliationOf(receiptId: string) {
+      const operator = await signIn(testApp, await createActiveUser(testApp, { type: 'operator' }));
+      const answer = await testApp.request({ method: 'GET', url: '/api/operator/reconciliation', headers: operator.headers });
+      expect(answer.statusCode).toBe(200);
+      return answer.json().disputedAfterRefund.filter((payment: { receiptId: string }) => payment.receiptId === receiptId);
+    }
+
+    it('is flagged on both receipts, the Payouts page and the reconciliation, and the landlord is emailed once what to answer', async () => {
+      const home = await rentedHome(testApp, enable);
+      const { client, response } = await paid(home);
+      const receiptId = response.json().payment.receiptId;
+      const chargeId = await chargeIdOf(home.accountId);
+      // Paid out before the refund: the deposit's payment line is the one to mark.
+      expect(await money.payOut(home.accountId)).not.toBeNull();
+      const refund = await money.refund(home.accountId, chargeId);
+      await settled(home.accountId, 6);
+      const mark = mailboxMark(testApp);
+      // As Stripe allows: the refunded charge is disputed, and every event arrives twice, last first.
+      const dispute = await money.openDispute(home.accountId, chargeId, { duplicate: true, reverse: true });
+      await settled(home.accountId, 8);
+
+      const flag = { refundedCents: 150_699, refundedAt: refund.createdAt.toISOString(), disputedCents: 150_699, atRiskCents: 150_699 };
+      const tenantReceipt = await testApp.request({ method: 'GET', url: `/api/tenant/payments/${receiptId}`, headers: client.headers });
+      expect(tenantReceipt.json().receipt).toMatchObject({ status: 'Disputed after refund', disputedAfterRefund: flag });
+      const landlord = await signIn(testApp, home.landlord);
+      const landlordReceipt = await testApp.request({ method: 'GET', url: `/api/landlord/payments/${receiptId}`, headers: landlord.headers });
+      expect(landlordReceipt.json().receipt).toMatchObject({ status: 'Disputed after refund', disputedAfterRefund: flag });
+
+      const payouts = (await testApp.request({ method: 'GET', url: '/api/landlord/payouts', headers: landlord.headers })).json();
+      expect(payouts.disputedAfterRefund).toEqual([
+        expect.objectContaining({ receiptId, tenantName: 'Sam Rivera', propertyAddress: home.address, chargeId, ...flag }),
+      ]);
+      expect(payouts.payouts[0].lines).toContainEqual(expect.objectContaining({ kind: 'charge', disputedAfterRefund: true }));
+      expect(await reconciliationOf(receiptId)).toEqual([
+        expect.objectContaining({ landlordName: 'Dana Whitaker', connectedAccountId: home.accountId, chargeId, ...flag }),
+      ]);
+
+      const email = await latestEmailTo(testApp, home.landlord.email, { after: mark, what: 'the disputed-after-refund email' });
+      expect(email.subject).toMatch(/^Sam Rivera's refunded payment was disputed: answer by \w{3} \d{1,2}, \d{4}$/);
+      expect(email.text).toContain('was refunded on');
+      expect(email.text).toContain('and the cardholder has now also disputed it');
+      expect(email.text).toContain(`Answer the dispute (${dispute.disputeId}) in your Stripe account and submit evidence that the refund was issued:`);
+      expect(email.text).toMatch(new RegExp(`- Refund of \\$1,506\\.99 on \\w{3} \\d{1,2}, \\d{4}, reference ${refund.refundId}`));
+      // The sandbox gives two weeks to answer, as Stripe gives one to three; dates on the landlord's calendar (New York by default).
+      const dueBy = dispute.evidenceDueBy!;
+      expect(dueBy.getTime() - dispute.movements[0].createdAt.getTime()).toBe(SANDBOX_EVIDENCE_DAYS * 24 * 3600 * 1000);
+      const dueDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'America/New_York' }).format(dueBy);
+      expect(email.text).toContain(`Submit it by ${dueDay}, `);
+      expect(email.subject).toContain(`answer by ${dueDay}`);
+      expect(email.text).toContain('/landlord/dashboard');
+      expect(email.text).toContain(`/landlord/payment-receipt/${receiptId}`);
+      // Once per dispute, however often its events came.
+      expect(await emailRequests(receiptId)).toBe(1);
+      expect(testApp.mailbox.list().filter((sent) => sent.id > mark && sent.subject.includes('refunded payment was disputed'))).toHaveLength(1);
+
+      // Won: the landlord has the money back, and nothing is left to answer.
+      await money.closeDispute(home.accountId, dispute.disputeId, 'won');
+      await settled(home.accountId, 10);
+      const after = await testApp.request({ method: 'GET', url: `/api/landlord/payments/${receiptId}`, headers: landlord.headers });
+      expect(after.json().receipt).toMatchObject({ status: 'Refunded', disputedAfterRefund: null });
+      expect((await testApp.request({ method: 'GET', url: '/api/landlord/payouts', headers: landlord.headers })).json().disputedAfterRefund).toEqual([]);
+      expect(await reconciliationOf(receiptId)).toEqual([]);
+      expect(await emailRequests(receiptId)).toBe(1);
+    });
+
+    it('leaves a payment disputed without a refund as Disputed, with no such email', async () => {
+      const home = await rentedHome(testApp, enable);
+      const { client, response } = await paid(home);
+      const receiptId = response.json().payment.receiptId;
+      await money.openDispute(home.accountId, await chargeIdOf(home.accountId));
+      await settled(home.accountId, 4);
+
+      const receipt = await testApp.request({ method: 'GET', url: `/api/tenant/payments/${receiptId}`, headers: client.headers });
+      expect(receipt.json().receipt).toMatchObject({ status: 'Disputed', disputedAfterRefund: null });
+      expect(await emailRequests(receiptId)).toBe(0);
+      expect(await reconciliationOf(receiptId)).toEqual([]);
+    });
   });
 
   it('leaves one journal when the handler crashes after posting and before acknowledging', async () => {

@@ -6,7 +6,7 @@ import { PaymentGateway } from '../../src/infrastructure/payment-gateway/payment
 import { ProviderReconciler } from '../../src/modules/payments/reconciliation/provider-reconciler';
 import { RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE } from '../../src/modules/payments/reconciliation/reconcile-provider-balances.job';
 import { createActiveUser, latestEmailTo, mailboxMark, signIn } from '../support/accounts';
-import { FAKE_CONNECT_WEBHOOK_SECRET, FAKE_DISPUTE_FEE_CENTS, FakeStripe, FakeStripeEvent, signStripeWebhook, stripeEnvFor, stripeEvent } from '../support/fake-stripe';
+import { FAKE_CONNECT_WEBHOOK_SECRET, FAKE_DISPUTE_FEE_CENTS, FAKE_EVIDENCE_DAYS, FakeStripe, FakeStripeEvent, signStripeWebhook, stripeEnvFor, stripeEvent } from '../support/fake-stripe';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { inboxRows, postWebhook } from '../support/webhooks';
@@ -56,7 +56,9 @@ describe('provider events with the Stripe gateway (real SDK, local fake)', () =>
 
   async function paid(home: RentedHome): Promise<{ receiptId: string; chargeId: string; paymentIntentId: string }> {
     const client = await signIn(testApp, home.tenant);
-    const response = await payRent(testApp, client, { amountCents: 150_000, paymentMethodId: 'pm_card_visa', idempotencyKey: randomUUID() });
+    // Reconciliation tests pay twice for one home on purpose: confirmed, as the tenant would after 'Pay again?'.
+    const body = { amountCents: 150_000, paymentMethodId: 'pm_card_visa', idempotencyKey: randomUUID(), confirmRepeat: true };
+    const response = await payRent(testApp, client, body);
     expect(response.statusCode).toBe(201);
     const [attempt] = await testApp.dataSource.query(
       `SELECT charge_id, payment_intent_id FROM payments.card_payments WHERE ledger_transaction_id = $1`,
@@ -111,6 +113,8 @@ describe('provider events with the Stripe gateway (real SDK, local fake)', () =>
 
     const dispute = await gateway.retrieveDispute(home.accountId, disputeId);
     expect(dispute).toMatchObject({ chargeId, amountCents: 150_699, status: 'open', movements: [{ amountCents: -150_699, feeCents: FAKE_DISPUTE_FEE_CENTS }] });
+    // Stripe's evidence_details.due_by: what the landlord's disputed-after-refund email gives as the deadline.
+    expect(dispute.evidenceDueBy!.getTime() - dispute.movements[0].createdAt.getTime()).toBe(FAKE_EVIDENCE_DAYS * 24 * 3600 * 1000);
 
     expect(await gateway.retrievePayout(home.accountId, payoutId)).toMatchObject({ payoutId, amountCents: amount, status: 'paid' });
     const lines = await gateway.listBalanceTransactions(home.accountId, { payoutId });

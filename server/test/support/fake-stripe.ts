@@ -84,6 +84,9 @@ interface Answer {
 
 type StripeObject = Record<string, unknown> & { id: string; created: number };
 
+/** How long Stripe gives to answer a dispute with evidence here (due_by = created + this). */
+export const FAKE_EVIDENCE_DAYS = 7;
+
 /** Stripe's dispute fee in the US. */
 export const FAKE_DISPUTE_FEE_CENTS = 1500;
 
@@ -270,6 +273,7 @@ export class FakeStripe {
       reason: 'fraudulent',
       payment_intent: charge.payment_intent,
       balance_transactions: [],
+      evidence_details: { due_by: created + FAKE_EVIDENCE_DAYS * 24 * 3600, has_evidence: false, past_due: false, submission_count: 0 },
     };
     this.objects.set(dispute.id, { account, object: dispute });
     const txn = this.addBalance(account, this.balanceTransaction(-Number(charge.amount), FAKE_DISPUTE_FEE_CENTS, 'dispute', dispute.id, created));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../app/session';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
-import type { ReconciliationDifference } from './reconciliationApi';
+import type { DisputedAfterRefundPayment, ReconciliationDifference } from './reconciliationApi';
 
 const operator: SessionUser = {
   userId: 'op-1',
@@ -33,10 +33,14 @@ const missing: ReconciliationDifference = {
   lastFoundAt: '2024-03-06T04:00:00.000Z',
 };
 
-function withReport(differences: ReconciliationDifference[], lastRunAt: string | null = '2024-03-06T04:00:00.000Z') {
+function withReport(
+  differences: ReconciliationDifference[],
+  lastRunAt: string | null = '2024-03-06T04:00:00.000Z',
+  disputedAfterRefund: DisputedAfterRefundPayment[] = [],
+) {
   mswServer.use(
     http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user: operator })),
-    http.get('/api/operator/reconciliation', () => HttpResponse.json({ status: 'success', lastRunAt, differences })),
+    http.get('/api/operator/reconciliation', () => HttpResponse.json({ status: 'success', lastRunAt, differences, disputedAfterRefund })),
   );
 }
 
@@ -55,6 +59,38 @@ describe('Reconciliation page', () => {
     expect(screen.getByText(/Last run Mar 6, 2024/)).toBeInTheDocument();
   });
 
+  it('lists payments refunded and then disputed, with the amount at risk', async () => {
+    withReport([], '2024-03-06T04:00:00.000Z', [
+      {
+        receiptId: 'r-1',
+        paidAt: '2024-03-05T15:00:00.000Z',
+        chargedCents: 150_699,
+        landlordUserId: 'l-1',
+        landlordName: 'Lena Landlord',
+        tenantName: 'Sam Rivera',
+        propertyAddress: '12 Garden Street',
+        connectedAccountId: 'acct_1',
+        chargeId: 'ch_1',
+        refundedCents: 20_000,
+        refundedAt: '2024-03-07T15:00:00.000Z',
+        disputeOpenedAt: '2024-03-12T15:00:00.000Z',
+        disputedCents: 150_699,
+        atRiskCents: 20_000,
+      },
+    ]);
+    renderRoute('/operator/reconciliation');
+
+    const section = await screen.findByRole('region', { name: 'Refunded and disputed' });
+    const [row] = within(within(section).getByRole('table', { name: 'Refunded and disputed payments' })).getAllByRole('row').slice(1);
+    expect(row).toHaveTextContent('Lena Landlord');
+    expect(row).toHaveTextContent('Sam Rivera, $1,506.99 paid Mar 5, 2024');
+    expect(row).toHaveTextContent('acct_1/ch_1');
+    const cells = within(row).getAllByRole('cell');
+    expect(cells.map((cell) => cell.querySelector('.money')?.textContent ?? cell.textContent)).toEqual(['$200.00', '$1,506.99', '$200.00']);
+    // Open differences are a separate matter: none here.
+    expect(screen.getByRole('heading', { name: 'No open differences' })).toBeInTheDocument();
+  });
+
   it('says when nothing is open, and starts a run on request', async () => {
     withReport([], null);
     let runs = 0;
@@ -68,6 +104,7 @@ describe('Reconciliation page', () => {
 
     expect(await screen.findByRole('heading', { name: 'No open differences' })).toBeInTheDocument();
     expect(screen.getByText(/It has not run yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Refunded and disputed' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Run now' }));
     expect(await screen.findByText(/Reconciliation started/)).toBeInTheDocument();
     expect(runs).toBe(1);

@@ -12,7 +12,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { showToast } from '../../components/toastStore';
 import { formatDateTime } from './formatTime';
-import { type ReconciliationDifference, useGetReconciliationQuery, useRunReconciliationMutation } from './reconciliationApi';
+import {
+  type DisputedAfterRefundPayment,
+  type ReconciliationDifference,
+  useGetReconciliationQuery,
+  useRunReconciliationMutation,
+} from './reconciliationApi';
 import './operator.css';
 
 const KIND_LABEL: Record<ReconciliationDifference['kind'], string> = {
@@ -22,6 +27,70 @@ const KIND_LABEL: Record<ReconciliationDifference['kind'], string> = {
 };
 
 const amount = (cents: number | null | undefined) => (cents === null || cents === undefined ? '—' : formatCents(cents));
+
+/**
+ * Payments a landlord refunded that the cardholder then disputed, while the dispute is open: the
+ * landlord is down the money twice, and was emailed what to answer.
+ */
+function RefundedAndDisputed({ payments }: { payments: DisputedAfterRefundPayment[] }) {
+  if (payments.length === 0) return null;
+  return (
+    <Card as="section" className="reconciliation" aria-labelledby="refunded-and-disputed">
+      <h2 id="refunded-and-disputed" className="reconciliation__title">
+        Refunded and disputed
+      </h2>
+      <p className="reconciliation__hint">
+        Disputes opened after a refund, still open. The landlord is down the money twice until the dispute closes; at risk is what the
+        cardholder would get back twice if the landlord does not answer with the refund.
+      </p>
+      <table className="reconciliation__table">
+        <caption className="visually-hidden">Refunded and disputed payments</caption>
+        <thead>
+          <tr>
+            <th scope="col">Payment</th>
+            <th scope="col" className="reconciliation__amount">
+              Refunded
+            </th>
+            <th scope="col" className="reconciliation__amount">
+              Disputed
+            </th>
+            <th scope="col" className="reconciliation__amount">
+              At risk
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {payments.map((payment) => (
+            <tr key={payment.receiptId}>
+              <th scope="row">
+                {payment.landlordName ?? 'Unknown landlord'}
+                <span className="reconciliation__meta">
+                  {payment.tenantName ?? 'Unknown tenant'}, {formatCents(payment.chargedCents)} paid {formatDateTime(payment.paidAt)}
+                </span>
+                {payment.chargeId && (
+                  <span className="reconciliation__meta">
+                    <code>
+                      {payment.connectedAccountId}/{payment.chargeId}
+                    </code>
+                  </span>
+                )}
+              </th>
+              <td className="reconciliation__amount">
+                <span className="money">{formatCents(payment.refundedCents)}</span>
+                <span className="reconciliation__meta">{formatDateTime(payment.refundedAt)}</span>
+              </td>
+              <td className="reconciliation__amount">
+                <span className="money">{formatCents(payment.disputedCents)}</span>
+                <span className="reconciliation__meta">{formatDateTime(payment.disputeOpenedAt)}</span>
+              </td>
+              <td className="reconciliation__amount money">{formatCents(payment.atRiskCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
 
 /** /operator/reconciliation: open differences between the provider's balances and the ledger. */
 export function ReconciliationPage() {
@@ -128,6 +197,7 @@ export function ReconciliationPage() {
           </table>
         </Card>
       )}
+      {report && <RefundedAndDisputed payments={report.disputedAfterRefund} />}
     </div>
   );
 }

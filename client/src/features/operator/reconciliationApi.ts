@@ -5,12 +5,17 @@ type Schemas = components['schemas'];
 
 export type ReconciliationReport = Omit<Schemas['ReconciliationAnswer'], 'status'>;
 export type ReconciliationDifference = Schemas['ReconciliationDifference'];
+export type DisputedAfterRefundPayment = Schemas['DisputedAfterRefundPayment'];
 
 export const reconciliationApi = api.injectEndpoints({
   endpoints: (build) => ({
     getReconciliation: build.query<ReconciliationReport, void>({
       query: () => '/operator/reconciliation',
-      transformResponse: ({ lastRunAt, differences }: Schemas['ReconciliationAnswer']) => ({ lastRunAt, differences }),
+      transformResponse: ({ lastRunAt, differences, disputedAfterRefund }: Schemas['ReconciliationAnswer']) => ({
+        lastRunAt,
+        differences,
+        disputedAfterRefund,
+      }),
     }),
     // The run is a queued job: the page asks again a little later rather than invalidating at once.
     runReconciliation: build.mutation<Schemas['ReconciliationStarted'], void>({

@@ -1,10 +1,11 @@
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft, FileQuestion, Mail, Phone, RefreshCw } from 'lucide-react';
+import { disputedAfterRefundNote } from '@rentwise/libs/disputed-after-refund';
 import { formatCents } from '@rentwise/libs/money';
 import { telHref } from '@rentwise/libs/phone';
 import { isNotFound } from '../../app/apiError';
-import { dateTimeLabel } from '../../app/dates';
+import { dateLabel, dateTimeLabel } from '../../app/dates';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -40,10 +41,28 @@ function GoBack({ mode }: { mode: ReceiptMode }) {
   );
 }
 
+/** A payment refunded, then disputed: what happened, and for the landlord what to answer. */
+function DisputedAfterRefundNotice({ receipt }: { receipt: Receipt }) {
+  const flag = receipt.disputedAfterRefund;
+  if (!flag) return null;
+  return (
+    <Notice tone="warning" title={receipt.status}>
+      <p>{disputedAfterRefundNote(receipt.mode, dateLabel(flag.refundedAt))}</p>
+    </Notice>
+  );
+}
+
 function ReceiptDetails({ receipt }: { receipt: Receipt }) {
   const isLandlord = receipt.mode === 'landlord';
+  const flag = receipt.disputedAfterRefund;
   const rows: [string, string][] = [
     ['Status', receipt.status],
+    ...(flag
+      ? ([
+          ['Refunded', `${formatCents(flag.refundedCents)} on ${dateLabel(flag.refundedAt)}`],
+          ['Disputed', `${formatCents(flag.disputedCents)} on ${dateLabel(flag.disputeOpenedAt)}`],
+        ] satisfies [string, string][])
+      : []),
     [isLandlord ? 'Received' : 'Amount Paid', formatCents(receipt.amountCents)],
     [isLandlord ? 'Date Received' : 'Date Paid', dateTimeLabel(receipt.paidAt)],
     ['Paid By', receipt.paidBy],
@@ -62,6 +81,7 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
           <p className="receipt__hero-amount money">{formatCents(receipt.amountCents)}</p>
           <PaymentStatusPill label={receipt.status} />
         </div>
+        <DisputedAfterRefundNotice receipt={receipt} />
         <dl className="receipt__rows">
           {rows.map(([label, value]) => (
             <div key={label} className="receipt__row">

@@ -386,6 +386,7 @@ const receipt: Receipt = {
   receiptId,
   mode: 'tenant',
   status: 'Paid',
+  disputedAfterRefund: null,
   amountCents: 150_699,
   paidAt: '2026-05-04T15:30:00.000Z',
   paidBy: 'Theo Tenant',
@@ -434,6 +435,71 @@ describe('receipts', () => {
     expect(screen.queryByText('Amount Paid', { selector: 'dt' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Your landlord' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', '/landlord/payment-history');
+  });
+
+  it('flag a payment disputed after its refund, and tell the landlord what to answer', async () => {
+    signedInAs('landlord');
+    const disputedAfterRefund = {
+      refundedCents: 150_699,
+      refundedAt: '2026-05-08T15:00:00.000Z',
+      disputeOpenedAt: '2026-05-20T15:00:00.000Z',
+      disputedCents: 150_699,
+      atRiskCents: 150_699,
+    };
+    mswServer.use(
+      http.get(`/api/landlord/payments/${receiptId}`, () =>
+        HttpResponse.json({
+          status: 'success',
+          receipt: { ...receipt, mode: 'landlord', status: 'Disputed after refund', disputedAfterRefund, amountCents: 150_000, landlordContact: null },
+        }),
+      ),
+    );
+    renderRoute(`/landlord/payment-receipt/${receiptId}`);
+
+    expect(await screen.findByText('Paid By', { selector: 'dt' })).toBeInTheDocument();
+    expect(field('Status')).toHaveTextContent('Disputed after refund');
+    expect(field('Refunded')).toHaveTextContent('$1,506.99 on May 8, 2026');
+    expect(field('Disputed')).toHaveTextContent('$1,506.99 on May 20, 2026');
+    expect(
+      screen.getByText(
+        "This payment was refunded on May 8, 2026 and the cardholder has also disputed it. Answer the dispute with the refund's proof to get the disputed amount back.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('tell the tenant a refunded payment is also disputed', async () => {
+    signedInAs('tenant');
+    const disputedAfterRefund = {
+      refundedCents: 150_699,
+      refundedAt: '2026-05-08T15:00:00.000Z',
+      disputeOpenedAt: '2026-05-20T15:00:00.000Z',
+      disputedCents: 150_699,
+      atRiskCents: 150_699,
+    };
+    mswServer.use(
+      http.get(`/api/tenant/payments/${receiptId}`, () =>
+        HttpResponse.json({ status: 'success', receipt: { ...receipt, status: 'Disputed after refund', disputedAfterRefund } }),
+      ),
+    );
+    renderRoute(`/tenant/payment-receipt/${receiptId}`);
+
+    expect(await screen.findByText("This payment was refunded on May 8, 2026 and has also been disputed with the card's bank.")).toBeInTheDocument();
+    expect(field('Status')).toHaveTextContent('Disputed after refund');
+  });
+
+  it('show no such flag on a receipt that is only refunded', async () => {
+    signedInAs('landlord');
+    mswServer.use(
+      http.get(`/api/landlord/payments/${receiptId}`, () =>
+        HttpResponse.json({ status: 'success', receipt: { ...receipt, mode: 'landlord', status: 'Refunded', landlordContact: null } }),
+      ),
+    );
+    renderRoute(`/landlord/payment-receipt/${receiptId}`);
+
+    expect(await screen.findByText('Paid By', { selector: 'dt' })).toBeInTheDocument();
+    expect(field('Status')).toHaveTextContent('Refunded');
+    expect(screen.queryByText('Disputed', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/cardholder has also disputed/)).not.toBeInTheDocument();
   });
 
   it('say the receipt was not found when the server answers 404', async () => {

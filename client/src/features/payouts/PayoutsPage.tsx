@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import { Landmark, RefreshCw } from 'lucide-react';
+import { DISPUTED_AFTER_REFUND_STATUS } from '@rentwise/libs/disputed-after-refund';
 import { formatCents } from '@rentwise/libs/money';
 import { dateLabel } from '../../app/dates';
 import { paths } from '../../app/paths';
@@ -9,7 +11,7 @@ import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { lineTitle, payoutStatusOf } from './payoutLabels';
-import { type Payout, useListPayoutsQuery } from './payoutsApi';
+import { type DisputedAfterRefundPayment, type Payout, useListPayoutsQuery } from './payoutsApi';
 import './payouts.css';
 
 function PayoutDates({ payout }: { payout: Payout }) {
@@ -68,6 +70,7 @@ function PayoutCard({ payout }: { payout: Payout }) {
               <tr key={`${line.occurredAt}-${index}`} className={line.amountCents < 0 ? 'payout-lines__row--out' : undefined}>
                 <th scope="row" className="payout-lines__tenant">
                   {lineTitle(line)}
+                  {line.disputedAfterRefund && <span className="status-pill status-pill--warning payout-lines__flag">{DISPUTED_AFTER_REFUND_STATUS}</span>}
                 </th>
                 <td className="payout-lines__property">{line.propertyAddress ?? '—'}</td>
                 <td className="payout-lines__month">{line.month ?? '—'}</td>
@@ -99,6 +102,42 @@ function PayoutCard({ payout }: { payout: Payout }) {
   );
 }
 
+/**
+ * Payments the landlord refunded and the cardholder then disputed, paid out or not yet: the landlord
+ * is down each twice until its dispute closes, and wins it back by answering with the refund.
+ */
+function DisputedAfterRefundNotice({ payments }: { payments: DisputedAfterRefundPayment[] }) {
+  if (payments.length === 0) return null;
+  return (
+    <section aria-label={DISPUTED_AFTER_REFUND_STATUS}>
+      <Notice tone="warning" title={payments.length === 1 ? 'A refunded payment was disputed' : `${payments.length} refunded payments were disputed`}>
+        <p>
+          The cardholder disputed {payments.length === 1 ? 'this payment' : 'these payments'} after you refunded{' '}
+          {payments.length === 1 ? 'it' : 'them'}, so you are down the money twice until the dispute closes. Answer each dispute in your
+          Stripe account with the refund’s proof (its date, amount and reference) to get the disputed amount back.
+        </p>
+        <ul className="payouts-disputed">
+          {payments.map((payment) => (
+            <li key={payment.receiptId}>
+              <span className="payouts-disputed__who">
+                {payment.tenantName ?? 'A tenant'}
+                {payment.propertyAddress && `, ${payment.propertyAddress}`}
+              </span>
+              <span>
+                Refunded <span className="money">{formatCents(payment.refundedCents)}</span> on{' '}
+                <time dateTime={payment.refundedAt}>{dateLabel(payment.refundedAt)}</time>, disputed{' '}
+                <span className="money">{formatCents(payment.disputedCents)}</span> on{' '}
+                <time dateTime={payment.disputeOpenedAt}>{dateLabel(payment.disputeOpenedAt)}</time>.
+              </span>
+              <Link to={paths.landlord.paymentReceipt.getHref(payment.receiptId)}>View receipt</Link>
+            </li>
+          ))}
+        </ul>
+      </Notice>
+    </section>
+  );
+}
+
 function PayoutsLoading() {
   return (
     <div className="payouts" aria-busy="true" aria-label="Loading payouts">
@@ -117,7 +156,8 @@ function PayoutsLoading() {
 /** /landlord/payouts: each bank deposit with its total, dates and lines, to match a bank statement line. */
 export function PayoutsPage() {
   // Payouts are made by the processor, not in this app: ask again each time the page opens.
-  const { currentData: payouts, isError, isFetching, refetch } = useListPayoutsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { currentData, isError, isFetching, refetch } = useListPayoutsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const payouts = currentData?.payouts;
 
   return (
     <div className="app-page payouts-page">
@@ -126,6 +166,7 @@ export function PayoutsPage() {
         title="Payouts"
         description="Each deposit to your bank account, and the rent payments, refunds and fees it is made of."
       />
+      {currentData && <DisputedAfterRefundNotice payments={currentData.disputedAfterRefund} />}
       {!payouts && isFetching && <PayoutsLoading />}
       {!payouts && isError && !isFetching && (
         <div role="alert">

@@ -6,7 +6,7 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import type { SessionUser } from '../../app/session';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
-import type { Payout } from './payoutsApi';
+import type { DisputedAfterRefundPayment, Payout } from './payoutsApi';
 
 const landlord: SessionUser = {
   userId: 'landlord-1',
@@ -39,6 +39,7 @@ const march: Payout = {
       grossCents: 150_699,
       feeCents: 5_069,
       occurredAt: '2024-03-05T15:00:00.000Z',
+      disputedAfterRefund: false,
     },
     {
       kind: 'charge',
@@ -49,6 +50,7 @@ const march: Payout = {
       grossCents: 98_000,
       feeCents: 2_100,
       occurredAt: '2024-03-05T18:00:00.000Z',
+      disputedAfterRefund: false,
     },
     {
       kind: 'refund',
@@ -59,6 +61,7 @@ const march: Payout = {
       grossCents: -45_000,
       feeCents: 0,
       occurredAt: '2024-03-06T09:00:00.000Z',
+      disputedAfterRefund: false,
     },
   ],
 };
@@ -73,12 +76,12 @@ const april: Payout = {
   lines: [{ ...march.lines[0], month: 'April 2024', occurredAt: '2024-04-05T15:00:00.000Z' }],
 };
 
-function withPayouts(payouts: Payout[]) {
+function withPayouts(payouts: Payout[], disputedAfterRefund: DisputedAfterRefundPayment[] = []) {
   let calls = 0;
   mswServer.use(
     http.get('/api/landlord/payouts', () => {
       calls += 1;
-      return HttpResponse.json({ status: 'success', payouts });
+      return HttpResponse.json({ status: 'success', payouts, disputedAfterRefund });
     }),
   );
   return { calls: () => calls };
@@ -117,6 +120,55 @@ describe('Payouts page', () => {
     expect(within(older).getByText('po_sandbox_march')).toBeInTheDocument();
   });
 
+  it('marks a payment refunded, then disputed, and says what to answer', async () => {
+    signedInAsLandlord();
+    const adasPayment = '5f0c6a5e-2b8d-4a47-9a8e-6a1d2c3b4e5f';
+    const disputed: DisputedAfterRefundPayment = {
+      receiptId: adasPayment,
+      paidAt: '2024-03-05T18:00:00.000Z',
+      chargedCents: 98_000,
+      landlordUserId: landlord.userId,
+      landlordName: 'Lena Landlord',
+      tenantName: 'Ada Chen',
+      propertyAddress: '4 Maple Avenue, Apt 2, Springfield, IL 62701',
+      connectedAccountId: 'acct_1',
+      chargeId: 'ch_1',
+      refundedCents: 45_000,
+      refundedAt: '2024-03-06T09:00:00.000Z',
+      disputeOpenedAt: '2024-03-12T09:00:00.000Z',
+      disputedCents: 98_000,
+      atRiskCents: 45_000,
+    };
+    const lines = march.lines.map((line) => (line.tenantName === 'Ada Chen' ? { ...line, disputedAfterRefund: true } : line));
+    withPayouts([{ ...march, lines }], [disputed]);
+    renderRoute('/landlord/payouts');
+
+    const notice = await screen.findByRole('region', { name: 'Disputed after refund' });
+    expect(notice).toHaveTextContent('A refunded payment was disputed');
+    expect(notice).toHaveTextContent('you are down the money twice until the dispute closes');
+    expect(notice).toHaveTextContent('Ada Chen, 4 Maple Avenue, Apt 2, Springfield, IL 62701');
+    expect(notice).toHaveTextContent('Refunded $450.00 on Mar 6, 2024, disputed $980.00 on Mar 12, 2024.');
+    expect(within(notice).getByRole('link', { name: 'View receipt' })).toHaveAttribute('href', `/landlord/payment-receipt/${adasPayment}`);
+
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    const marked = rows.filter((row) => within(row).queryByText('Disputed after refund'));
+    expect(marked.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Ada ChenDisputed after refund',
+      'Refund to Ada ChenDisputed after refund',
+    ]);
+    expect(within(rows[0]).queryByText('Disputed after refund')).not.toBeInTheDocument();
+  });
+
+  it('shows no such notice when nothing was disputed after a refund', async () => {
+    signedInAsLandlord();
+    withPayouts([march]);
+    renderRoute('/landlord/payouts');
+
+    expect(await screen.findByRole('heading', { name: '$1,965.30' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Disputed after refund' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Disputed after refund')).not.toBeInTheDocument();
+  });
+
   it('says a deposit is not paid yet rather than showing an empty date', async () => {
     signedInAsLandlord();
     withPayouts([april]);
@@ -142,7 +194,7 @@ describe('Payouts page', () => {
       http.get('/api/landlord/payouts', async () => {
         await delay(30);
         if (fail) return HttpResponse.json({ status: 'error', error: MESSAGES.serviceUnavailable }, { status: 500 });
-        return HttpResponse.json({ status: 'success', payouts: [march] });
+        return HttpResponse.json({ status: 'success', payouts: [march], disputedAfterRefund: [] });
       }),
     );
     renderRoute('/landlord/payouts');

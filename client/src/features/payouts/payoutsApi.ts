@@ -8,12 +8,19 @@ type Schemas = components['schemas'];
 export type Payout = Schemas['Payout'];
 export type PayoutLine = Schemas['PayoutLine'];
 export type PayoutStatus = Payout['status'];
+/** A payment refunded, then disputed, whose dispute is open: the landlord answers it with the refund. */
+export type DisputedAfterRefundPayment = Schemas['DisputedAfterRefundPayment'];
+
+export interface LandlordPayouts {
+  payouts: Payout[];
+  disputedAfterRefund: DisputedAfterRefundPayment[];
+}
 
 export const payoutsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listPayouts: build.query<Payout[], void>({
+    listPayouts: build.query<LandlordPayouts, void>({
       query: () => '/landlord/payouts',
-      transformResponse: (answer: Schemas['PayoutsAnswer']) => answer.payouts,
+      transformResponse: ({ payouts, disputedAfterRefund }: Schemas['PayoutsAnswer']) => ({ payouts, disputedAfterRefund }),
     }),
   }),
 });

@@ -155,6 +155,8 @@ export interface ProviderDispute {
   movements: DisputeMovement[];
   /** When the dispute was decided, when it has been. */
   closedAt: Date | null;
+  /** The last day the landlord can answer with evidence, when the provider says (Stripe's `evidence_details.due_by`). */
+  evidenceDueBy: Date | null;
 }
 
 export interface ProviderPayout {

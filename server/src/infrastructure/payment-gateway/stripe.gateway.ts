@@ -330,6 +330,7 @@ export class StripeGateway extends PaymentGateway {
       })),
       // Stripe keeps no decision time on the dispute; the last movement, else now, stands for it.
       closedAt: closed ? this.clock.now() : null,
+      evidenceDueBy: dispute.evidence_details?.due_by ? dateOf(dispute.evidence_details.due_by) : null,
     };
   }
 

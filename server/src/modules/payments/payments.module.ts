@@ -15,9 +15,12 @@ import { AuthorizeNetWebhookController } from './webhooks/authorize-net-webhook.
 import { RecordRentPaymentHandler } from './commands/record-rent-payment.handler';
 import { CardPayment } from './card-payments/card-payment.entity';
 import { ChargeSettlement } from './card-payments/charge-settlement';
+import { DisputedAfterRefundEmailProcessor } from './emails/disputed-after-refund-email.processor';
+import { DisputedAfterRefundMailer } from './emails/disputed-after-refund-mailer';
 import { ReceiptEmailProcessor } from './emails/receipt-email.processor';
 import { ReceiptMailer } from './emails/receipt-mailer';
 import { RECEIPT_EMAILS_QUEUE } from './emails/send-receipt-email.job';
+import { DISPUTED_AFTER_REFUND_EMAILS_QUEUE } from './emails/send-disputed-after-refund-email.job';
 import { LandlordPaymentsController } from './http/landlord-payments.controller';
 import { LandlordPayoutsController } from './http/landlord-payouts.controller';
 import { TenantPaymentsController } from './http/tenant-payments.controller';
@@ -26,6 +29,8 @@ import { GetReceiptHandler } from './queries/get-receipt.handler';
 import { ListTenantPaymentsHandler } from './queries/list-tenant-payments.handler';
 import { GetLedgerBacklogHandler, ReadLedgerFeedHandler } from './queries/read-ledger-feed.handler';
 import { ReceiptReader } from './receipts/receipt-reader';
+import { ListDisputedAfterRefundHandler } from './refund-disputes/list-disputed-after-refund.handler';
+import { PaymentCorrectionsReader } from './refund-disputes/payment-corrections-reader';
 import { JournalPoster } from './ledger/journal-poster';
 import { LedgerEntry } from './ledger/ledger-entry.entity';
 import { LedgerTransaction } from './ledger/ledger-transaction.entity';
@@ -59,7 +64,7 @@ export class PaymentsModule {
       imports: [
         CqrsModule,
         TypeOrmModule.forFeature([LedgerTransaction, LedgerEntry, CardPayment, LandlordCardGateway, CardGatewayChange]),
-        BullModule.registerQueue({ name: RECEIPT_EMAILS_QUEUE }),
+        BullModule.registerQueue({ name: RECEIPT_EMAILS_QUEUE }, { name: DISPUTED_AFTER_REFUND_EMAILS_QUEUE }),
         ReconciliationModule.register(options),
       ],
       controllers: [
@@ -85,7 +90,9 @@ export class PaymentsModule {
         ReadLedgerFeedHandler,
         GetLedgerBacklogHandler,
         ReceiptReader,
+        PaymentCorrectionsReader,
         ReceiptMailer,
+        DisputedAfterRefundMailer,
         ChargeSettlement,
         PayoutAccountReadiness,
         JournalPoster,
@@ -100,7 +107,8 @@ export class PaymentsModule {
         PayoutPaidHandler,
         PayoutFailedHandler,
         ListLandlordPayoutsHandler,
-        ...(options.runWorker ? [ReceiptEmailProcessor] : []),
+        ListDisputedAfterRefundHandler,
+        ...(options.runWorker ? [ReceiptEmailProcessor, DisputedAfterRefundEmailProcessor] : []),
       ],
     };
   }

@@ -66,7 +66,8 @@ function chargeActions(charge: DevToolsCharge): string {
   if (open) {
     const dispute = { account: charge.accountId, dispute: charge.dispute!.disputeId };
     actions.push(form('win-dispute', dispute, 'Close dispute: won'), form('lose-dispute', dispute, 'Close dispute: lost'));
-  } else if (!charge.dispute && charge.refundedCents === 0) {
+  } else if (!charge.dispute) {
+    // As on Stripe, a refunded charge can still be disputed: the landlord is then down it twice.
     actions.push(form('open-dispute', ids, 'Open dispute'));
   }
   return actions.join('');
@@ -132,7 +133,7 @@ Then look at the <a href="/landlord/payouts">landlord's Payouts</a>, <a href="/l
 <main>
 ${notice ? `<div class="notice ${notice.tone}" role="status">${escapeHtml(notice.text)}</div>` : ''}
 <section aria-labelledby="charges"><h2 id="charges">Card payments</h2>
-<p class="hint">Refund a payment (in full, out of the landlord's balance; our fee is kept), or open a dispute and decide it.</p>${charges}</section>
+<p class="hint">Refund a payment (in full, out of the landlord's balance; our fee is kept), or open a dispute and decide it. A refunded payment can be disputed too, as on Stripe.</p>${charges}</section>
 <section aria-labelledby="balances"><h2 id="balances">Landlord balances</h2>
 <p class="hint">Pay out sends everything not yet paid out to the landlord's bank at once, as one deposit.</p>${balances}</section>
 <section aria-labelledby="payouts"><h2 id="payouts">Payouts</h2>${payouts}</section>

@@ -19,6 +19,8 @@ import { sandboxId } from './sandbox-ids';
 /** Stripe's dispute fee in the US. */
 export const SANDBOX_DISPUTE_FEE_CENTS = 1500;
 const PAYOUT_ARRIVAL_MS = 2 * 24 * 3600 * 1000;
+/** How long the sandbox gives a landlord to answer a dispute with evidence (Stripe gives one to three weeks). */
+export const SANDBOX_EVIDENCE_DAYS = 14;
 
 const unix = (date: Date): number => Math.floor(date.getTime() / 1000);
 
@@ -176,6 +178,7 @@ export class SandboxMoney {
         createdAt: movement.created_at,
       })),
       closedAt: row.closed_at,
+      evidenceDueBy: new Date(row.created_at.getTime() + SANDBOX_EVIDENCE_DAYS * 24 * 3600 * 1000),
     };
   }
 

@@ -4,6 +4,7 @@ import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags 
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ListLandlordPayouts, PayoutLineView, PayoutView } from '../payouts/list-landlord-payouts.query';
+import { DisputedAfterRefundPayment } from './disputed-after-refund-payment.dto';
 
 class PayoutLine implements PayoutLineView {
   @ApiProperty({ example: 'payment' }) kind!: string;
@@ -14,6 +15,8 @@ class PayoutLine implements PayoutLineView {
   @ApiProperty({ example: 150_699 }) grossCents!: number;
   @ApiProperty({ example: 5_069 }) feeCents!: number;
   @ApiProperty({ example: '2024-03-05T15:00:00.000Z' }) occurredAt!: string;
+  @ApiProperty({ description: 'The line is about a payment refunded, then disputed, whose dispute is still open' })
+  disputedAfterRefund!: boolean;
 }
 
 class Payout implements PayoutView {
@@ -29,6 +32,11 @@ class Payout implements PayoutView {
 class PayoutsAnswer {
   @ApiProperty({ enum: ['success'] }) status!: 'success';
   @ApiProperty({ type: [Payout] }) payouts!: Payout[];
+  @ApiProperty({
+    type: [DisputedAfterRefundPayment],
+    description: 'Payments refunded, then disputed, whose dispute is open (paid out or not yet): each needs an answer',
+  })
+  disputedAfterRefund!: DisputedAfterRefundPayment[];
 }
 
 /** A landlord's bank deposits and what each is made of, to match against a bank statement line. */
@@ -42,6 +50,6 @@ export class LandlordPayoutsController {
   @ApiOperation({ summary: "The landlord's payouts, newest first: total, dates, and one line per payment, refund, dispute or fee" })
   @ApiOkResponse({ type: PayoutsAnswer })
   async list(@CurrentUser() landlord: Requester): Promise<PayoutsAnswer> {
-    return { status: 'success', payouts: await this.queries.execute(new ListLandlordPayouts(landlord.userId)) };
+    return { status: 'success', ...(await this.queries.execute(new ListLandlordPayouts(landlord.userId))) };
   }
 }

@@ -9,6 +9,8 @@ import {
   ReconciliationDifferenceView,
 } from '../reconciliation/list-reconciliation-differences.query';
 import { RECONCILE_PROVIDER_BALANCES_JOB, RECONCILIATION_QUEUE } from '../reconciliation/reconcile-provider-balances.job';
+import { ListDisputedAfterRefund } from '../refund-disputes/list-disputed-after-refund.query';
+import { DisputedAfterRefundPayment } from './disputed-after-refund-payment.dto';
 
 class ReconciliationDifference implements ReconciliationDifferenceView {
   @ApiProperty({ format: 'uuid' }) differenceId!: string;
@@ -29,6 +31,11 @@ class ReconciliationAnswer {
   @ApiProperty({ enum: ['success'] }) status!: 'success';
   @ApiPropertyOptional({ type: String, nullable: true, description: 'When the last run finished; null before the first' }) lastRunAt!: string | null;
   @ApiProperty({ type: [ReconciliationDifference] }) differences!: ReconciliationDifference[];
+  @ApiProperty({
+    type: [DisputedAfterRefundPayment],
+    description: 'Refunded and disputed: payments whose dispute opened after a refund and is still open, newest dispute first',
+  })
+  disputedAfterRefund!: DisputedAfterRefundPayment[];
 }
 
 class ReconciliationStarted {
@@ -46,10 +53,17 @@ export class OperatorReconciliationController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Open differences between the provider’s balance transactions and the ledger (missing, extra, different amount)' })
+  @ApiOperation({
+    summary:
+      'Open differences between the provider’s balance transactions and the ledger (missing, extra, different amount), and payments disputed after a refund',
+  })
   @ApiOkResponse({ type: ReconciliationAnswer })
   async report(): Promise<ReconciliationAnswer> {
-    return { status: 'success', ...(await this.queries.execute(new ListReconciliationDifferences())) };
+    const [report, disputedAfterRefund] = await Promise.all([
+      this.queries.execute(new ListReconciliationDifferences()),
+      this.queries.execute(new ListDisputedAfterRefund(null)),
+    ]);
+    return { status: 'success', ...report, disputedAfterRefund };
   }
 
   @Post('runs')

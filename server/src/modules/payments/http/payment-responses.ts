@@ -65,10 +65,24 @@ export class LandlordContactDto {
   @ApiProperty() phone!: string;
 }
 
+export class DisputedAfterRefundDto {
+  @ApiProperty({ description: 'Refunded before the dispute opened, in cents' }) refundedCents!: number;
+  @ApiProperty({ format: 'date-time', description: 'When the last refund before the dispute was made' }) refundedAt!: string;
+  @ApiProperty({ format: 'date-time' }) disputeOpenedAt!: string;
+  @ApiProperty({ description: 'What the dispute holds from the landlord until it closes, in cents' }) disputedCents!: number;
+  @ApiProperty({ description: 'What the card holder would get back twice if the dispute is lost, in cents' }) atRiskCents!: number;
+}
+
 export class ReceiptDto {
   @ApiProperty({ format: 'uuid' }) receiptId!: string;
   @ApiProperty({ enum: ['tenant', 'landlord'] }) mode!: 'tenant' | 'landlord';
-  @ApiProperty({ example: 'Paid' }) status!: string;
+  @ApiProperty({ example: 'Paid', description: 'Paid, Refunded, Disputed or Disputed after refund' }) status!: string;
+  @ApiProperty({
+    type: DisputedAfterRefundDto,
+    nullable: true,
+    description: 'Set while a dispute opened after a refund is open: the landlord answers it with the refund',
+  })
+  disputedAfterRefund!: DisputedAfterRefundDto | null;
   @ApiProperty({ description: 'Tenant: the charged total. Landlord: what the landlord received after the dated fee' })
   amountCents!: number;
   @ApiProperty({ format: 'date-time' }) paidAt!: string;

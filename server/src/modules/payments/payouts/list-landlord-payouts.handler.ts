@@ -4,7 +4,8 @@ import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
 import { GetLandlordTimeZone } from '../contracts/get-landlord-time-zone.query';
-import { ListLandlordPayouts, PayoutLineView, PayoutView } from './list-landlord-payouts.query';
+import { ListDisputedAfterRefund } from '../refund-disputes/list-disputed-after-refund.query';
+import { LandlordPayoutsView, ListLandlordPayouts, PayoutLineView, PayoutView } from './list-landlord-payouts.query';
 
 interface Row {
   payout_row_id: string;
@@ -22,6 +23,7 @@ interface Row {
   tenant_user_id: string | null;
   property_id: string | null;
   charged_at: Date | null;
+  payment_id: string | null;
 }
 
 @QueryHandler(ListLandlordPayouts)
@@ -31,11 +33,17 @@ export class ListLandlordPayoutsHandler implements IQueryHandler<ListLandlordPay
     private readonly queries: QueryBus,
   ) {}
 
-  async execute({ landlordUserId }: ListLandlordPayouts): Promise<PayoutView[]> {
-    const rows = await this.unitOfWork.manager.query<Row[]>(
+  async execute({ landlordUserId }: ListLandlordPayouts): Promise<LandlordPayoutsView> {
+    const [rows, disputedAfterRefund] = await Promise.all([this.rows(landlordUserId), this.queries.execute(new ListDisputedAfterRefund(landlordUserId))]);
+    const flagged = new Set(disputedAfterRefund.map((payment) => payment.receiptId));
+    return { payouts: await this.payoutsOf(landlordUserId, rows, flagged), disputedAfterRefund };
+  }
+
+  private rows(landlordUserId: string): Promise<Row[]> {
+    return this.unitOfWork.manager.query<Row[]>(
       `SELECT p.id AS payout_row_id, p.payout_id, p.amount_cents AS payout_amount_cents, p.status, p.initiated_at,
               p.expected_arrival_at, p.paid_at, l.kind, l.amount_cents, l.fee_cents, l.net_cents, l.occurred_at,
-              c.tenant_user_id, c.property_id, c.charged_at
+              c.tenant_user_id, c.property_id, c.charged_at, c.ledger_transaction_id AS payment_id
          FROM payments.payouts p
          LEFT JOIN payments.payout_lines l ON l.payout_row_id = p.id
          LEFT JOIN payments.card_payments c ON c.connected_account_id = p.connected_account_id AND c.charge_id = l.charge_id
@@ -43,6 +51,9 @@ export class ListLandlordPayoutsHandler implements IQueryHandler<ListLandlordPay
         ORDER BY p.initiated_at DESC, p.id, l.occurred_at, l.id`,
       [landlordUserId],
     );
+  }
+
+  private async payoutsOf(landlordUserId: string, rows: Row[], disputedAfterRefund: ReadonlySet<string>): Promise<PayoutView[]> {
     // A payment's month is judged on the landlord's calendar, as their statements judge it (decision 0016).
     const timeZone = await this.queries.execute(new GetLandlordTimeZone(landlordUserId));
     const names = new Map<string, Promise<string | null>>();
@@ -84,6 +95,7 @@ export class ListLandlordPayoutsHandler implements IQueryHandler<ListLandlordPay
         grossCents: Number(row.amount_cents),
         feeCents: Number(row.fee_cents),
         occurredAt: row.occurred_at.toISOString(),
+        disputedAfterRefund: row.payment_id !== null && disputedAfterRefund.has(row.payment_id),
       };
       payout.lines.push(line);
     }

@@ -1,4 +1,5 @@
 import { Query } from '@nestjs/cqrs';
+import type { DisputedAfterRefundPaymentView } from '../refund-disputes/list-disputed-after-refund.query';
 
 export interface PayoutLineView {
   /** payment, refund, refund_failure, dispute, dispute_reversal or other. */
@@ -13,6 +14,8 @@ export interface PayoutLineView {
   grossCents: number;
   feeCents: number;
   occurredAt: string;
+  /** The line is about a payment refunded, then disputed, whose dispute is still open. */
+  disputedAfterRefund: boolean;
 }
 
 export interface PayoutView {
@@ -25,8 +28,14 @@ export interface PayoutView {
   lines: PayoutLineView[];
 }
 
+export interface LandlordPayoutsView {
+  payouts: PayoutView[];
+  /** The landlord's payments disputed after a refund, paid out or not yet: each needs an answer to its dispute. */
+  disputedAfterRefund: DisputedAfterRefundPaymentView[];
+}
+
 /** A landlord's bank deposits, newest first, each with what it is made of. */
-export class ListLandlordPayouts extends Query<PayoutView[]> {
+export class ListLandlordPayouts extends Query<LandlordPayoutsView> {
   constructor(readonly landlordUserId: string) {
     super();
   }

@@ -9,6 +9,7 @@ import {
 } from '../../../infrastructure/payment-gateway/payment-gateway.port';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
 import { PaymentCorrected } from '../contracts/payment-corrected.event';
+import { DisputedAfterRefundMailer } from '../emails/disputed-after-refund-mailer';
 import { CorrectingJournal, JournalPoster } from '../ledger/journal-poster';
 import { LedgerTransaction } from '../ledger/ledger-transaction.entity';
 import {
@@ -35,6 +36,7 @@ export class ChargeCorrections {
     private readonly settlement: ChargeSettlement,
     private readonly journals: JournalPoster,
     private readonly outbox: Outbox,
+    private readonly disputedAfterRefund: DisputedAfterRefundMailer,
   ) {}
 
   /** Locks the charge, re-reads it and posts its payment and refunds. */
@@ -62,7 +64,8 @@ export class ChargeCorrections {
       if (!paymentId) return { outcome: 'skipped', reason: `charge ${dispute.chargeId} is not a rent payment of ours` };
       const payment = await this.journal(paymentId);
       await this.postRefunds(charge, payment);
-      const posted = await this.postDispute(dispute, payment);
+      const refunded = charge.refunds.some((refund) => refund.status === 'succeeded' || refund.status === 'pending');
+      const posted = await this.postDispute(dispute, payment, refunded);
       return { outcome: 'done', detail: `dispute ${dispute.status}, ${posted} new journal(s)` };
     });
   }
@@ -111,9 +114,15 @@ export class ChargeCorrections {
     return created;
   }
 
-  private async postDispute(dispute: ProviderDispute, payment: LedgerTransaction): Promise<number> {
+  /**
+   * Posts the dispute's movements. When the charge was refunded, the landlord is also asked to answer
+   * the dispute with the refund: by an email requested with the dispute's first withdrawal, so once
+   * per dispute; its job checks the ledger's rule (libs/disputed-after-refund) before sending.
+   */
+  private async postDispute(dispute: ProviderDispute, payment: LedgerTransaction, refunded: boolean): Promise<number> {
     let created = 0;
     let heldCents = 0;
+    const firstWithdrawal = dispute.movements.find((movement) => movement.amountCents < 0);
     for (const movement of dispute.movements) {
       const reference = `${dispute.accountId}/${movement.balanceTransactionId}`;
       heldCents -= movement.amountCents;
@@ -132,6 +141,14 @@ export class ChargeCorrections {
           : disputeReinstatementEntries(amount, Math.max(0, -movement.feeCents)),
       });
       if (posted.created) created += 1;
+      if (posted.created && refunded && movement === firstWithdrawal) {
+        await this.disputedAfterRefund.request(this.unitOfWork.manager, {
+          paymentTransactionId: payment.id,
+          landlordUserId: payment.landlordUserId,
+          disputeId: dispute.disputeId,
+          evidenceDueBy: dispute.evidenceDueBy?.toISOString() ?? null,
+        });
+      }
     }
     if (dispute.status === 'lost' && heldCents > 0) {
       const reference = `${dispute.accountId}/${dispute.disputeId}`;

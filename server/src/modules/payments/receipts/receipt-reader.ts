@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { paymentMethodLabel } from '@rentwise/libs/card-number';
+import { DISPUTED_AFTER_REFUND_STATUS } from '@rentwise/libs/disputed-after-refund';
 import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import type { UserView } from '../../accounts/contracts/user-view';
 import { GetUsers } from '../../accounts/contracts/get-users.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
+import { disputedAfterRefundView, PaymentCorrectionsReader } from '../refund-disputes/payment-corrections-reader';
 import { PAYMENT_CORRECTIONS_SQL, paymentStatusOf, RECEIPT_STATUS_WORDS } from './payment-status';
 import type { ReceiptView } from './receipt-view';
 
@@ -54,6 +56,7 @@ export class ReceiptReader {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly queries: QueryBus,
+    private readonly corrections: PaymentCorrectionsReader,
   ) {}
 
   async read(receiptId: string, viewerUserId: string): Promise<ReceiptView | null> {
@@ -71,16 +74,22 @@ export class ReceiptReader {
     const mode = row.tenant_user_id === viewerUserId ? 'tenant' : row.landlord_user_id === viewerUserId ? 'landlord' : null;
     if (!mode) return null;
 
-    const [users, property] = await Promise.all([
+    const status = paymentStatusOf({ refunds: row.refunds, disputes: row.disputes, disputesWon: row.disputes_won });
+    // Only a refunded payment with a dispute still counted against it can be disputed after its refund.
+    const mayBeDisputedAfterRefund = row.refunds > 0 && status === 'disputed';
+    const [users, property, flagged] = await Promise.all([
       this.queries.execute(new GetUsers([row.tenant_user_id, row.landlord_user_id])),
       this.queries.execute(new GetProperty(row.property_id)),
+      mayBeDisputedAfterRefund ? this.corrections.disputedAfterRefund([row.id]) : undefined,
     ]);
+    const disputedAfterRefund = flagged?.get(row.id);
     const tenant = users.get(row.tenant_user_id) ?? null;
     const landlord = users.get(row.landlord_user_id) ?? null;
     const receipt: ReceiptView = {
       receiptId: row.id,
       mode,
-      status: RECEIPT_STATUS_WORDS[paymentStatusOf({ refunds: row.refunds, disputes: row.disputes, disputesWon: row.disputes_won })],
+      status: disputedAfterRefund ? DISPUTED_AFTER_REFUND_STATUS : RECEIPT_STATUS_WORDS[status],
+      disputedAfterRefund: disputedAfterRefund ? disputedAfterRefundView(disputedAfterRefund) : null,
       amountCents: Number(mode === 'tenant' ? row.charged_cents : row.landlord_cents),
       paidAt: row.occurred_at.toISOString(),
       paidBy: fullName(tenant),

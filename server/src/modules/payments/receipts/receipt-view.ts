@@ -1,9 +1,23 @@
+/** A payment refunded, then disputed, while the dispute is open (libs/disputed-after-refund). ISO dates. */
+export interface DisputedAfterRefundView {
+  refundedCents: number;
+  /** When the last refund before the dispute was made. */
+  refundedAt: string;
+  disputeOpenedAt: string;
+  /** What the dispute holds from the landlord until it closes. */
+  disputedCents: number;
+  /** What the card holder would get back twice if the dispute is lost. */
+  atRiskCents: number;
+}
+
 /** One payment's receipt, as the payer (tenant) or the payee (landlord) sees it. */
 export interface ReceiptView {
   /** The ledger transaction id. */
   receiptId: string;
   mode: 'tenant' | 'landlord';
-  status: 'Paid' | 'Refunded' | 'Disputed';
+  status: 'Paid' | 'Refunded' | 'Disputed' | 'Disputed after refund';
+  /** Set while a dispute opened after a refund is open: the landlord answers it with the refund. */
+  disputedAfterRefund: DisputedAfterRefundView | null;
   /** Tenant: what the card was charged. Landlord: what the landlord received after the dated fee. */
   amountCents: number;
   /** ISO time the card was charged. */
