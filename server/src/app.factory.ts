@@ -70,7 +70,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   app.setGlobalPrefix('api', { exclude: [...OUTSIDE_API] });
   app.enableShutdownHooks();
 
-  registerRequestLogging(app.getHttpAdapter().getInstance(), logger);
+  registerRequestLogging(app.getHttpAdapter().getInstance(), logger, { apiOnly: config.env.LOG_FORMAT === 'pretty' });
   // Built once from configuration (helmet's defaults with our CSP), not per response.
   registerSecurityHeaders(app.getHttpAdapter().getInstance(), {
     stripe: config.paymentGateway === 'stripe',

@@ -89,3 +89,22 @@ describe('the request log', () => {
     expect(JSON.stringify(failure)).not.toContain('cause@example.com');
   });
 });
+
+describe('the request log in a person’s terminal (LOG_FORMAT=pretty, npm start)', () => {
+  const lines: LogLine[] = [];
+  let api: TestApp;
+
+  beforeAll(async () => {
+    api = await startTestApp(
+      { LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' },
+      { logDestination: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) } },
+    );
+  });
+  afterAll(() => api.close());
+
+  it('writes a line for each API request and none for the client’s pages and files', async () => {
+    lines.length = 0;
+    for (const url of ['/', '/sign-in', '/assets/index-abc123.js', '/favicon.svg', '/api/account/validate']) await api.request({ url });
+    expect(lines.filter((line) => line.req).map((line) => line.req?.url)).toEqual(['/api/account/validate']);
+  });
+});
