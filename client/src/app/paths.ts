@@ -40,6 +40,11 @@ export const paths = {
     getHref: (base64Email: string, token: string) =>
       withQuery('/account/create-password', { email: base64Email, token }),
   },
+  /** The link sent to a new email address: opened signed in or not, on any device. */
+  confirmEmail: {
+    path: '/account/confirm-email',
+    getHref: (token: string) => withQuery('/account/confirm-email', { token }),
+  },
   privacyPolicy: fixed('/privacy-policy'),
   termsOfUse: fixed('/terms-of-use'),
 
@@ -91,6 +96,8 @@ export const paths = {
     addProperty: {
       path: '/landlord/property/:formId/add',
       getHref: (formId: Id = NEW_PROPERTY_FORM_ID) => `/landlord/property/${segment(formId)}/add`,
+      /** From Manage Tenants with no property yet (the spec's tenantAddingAddress): on to its tenants after. */
+      forTenantHref: () => withQuery(`/landlord/property/${NEW_PROPERTY_FORM_ID}/add`, { then: 'add-tenant' }),
     },
     updateProperty: {
       path: '/landlord/property/:propertyId/update',
@@ -119,6 +126,8 @@ export const paths = {
     registrations: fixed('/operator/registrations'),
     /** Open differences between the provider's balances and the ledger. */
     reconciliation: fixed('/operator/reconciliation'),
+    /** Tenants and addresses near the limit on declined cards, or past it (issue 32). */
+    declinedCards: fixed('/operator/declined-cards'),
     /** One landlord: contact, card gateway (Stripe or Authorize.Net) and the gateway's audit trail. */
     landlord: {
       path: '/operator/landlords/:landlordId',

@@ -77,11 +77,20 @@ export function ManagePropertiesPage() {
         <EmptyState
           icon={Building2}
           title="No properties yet"
-          action={addProperty}
+          action={
+            mode === 'address' ? (
+              addProperty
+            ) : (
+              <Button to={paths.landlord.addProperty.forTenantHref()}>
+                <Plus aria-hidden="true" size={20} />
+                Add an Address
+              </Button>
+            )
+          }
         >
           {mode === 'address'
             ? 'Add your first property with its address and monthly rent. You can add as many as you like.'
-            : 'Add a property first; then you can add its tenants and they can pay rent online.'}
+            : 'Add the address your tenants rent first; then you can add them and they can pay rent online.'}
         </EmptyState>
       )}
 

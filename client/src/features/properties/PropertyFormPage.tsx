@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { MESSAGES, removedMessage } from '@rentwise/libs/messages';
 import { rentCentsToInput } from '@rentwise/libs/rent';
 import { propertySchema, type PropertyFormValues } from '@rentwise/libs/schemas/property.schema';
@@ -139,30 +139,40 @@ function PropertyForm({ initialValues, submitLabel, onSave }: PropertyFormProps)
   );
 }
 
-/** /landlord/property/0/add */
+/**
+ * /landlord/property/0/add; with ?then=add-tenant (from Manage Tenants, no property yet) it is the
+ * address the tenant rents: 'Successfully added address!', then on to adding the tenant.
+ */
 export function AddPropertyPage() {
   const [addProperty] = useAddPropertyMutation();
   const redirect = useRedirectAfterSave();
+  const [searchParams] = useSearchParams();
+  const forTenant = searchParams.get('then') === 'add-tenant';
 
   const save = async (values: PropertyFormValues) => {
+    let added: ManagedProperty;
     try {
-      await addProperty(values).unwrap();
+      added = await addProperty(values).unwrap();
     } catch (error) {
       throw refusalMessage(error) ?? MESSAGES.unexpectedError;
     }
-    showToast(MESSAGES.propertyAdded, { tone: 'success' });
-    redirect(listHref);
+    showToast(forTenant ? MESSAGES.addressAdded : MESSAGES.propertyAdded, { tone: 'success' });
+    redirect(forTenant ? paths.landlord.addTenant.getHref(added.propertyId) : listHref);
   };
 
   return (
     <div className="container container--narrow properties-page">
       <PageHeader
-        back={{ to: listHref, label: 'Manage Properties' }}
-        title="Add a Property"
-        description="Its address and the monthly rent. Once it’s added, you can invite its tenants."
+        back={forTenant ? { to: paths.landlord.properties.getHref('tenant'), label: 'Manage Tenants' } : { to: listHref, label: 'Manage Properties' }}
+        title={forTenant ? 'Add an Address' : 'Add a Property'}
+        description={
+          forTenant
+            ? 'The address your tenant rents, and its monthly rent. Then you add the tenant.'
+            : 'Its address and the monthly rent. Once it’s added, you can invite its tenants.'
+        }
       />
       <Card padding="lg">
-        <PropertyForm initialValues={EMPTY_FORM} submitLabel="Add Property" onSave={save} />
+        <PropertyForm initialValues={EMPTY_FORM} submitLabel={forTenant ? 'Add Address' : 'Add Property'} onSave={save} />
       </Card>
     </div>
   );

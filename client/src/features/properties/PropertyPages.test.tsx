@@ -74,6 +74,24 @@ describe('Manage Properties', () => {
 describe('Add a Property', () => {
   beforeEach(signedInAsLandlord);
 
+  it('from Manage Tenants with no property, adds the address, says so and goes on to add its tenant', async () => {
+    const user = userEvent.setup();
+    withProperties([]);
+    mswServer.use(http.post('/api/landlord/properties', () => HttpResponse.json({ status: 'success', property: garden }, { status: 201 })));
+    const { router } = renderRoute('/landlord/properties?mode=tenant');
+
+    await user.click(await screen.findByRole('link', { name: 'Add an Address' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add an Address' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Address line 1' }), '12 Garden Street');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Springfield');
+    await user.type(screen.getByRole('textbox', { name: 'State' }), 'IL');
+    await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '62704');
+    await user.type(screen.getByRole('textbox', { name: 'Monthly rent' }), '1500{Enter}');
+
+    expect(await screen.findByText(MESSAGES.addressAdded)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/landlord/property/${garden.propertyId}/tenants/add`));
+  });
+
   it('shows the spec’s messages under the fields before anything is sent', async () => {
     const user = userEvent.setup();
     renderRoute('/landlord/property/0/add');
