@@ -13,6 +13,7 @@ const NOT_RUN: Record<string, string> = {
   'test:faults': 'a step of npm test of its own',
   'test:integration': 'this suite itself',
   'test:mutation': 'twenty minutes; run by hand',
+  'video:how-it-works': 'films the product for minutes; its files are checked by their own test',
 };
 
 /** Every `npm run ...` the README writes, as written: the script name and its arguments. */
