@@ -7,8 +7,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
-# Browser tests drive Debian's Chromium and render the statement PDF with poppler's pdftoppm.
-bash scripts/ensure-packages.sh "chromium=${CHROMIUM_PATH:-/usr/bin/chromium}" poppler-utils=pdftoppm
+# Browser tests drive Debian's Chromium and render the statement PDF with poppler's pdftoppm; the
+# client's unit tests read the how-it-works video's length and size with ffmpeg's ffprobe.
+bash scripts/ensure-packages.sh "chromium=${CHROMIUM_PATH:-/usr/bin/chromium}" poppler-utils=pdftoppm ffmpeg=ffprobe
 
 # Stop at the end only the local servers this run had to start. A service that cannot start
 # ends the run here, with stack.sh's one line saying why.
