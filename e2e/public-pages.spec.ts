@@ -73,6 +73,50 @@ test.describe('public pages', () => {
     await expect(answer).toBeVisible();
   });
 
+  test('How it works plays the walkthrough video, captions on, with its transcript below', async ({ page }) => {
+    await page.goto('/how-it-works?showpage=yessir');
+    const section = page.getByRole('region', { name: 'See it in 77 seconds' });
+    const video = section.locator('video');
+    await expect(video).toHaveAttribute('controls', '');
+    await expect(video).toHaveAttribute('preload', 'metadata');
+    await expect(video).not.toHaveAttribute('autoplay');
+    await expect(video.locator('source')).toHaveCount(2);
+
+    // Served by the product and allowed by its content security policy: the browser reads the
+    // video's length and the captions' cues, and shows the captions without being asked.
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
+    const playing = await video.evaluate((element: HTMLVideoElement) => ({
+      durationSeconds: element.duration,
+      width: element.videoWidth,
+      paused: element.paused,
+    }));
+    expect(playing).toMatchObject({ width: 1280, paused: true });
+    expect(playing.durationSeconds).toBeGreaterThan(60);
+    expect(playing.durationSeconds).toBeLessThan(90);
+    const poster = await page.request.get((await video.getAttribute('poster'))!);
+    expect(poster.headers()['content-type']).toBe('image/jpeg');
+    expect(poster.headers()['cache-control']).toContain('immutable');
+    const captions = () =>
+      video.evaluate((element: HTMLVideoElement) => {
+        const track = element.textTracks[0];
+        return { mode: track.mode, cues: track.cues?.length ?? 0, first: (track.cues?.[0] as VTTCue | undefined)?.text };
+      });
+    await expect.poll(async () => (await captions()).cues).toBe(16);
+    expect(await captions()).toMatchObject({ mode: 'showing', first: expect.stringContaining('Dashboard') });
+
+    // The keyboard starts and stops it.
+    await video.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 0)).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+
+    const transcript = section.getByRole('list', { name: 'Transcript' }).getByRole('listitem');
+    await expect(transcript).toHaveCount(16);
+    await expect(transcript.first()).toContainText('A landlord signs in to the Dashboard');
+    await expect(transcript.last()).toBeVisible();
+  });
+
   test('the footer links lead to the legal pages, which open at the top', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
@@ -121,5 +165,18 @@ test.describe('on a 375 px phone', () => {
 
     const signUp = await page.getByRole('link', { name: 'Landlord Sign Up' }).first().boundingBox();
     expect(signUp?.height).toBeGreaterThanOrEqual(44);
+  });
+
+  test('How it works fits a 320 px phone, the video included', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 568 });
+    await page.goto('/how-it-works?showpage=yessir');
+    const video = page.getByRole('region', { name: 'See it in 77 seconds' }).locator('video');
+    await video.scrollIntoViewIfNeeded();
+
+    const box = (await video.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(320);
+    expect(box.height).toBeCloseTo((box.width * 9) / 16, 0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await expect(page.getByRole('list', { name: 'Transcript' })).toBeVisible();
   });
 });

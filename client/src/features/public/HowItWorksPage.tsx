@@ -5,6 +5,13 @@ import { Card } from '../../components/Card';
 import { PageHeader } from '../../components/PageHeader';
 import { howItWorksQuery, paths } from '../../app/paths';
 import '../../styles/marketing.css';
+import walkthrough from './how-it-works/walkthrough.json';
+// Made from the product by `npm run video:how-it-works`; Vite fingerprints them, so they are cached for good.
+import videoWebm from './how-it-works/how-it-works.webm';
+import videoMp4 from './how-it-works/how-it-works.mp4';
+import videoPoster from './how-it-works/poster.jpg';
+// Never inlined as a data: URL, which the content security policy would refuse for a track.
+import videoCaptions from './how-it-works/how-it-works.vtt?no-inline';
 
 const moneyFlow = [
   {
@@ -23,6 +30,17 @@ const moneyFlow = [
     text: 'The processor deposits the payment to the bank account you connected, in about 3 days. Rentwise takes no cut.',
   },
 ];
+
+/** Each scene's caption with the time it starts, as the captions file has them. */
+const transcript = walkthrough.scenes.map((scene, index) => ({
+  id: scene.id,
+  caption: scene.caption,
+  startSeconds: walkthrough.scenes.slice(0, index).reduce((sum, earlier) => sum + earlier.seconds, 0),
+}));
+const videoSeconds = walkthrough.scenes.reduce((sum, scene) => sum + scene.seconds, 0);
+
+/** 77 -> '1:17', as a player shows times. */
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 const questions = [
   {
@@ -84,6 +102,43 @@ export function HowItWorksPage() {
         title="How rent moves with Rentwise"
         description="From your tenant’s card to your bank account in about 3 days, with nothing taken by Rentwise."
       />
+
+      <section className="section-block walkthrough" aria-labelledby="video-title">
+        <h2 id="video-title" className="section-block__title">
+          See it in {videoSeconds} seconds
+        </h2>
+        <p className="muted walkthrough__lead">
+          A landlord adds a home and a tenant, the tenant pays by card, and the landlord sees the rent arrive. The
+          screens are the product’s own. No sound; captions are on.
+        </p>
+        {/* No autoplay: the visitor starts it. The native controls work with the keyboard. */}
+        <video
+          className="walkthrough__video"
+          controls
+          preload="metadata"
+          playsInline
+          poster={videoPoster}
+          width={1280}
+          height={720}
+          aria-labelledby="video-title"
+        >
+          <source src={videoWebm} type="video/webm" />
+          <source src={videoMp4} type="video/mp4" />
+          <track kind="captions" src={videoCaptions} srcLang="en" label="English" default />
+          <a href={videoMp4}>Download the video (MP4)</a>
+        </video>
+        <h3 id="video-transcript-title" className="walkthrough__transcript-title">
+          Transcript
+        </h3>
+        <ol className="walkthrough__transcript" aria-labelledby="video-transcript-title">
+          {transcript.map(({ id, caption, startSeconds }) => (
+            <li key={id}>
+              <span className="walkthrough__time">{clock(startSeconds)}</span>
+              <span>{caption}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
 
       <section className="section-block" aria-labelledby="flow-title">
         <h2 id="flow-title" className="section-block__title">
