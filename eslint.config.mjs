@@ -20,6 +20,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // Stand-ins of Stripe.js and Accept.js the tests' fakes serve to the browser (docs/decisions/0034).
+    files: ['server/test/support/browser-stand-ins/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

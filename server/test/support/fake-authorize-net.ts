@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 
 /**
  * A small local stand-in for Authorize.Net's JSON API (POST /xml/v1/request.api), so that tests run
@@ -8,8 +11,14 @@ import { AddressInfo } from 'node:net';
  *     are approved, `fake-nonce-decline-*` declined with reason 2; each nonce works once (E00114 after);
  *     the same invoice number and amount again inside the duplicate window is reason 11),
  *   getTransactionDetailsRequest, getUnsettledTransactionListRequest,
+ *   securePaymentContainerRequest (Accept.js's: a well-formed card, authenticated by the API login id
+ *     and the public client key, becomes an approving nonce that charges as that card),
  * records every request body for assertions, and can swallow the answer to the next charge (the
  * transaction is made, the connection is cut: an answer lost on the way back).
+ *
+ * For the browser tests it also serves the Accept.js stand-in (browser-stand-ins/accept-js.js) at
+ * /v1/Accept.js and answers browsers' cross-origin requests (docs/decisions/0034). Started with the
+ * credentials, it refuses any other.
  */
 export interface FakeAnetTransaction {
   transId: string;
@@ -25,19 +34,34 @@ export interface FakeAnetTransaction {
 
 const CARD_BY_NONCE = { approve: { accountNumber: 'XXXX1111', accountType: 'Visa' }, decline: { accountNumber: 'XXXX0027', accountType: 'Visa' } };
 
+/** The gateway's card type names, by the first digits of a card number. */
+const ACCOUNT_TYPES: [RegExp, string][] = [[/^4/, 'Visa'], [/^(5[1-5]|2[2-7])/, 'MasterCard'], [/^3[47]/, 'AmericanExpress'], [/^6(011|5)/, 'Discover']];
+
+export interface FakeAnetCredentials {
+  apiLoginId: string;
+  transactionKey: string;
+  clientKey: string;
+}
+
 export class FakeAuthorizeNet {
   readonly requests: Record<string, Record<string, unknown>>[] = [];
   readonly transactions: FakeAnetTransaction[] = [];
   private readonly usedNonces = new Set<string>();
+  /** The card each Accept.js nonce was made from, as the gateway reports it. */
+  private readonly nonceCards = new Map<string, { accountNumber: string; accountType: string }>();
   private dropCharges = 0;
   private nextId = 60_000_000_001;
 
-  private constructor(private readonly server: Server) {}
+  private constructor(
+    private readonly server: Server,
+    private readonly credentials: FakeAnetCredentials | undefined,
+  ) {}
 
-  static async start(): Promise<FakeAuthorizeNet> {
+  /** With `credentials`, only those authenticate (else any non-empty ones). */
+  static async start(credentials?: FakeAnetCredentials): Promise<FakeAuthorizeNet> {
     const holder: { fake?: FakeAuthorizeNet } = {};
     const server = createServer((request, response) => void holder.fake!.handle(request, response));
-    const fake = (holder.fake = new FakeAuthorizeNet(server));
+    const fake = (holder.fake = new FakeAuthorizeNet(server, credentials));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return fake;
   }
@@ -62,13 +86,31 @@ export class FakeAuthorizeNet {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
+    if (request.method === 'GET' && request.url === '/v1/Accept.js') {
+      response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+      response.end(readFileSync(resolve(__dirname, 'browser-stand-ins/accept-js.js'), 'utf8'));
+      return;
+    }
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'Content-Type' });
+      response.end();
+      return;
+    }
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, Record<string, unknown>>;
     this.requests.push(body);
     const [kind] = Object.keys(body);
     const inner = body[kind];
-    const auth = inner.merchantAuthentication as { name?: string; transactionKey?: string } | undefined;
-    if (!auth?.name || !auth.transactionKey) return this.answer(response, this.error('E00007', 'User authentication failed due to invalid authentication values.'));
+    const auth = inner.merchantAuthentication as { name?: string; transactionKey?: string; clientKey?: string } | undefined;
+    const expected = this.credentials;
+    // Accept.js authenticates with the public client key; the merchant's own calls with the transaction key.
+    const secret = kind === 'securePaymentContainerRequest' ? 'clientKey' : 'transactionKey';
+    const authenticated = expected
+      ? auth?.name === expected.apiLoginId && auth[secret] === expected[secret]
+      : Boolean(auth?.name && auth[secret]);
+    if (!authenticated) return this.answer(response, this.error('E00007', 'User authentication failed due to invalid authentication values.'));
     switch (kind) {
+      case 'securePaymentContainerRequest':
+        return this.answer(response, this.nonceFor(inner));
       case 'createTransactionRequest':
         return this.createTransaction(inner, response);
       case 'getTransactionDetailsRequest': {
@@ -108,7 +150,7 @@ export class FakeAuthorizeNet {
       invoiceNumber: order.invoiceNumber ?? '',
       amount: String(transaction.amount),
       responseCode: outcome === 'approve' ? '1' : '2',
-      ...CARD_BY_NONCE[outcome],
+      ...(this.nonceCards.get(nonce) ?? CARD_BY_NONCE[outcome]),
       submitTimeUTC: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
       description: order.description ?? '',
       billTo: (transaction.billTo ?? {}) as Record<string, string>,
@@ -125,6 +167,23 @@ export class FakeAuthorizeNet {
         ? this.transactionAnswer('1', made)
         : this.transactionAnswer('2', made, { errorCode: '2', errorText: 'This transaction has been declined.' }),
     );
+  }
+
+  /** Accept.js's request: a nonce for a well-formed card, remembered with the card's type and last digits. */
+  private nonceFor(inner: Record<string, unknown>): object {
+    const data = inner.data as { type?: string; token?: { cardNumber?: string; expirationDate?: string; cardCode?: string } } | undefined;
+    const token = data?.type === 'TOKEN' ? data.token : undefined;
+    const cardNumber = token?.cardNumber ?? '';
+    if (!/^\d{13,19}$/.test(cardNumber) || !/^(0[1-9]|1[0-2])\d{4}$/.test(token?.expirationDate ?? '') || !/^\d{3,4}$/.test(token?.cardCode ?? '000')) {
+      return this.error('E00003', 'The card data is not valid.');
+    }
+    const dataValue = `fake-nonce-approve-${randomBytes(12).toString('hex')}`;
+    const accountType = ACCOUNT_TYPES.find(([prefix]) => prefix.test(cardNumber))?.[1] ?? 'Visa';
+    this.nonceCards.set(dataValue, { accountNumber: `XXXX${cardNumber.slice(-4)}`, accountType });
+    return {
+      opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue },
+      messages: { resultCode: 'Ok', message: [{ code: 'I_WC_01', text: 'Successful.' }] },
+    };
   }
 
   private transactionAnswer(responseCode: string, made: FakeAnetTransaction | null, error?: { errorCode: string; errorText: string }): object {
@@ -164,7 +223,8 @@ export class FakeAuthorizeNet {
   }
 
   private answer(response: ServerResponse, body: object): void {
-    response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+    // Access-Control-Allow-Origin: Accept.js calls the API from the page's origin.
+    response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Access-Control-Allow-Origin': '*' });
     // The real API starts its JSON with a byte-order mark.
     response.end(`\uFEFF${JSON.stringify(body)}`);
   }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import Stripe from 'stripe';
 
 /**
@@ -9,6 +11,8 @@ import Stripe from 'stripe';
  *   POST /v1/accounts (replays the first answer for a repeated Idempotency-Key)
  *   GET  /v1/accounts/:id, POST /v1/account_links, POST /v1/accounts/:id/login_links
  *   POST /oauth/token, and GET /oauth/authorize (redirects straight back with a code)
+ *   POST /v1/payment_methods (a card from Stripe.js, with the publishable key, on the `_stripe_account`
+ *     it names or the platform; Stripe's test card numbers behave as their pm_card_* twins when charged)
  *   POST /v1/payment_intents (confirmed direct charges on the Stripe-Account, with Stripe's test
  *     payment methods pm_card_visa, pm_card_chargeDeclined, ...; replays per account and Idempotency-Key)
  *   GET  /v1/payment_intents/:id, /v1/charges/:id (expand balance_transaction, refunds), /v1/refunds?charge=,
@@ -17,6 +21,11 @@ import Stripe from 'stripe';
  * and records every request for assertions. What happens after a charge (refunds, disputes, payouts)
  * is made by the test with refund(), openDispute(), closeDispute() and payOut(), which return the
  * events Stripe would send; forgetBalanceTransaction() loses a line of Stripe's balance.
+ *
+ * For the browser tests it also plays Stripe's browser side (docs/decisions/0034): it serves the
+ * Stripe.js stand-in (browser-stand-ins/stripe-js.js, at /v3 and /<release>/stripe.js) and its card
+ * frame, answers browsers' cross-origin requests, and is the hosted onboarding an account link opens
+ * (/setup/e/...: Continue completes the account and returns to return_url).
  */
 
 /** Stripe's test payment method ids and how each behaves when charged (docs.stripe.com/testing). */
@@ -34,6 +43,27 @@ const TEST_PAYMENT_METHODS: Record<string, { brand: string; last4: string; decli
     decline: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   },
 };
+
+/** Stripe's test card numbers (docs.stripe.com/testing) as the test payment methods they behave like. */
+const TEST_CARD_NUMBERS: Record<string, string> = {
+  '4242424242424242': 'pm_card_visa',
+  '5555555555554444': 'pm_card_mastercard',
+  '4000000000000002': 'pm_card_chargeDeclined',
+  '4000000000009995': 'pm_card_chargeDeclinedInsufficientFunds',
+};
+
+function isLuhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** The Stripe.js stand-in and its card frame (served by browserPage). */
+const BROWSER_STAND_INS = resolve(__dirname, 'browser-stand-ins');
 
 export interface FakeCharge {
   account: string;
@@ -131,18 +161,24 @@ export class FakeStripe {
   /** The same by id, and each charge's refunds oldest first: the bench re-reads thousands of charges. */
   private readonly balanceById = new Map<string, StripeObject>();
   private readonly refundsByCharge = new Map<string, StripeObject[]>();
+  /** Payment methods created from a browser, each on the account named when it was made (null: the platform). */
+  private readonly paymentMethods = new Map<string, { account: string | null; behavesAs: string }>();
+  /** Account links made, by the token in their URL (a followed one sends the browser to its refresh_url). */
+  private readonly accountLinks = new Map<string, { account: string; returnUrl: string; refreshUrl: string; followed: boolean }>();
   private sequence = 0;
 
   private constructor(
     private readonly server: Server,
     readonly url: string,
+    private readonly publishableKey: string | undefined,
   ) {}
 
-  static async start(): Promise<FakeStripe> {
+  /** `publishableKey`: the only key browsers may create payment methods with (any pk_ when unset). */
+  static async start(options: { publishableKey?: string } = {}): Promise<FakeStripe> {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const fake = new FakeStripe(server, `http://127.0.0.1:${port}`);
+    const fake = new FakeStripe(server, `http://127.0.0.1:${port}`, options.publishableKey);
     server.on('request', (request: IncomingMessage, response: ServerResponse) => void fake.handle(request, response));
     return fake;
   }
@@ -341,6 +377,7 @@ export class FakeStripe {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const url = new URL(request.url ?? '/', this.url);
+    if (this.browserPage(request.method ?? 'GET', url, Buffer.concat(chunks).toString('utf8'), response)) return;
     const header = (name: string): string | undefined => {
       const value = request.headers[name];
       return Array.isArray(value) ? value[0] : value;
@@ -354,6 +391,8 @@ export class FakeStripe {
       authorization: header('authorization'),
       stripeAccount: header('stripe-account'),
     };
+    // Stripe.js names the connected account in the form, which keeps its requests simple cross-origin ones.
+    recorded.stripeAccount ??= recorded.form._stripe_account;
     this.requests.push(recorded);
 
     const answer = this.takeFailure(recorded) ?? this.answer(recorded);
@@ -366,6 +405,8 @@ export class FakeStripe {
     response.writeHead(answer.status, {
       'Content-Type': 'application/json',
       'Request-Id': this.nextId('req_fake_'),
+      // As api.stripe.com: Stripe.js calls it from the page's origin.
+      'Access-Control-Allow-Origin': '*',
       ...answer.headers,
     });
     response.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
@@ -386,6 +427,7 @@ export class FakeStripe {
     if (method === 'POST' && match) return this.createLoginLink(match[1]);
     if (method === 'POST' && path === '/v1/account_links') return this.createAccountLink(request);
     if (method === 'POST' && path === '/v1/payment_intents') return this.createPaymentIntent(request);
+    if (method === 'POST' && path === '/v1/payment_methods') return this.createPaymentMethod(request);
     if (method === 'GET') {
       const read = this.readAfterCharge(request);
       if (read) return read;
@@ -404,6 +446,119 @@ export class FakeStripe {
     const answer = { status: 200, body: this.accountObject(account) };
     if (key) this.idempotentAnswers.set(key, answer);
     return answer;
+  }
+
+  /**
+   * A card from Stripe.js, made with the publishable key on the account it names (the platform when it
+   * names none): only there can a charge use it, as with Stripe's direct charges.
+   */
+  private createPaymentMethod(request: RecordedStripeRequest): Answer {
+    const { form } = request;
+    const key = form.key ?? '';
+    const bySecretKey = request.authorization?.startsWith('Bearer sk_') ?? false;
+    if (!bySecretKey && !(this.publishableKey ? key === this.publishableKey : key.startsWith('pk_'))) {
+      return stripeError(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${key ? `${key.slice(0, 8)}***` : '(none)'}` });
+    }
+    const account = request.stripeAccount ?? null;
+    if (account && !this.accounts.has(account)) {
+      return stripeError(403, {
+        type: 'invalid_request_error',
+        code: 'account_invalid',
+        message: 'The provided key does not have access to account (or that account does not exist).',
+      });
+    }
+    if (form.type !== 'card') return stripeError(400, { type: 'invalid_request_error', message: 'This fake makes card payment methods only.', param: 'type' });
+    const cardError = (code: string, message: string, param?: string) => stripeError(402, { type: 'card_error', code, message, param });
+    const number = form['card[number]'] ?? '';
+    const expMonth = Number(form['card[exp_month]']);
+    const expYear = Number(form['card[exp_year]']);
+    const today = new Date();
+    if (!/^\d{12,19}$/.test(number) || !isLuhnValid(number)) return cardError('incorrect_number', 'Your card number is incorrect.', 'card[number]');
+    if (!(expMonth >= 1 && expMonth <= 12)) return cardError('invalid_expiry_month', "Your card's expiration month is invalid.", 'card[exp_month]');
+    if (expYear < today.getUTCFullYear() || (expYear === today.getUTCFullYear() && expMonth < today.getUTCMonth() + 1)) {
+      return cardError('invalid_expiry_year', "Your card's expiration year is invalid.", 'card[exp_year]');
+    }
+    if (!/^\d{3,4}$/.test(form['card[cvc]'] ?? '')) return cardError('invalid_cvc', "Your card's security code is invalid.", 'card[cvc]');
+    const behavesAs = TEST_CARD_NUMBERS[number];
+    if (!behavesAs) {
+      return cardError(
+        'card_declined',
+        'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+      );
+    }
+    const id = this.nextId('pm_fake_');
+    this.paymentMethods.set(id, { account, behavesAs });
+    const { brand, last4 } = TEST_PAYMENT_METHODS[behavesAs];
+    return {
+      status: 200,
+      body: {
+        id,
+        object: 'payment_method',
+        type: 'card',
+        created: this.now(),
+        livemode: false,
+        customer: null,
+        metadata: {},
+        billing_details: {
+          address: { city: null, country: null, line1: null, line2: null, postal_code: form['billing_details[address][postal_code]'] ?? null, state: null },
+          email: null,
+          name: form['billing_details[name]'] ?? null,
+          phone: null,
+        },
+        card: { brand, last4, exp_month: expMonth, exp_year: expYear, funding: 'credit', country: 'US' },
+      },
+    };
+  }
+
+  /** How a payment method made by a browser behaves when charged, if it lives on this account. */
+  private paymentMethodOn(account: string, id: string): (typeof TEST_PAYMENT_METHODS)[string] | undefined {
+    const made = this.paymentMethods.get(id);
+    return made?.account === account ? TEST_PAYMENT_METHODS[made.behavesAs] : undefined;
+  }
+
+  /**
+   * Stripe's browser side, answered before the API: Stripe.js and its card frame (the stand-ins),
+   * CORS preflights, and the hosted onboarding an account link opens. False when the request is for the API.
+   */
+  private browserPage(method: string, url: URL, body: string, response: ServerResponse): boolean {
+    const send = (status: number, contentType: string, content: string, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { 'Content-Type': contentType, 'Cache-Control': 'no-store', ...headers });
+      response.end(content);
+      return true;
+    };
+    if (method === 'OPTIONS') {
+      return send(204, 'text/plain', '', {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': 'GET, POST, DELETE',
+        'Access-Control-Allow-Headers': 'Content-Type, Authorization, Stripe-Account, Idempotency-Key',
+      });
+    }
+    if (method === 'GET' && /^\/(v3\/?|[a-z]+\/stripe\.js)$/.test(url.pathname)) {
+      return send(200, 'text/javascript; charset=utf-8', readFileSync(resolve(BROWSER_STAND_INS, 'stripe-js.js'), 'utf8'));
+    }
+    if (method === 'GET' && url.pathname === '/v3/elements-inner-card-stand-in.html') {
+      return send(200, 'text/html; charset=utf-8', readFileSync(resolve(BROWSER_STAND_INS, 'stripe-card-frame.html'), 'utf8'));
+    }
+    const onboarding = /^\/setup\/e\/(acct_\w+)\/([0-9a-f]+)$/.exec(url.pathname);
+    if (!onboarding) return false;
+    const link = this.accountLinks.get(onboarding[2]);
+    if (!link || link.account !== onboarding[1]) return send(404, 'text/plain; charset=utf-8', 'This account link does not exist.');
+    // A followed link is used up: Stripe sends the browser to refresh_url for a new one.
+    if (link.followed) return send(303, 'text/plain', '', { Location: link.refreshUrl });
+    if (method === 'POST' && new URLSearchParams(body).get('decision') === 'complete') {
+      this.setAccount(link.account, { chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
+      link.followed = true;
+      return send(303, 'text/plain', '', { Location: link.returnUrl });
+    }
+    return send(
+      200,
+      'text/html; charset=utf-8',
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe onboarding (test stand-in)</title></head><body><main>
+<h1>Set up payouts for ${link.account}</h1>
+<p>The tests' stand-in for Stripe's hosted onboarding. Continue gives the account what Stripe asks for, so it can take card payments and be paid out, and returns to the platform.</p>
+<form method="post"><button type="submit" name="decision" value="complete">Continue</button></form>
+</main></body></html>`,
+    );
   }
 
   /** A confirmed direct charge (Stripe-Account) with an application fee; balance transaction on request. */
@@ -433,7 +588,7 @@ export class FakeStripe {
         message: 'Your destination account needs to have at least one of the following capabilities enabled: card_payments',
       });
     }
-    const method = TEST_PAYMENT_METHODS[form.payment_method];
+    const method = TEST_PAYMENT_METHODS[form.payment_method] ?? this.paymentMethodOn(account.id, form.payment_method);
     if (!method) {
       return stripeError(400, {
         type: 'invalid_request_error',
@@ -639,13 +794,15 @@ export class FakeStripe {
     const id = request.form.account;
     if (!this.accounts.has(id)) return this.noSuchAccount(id);
     const created = Math.floor(Date.now() / 1000);
+    const token = randomBytes(6).toString('hex');
+    this.accountLinks.set(token, { account: id, returnUrl: request.form.return_url, refreshUrl: request.form.refresh_url, followed: false });
     return {
       status: 200,
       body: {
         object: 'account_link',
         created,
         expires_at: created + 300,
-        url: `${this.url}/setup/e/${id}/${randomBytes(6).toString('hex')}`,
+        url: `${this.url}/setup/e/${id}/${token}`,
       },
     };
   }

@@ -1,0 +1,236 @@
+// A stand-in for Stripe.js, served by the tests' fake Stripe (../fake-stripe.ts) as
+// https://js.stripe.com/<release>/stripe.js, the address @stripe/stripe-js injects, when the browser
+// tests route Stripe's hosts to the fake (docs/decisions/0034). It implements only what the client
+// calls, as Stripe documents it (docs.stripe.com/js):
+//   Stripe(publishableKey, { stripeAccount })       the Stripe object (callable without new)
+//   stripe.elements(options) -> elements             elements.create('card', options), elements.getElement('card' | CardElement), elements.update
+//   element.mount(node), on/off(event, handler), update(options), unmount(), destroy()
+//   stripe.createPaymentMethod({ type: 'card', card: element, billing_details })
+// The card element is an iframe from this script's own origin (frame-src), and the payment method is
+// created by a POST from the page to the API host (connect-src), form-encoded with the publishable
+// key and, for a connected account, `_stripe_account`, as Stripe.js's own requests are. Anything else
+// throws, so a client that starts calling more of Stripe.js shows here first.
+(function () {
+  'use strict';
+  if (window.Stripe) return;
+
+  var scriptUrl = new URL(document.currentScript.src);
+  var jsOrigin = scriptUrl.origin;
+  // Stripe.js talks to api.stripe.com; served from anywhere else, the stand-in talks to its own server.
+  var apiOrigin = jsOrigin === 'https://js.stripe.com' ? 'https://api.stripe.com' : jsOrigin;
+  // @stripe/stripe-js compares Stripe.version with the release train it injects (v3 reports 3).
+  var release = /^\/([a-z]+)\/stripe\.js$/.exec(scriptUrl.pathname);
+  var version = release ? release[1] : 3;
+  var CARD_FRAME_TITLE = 'Secure card payment input frame';
+  var frames = 0;
+
+  function integrationError(message) {
+    var error = new Error(message);
+    error.name = 'IntegrationError';
+    return error;
+  }
+
+  function notInStandIn(name) {
+    return function () {
+      throw integrationError(name + ' is not part of the Stripe.js stand-in: the client did not call it when it was written (see its header).');
+    };
+  }
+
+  function createCardElement(owner, initialOptions) {
+    var options = initialOptions || {};
+    var listeners = {};
+    var mountNode = null;
+    var frame = null;
+    var destroyed = false;
+    var requests = {};
+    var nextRequest = 1;
+
+    function emit(type, payload) {
+      (listeners[type] || []).slice().forEach(function (handler) {
+        handler(payload);
+      });
+    }
+
+    function setClasses(state) {
+      if (!mountNode) return;
+      mountNode.classList.toggle('StripeElement--empty', Boolean(state.empty));
+      mountNode.classList.toggle('StripeElement--complete', Boolean(state.complete));
+      mountNode.classList.toggle('StripeElement--invalid', Boolean(state.error));
+    }
+
+    function post(message) {
+      if (frame && frame.contentWindow) frame.contentWindow.postMessage(message, jsOrigin);
+    }
+
+    function onMessage(event) {
+      if (!frame || event.source !== frame.contentWindow || event.origin !== jsOrigin) return;
+      var message = event.data || {};
+      if (message.type === 'ready') emit('ready', { elementType: 'card' });
+      else if (message.type === 'height') frame.style.height = message.height + 'px';
+      else if (message.type === 'change') {
+        setClasses(message.state);
+        emit('change', Object.assign({ elementType: 'card' }, message.state));
+      } else if (message.type === 'focus' || message.type === 'blur') {
+        if (mountNode) mountNode.classList.toggle('StripeElement--focus', message.type === 'focus');
+        emit(message.type, { elementType: 'card' });
+      } else if (message.type === 'card' && requests[message.requestId]) {
+        requests[message.requestId](message);
+        delete requests[message.requestId];
+      }
+    }
+
+    var element = {
+      mount: function (domElement) {
+        if (destroyed) throw integrationError('This Element has already been destroyed. Please create a new one.');
+        if (mountNode) throw integrationError('This Element is already mounted. Use `unmount()` to unmount the Element before re-mounting.');
+        var node = typeof domElement === 'string' ? document.querySelector(domElement) : domElement;
+        if (!node || !node.appendChild) throw integrationError('The selector you specified (' + domElement + ') applies to no DOM elements that are currently on the page.');
+        mountNode = node;
+        mountNode.classList.add('StripeElement', 'StripeElement--empty');
+        frames += 1;
+        frame = document.createElement('iframe');
+        frame.name = '__privateStripeFrame' + frames;
+        frame.title = CARD_FRAME_TITLE;
+        frame.setAttribute('frameborder', '0');
+        frame.setAttribute('allowtransparency', 'true');
+        frame.setAttribute('scrolling', 'no');
+        frame.style.cssText = 'border:none;margin:0;padding:0;width:1px;min-width:100%;overflow:hidden;display:block;height:1.5em;';
+        var config = { parentOrigin: location.origin, hidePostalCode: Boolean(options.hidePostalCode), style: options.style || {} };
+        frame.src = jsOrigin + '/v3/elements-inner-card-stand-in.html#' + encodeURIComponent(JSON.stringify(config));
+        window.addEventListener('message', onMessage);
+        mountNode.appendChild(frame);
+      },
+      unmount: function () {
+        window.removeEventListener('message', onMessage);
+        if (frame && frame.parentNode) frame.parentNode.removeChild(frame);
+        if (mountNode) mountNode.classList.remove('StripeElement', 'StripeElement--empty', 'StripeElement--complete', 'StripeElement--invalid', 'StripeElement--focus');
+        frame = null;
+        mountNode = null;
+      },
+      destroy: function () {
+        element.unmount();
+        destroyed = true;
+        owner.forget(element);
+      },
+      on: function (type, handler) {
+        (listeners[type] = listeners[type] || []).push(handler);
+        return element;
+      },
+      off: function (type, handler) {
+        listeners[type] = handler ? (listeners[type] || []).filter(function (h) { return h !== handler; }) : [];
+        return element;
+      },
+      update: function (changes) {
+        options = Object.assign({}, options, changes);
+        post({ type: 'options', hidePostalCode: Boolean(options.hidePostalCode), style: options.style || {} });
+      },
+      /** For createPaymentMethod: the frame answers the card it holds, or the first problem with it. */
+      collect: function () {
+        if (destroyed || !frame) {
+          return Promise.reject(integrationError('We could not retrieve data from the specified Element. Please make sure the Element you are attempting to use is still mounted.'));
+        }
+        var requestId = String(nextRequest++);
+        return new Promise(function (resolve) {
+          requests[requestId] = resolve;
+          post({ type: 'collect', requestId: requestId });
+        });
+      },
+    };
+    return element;
+  }
+
+  function createElements(options) {
+    var created = {};
+    var elements = {
+      _options: options || {},
+      create: function (type, elementOptions) {
+        if (type !== 'card') throw integrationError('elements.create(\'' + type + '\'): the Stripe.js stand-in has the card Element only.');
+        if (created.card) throw integrationError('Can only create one Element of type card.');
+        created.card = createCardElement(elements, elementOptions);
+        return created.card;
+      },
+      getElement: function (type) {
+        // React Stripe.js passes its component, which names its type.
+        var name = typeof type === 'string' ? type : type && type.__elementType;
+        return created[name] || null;
+      },
+      update: function (changes) {
+        elements._options = Object.assign({}, elements._options, changes);
+      },
+      forget: function (element) {
+        Object.keys(created).forEach(function (name) {
+          if (created[name] === element) delete created[name];
+        });
+      },
+      owns: function (element) {
+        return Object.keys(created).some(function (name) { return created[name] === element; });
+      },
+    };
+    return elements;
+  }
+
+  /** billing_details as the API's form encoding: billing_details[address][postal_code]=... */
+  function appendForm(form, prefix, value) {
+    if (value === undefined || value === null) return;
+    if (typeof value === 'object') {
+      Object.keys(value).forEach(function (key) { appendForm(form, prefix + '[' + key + ']', value[key]); });
+    } else form.append(prefix, String(value));
+  }
+
+  function Stripe(publishableKey, options) {
+    if (!(this instanceof Stripe)) return new Stripe(publishableKey, options);
+    if (typeof publishableKey !== 'string') throw integrationError('Invalid value for Stripe(): apiKey should be a string. You specified: ' + typeof publishableKey + '.');
+    if (/^sk_/.test(publishableKey)) throw integrationError('You should not use your secret key with Stripe.js. Please pass a publishable key instead.');
+    var settings = options || {};
+    if (settings.stripeAccount !== undefined && typeof settings.stripeAccount !== 'string') {
+      throw integrationError('Invalid value for Stripe(): stripeAccount should be a string. You specified: ' + typeof settings.stripeAccount + '.');
+    }
+    var groups = [];
+
+    this.elements = function (elementsOptions) {
+      var group = createElements(elementsOptions);
+      groups.push(group);
+      return group;
+    };
+
+    this.createPaymentMethod = function (data) {
+      if (!data || typeof data !== 'object') {
+        return Promise.reject(integrationError('stripe.createPaymentMethod: the stand-in takes the documented object form, { type, card }.'));
+      }
+      if (data.type !== 'card') return Promise.reject(integrationError('stripe.createPaymentMethod: the stand-in creates card payment methods only.'));
+      var card = data.card;
+      if (!card || !groups.some(function (group) { return group.owns(card); })) {
+        return Promise.reject(integrationError('Invalid value for createPaymentMethod: card should be an Element created by this Stripe instance.'));
+      }
+      return card.collect().then(function (collected) {
+        if (collected.error) return { error: collected.error };
+        var form = new URLSearchParams();
+        form.append('type', 'card');
+        appendForm(form, 'card', collected.card);
+        var billing = Object.assign({}, data.billing_details);
+        if (collected.postalCode) billing.address = Object.assign({ postal_code: collected.postalCode }, billing.address);
+        appendForm(form, 'billing_details', billing);
+        form.append('key', publishableKey);
+        if (settings.stripeAccount) form.append('_stripe_account', settings.stripeAccount);
+        form.append('payment_user_agent', 'stripe.js/stand-in');
+        return fetch(apiOrigin + '/v1/payment_methods', { method: 'POST', body: form, credentials: 'omit' }).then(
+          function (response) {
+            return response.json().then(function (body) {
+              return response.ok ? { paymentMethod: body } : { error: body.error };
+            });
+          },
+          function () {
+            return { error: { type: 'api_connection_error', message: 'We could not connect to Stripe. Please check your connection and try again.' } };
+          },
+        );
+      });
+    };
+
+    // React Stripe.js checks that these exist; the client never calls them.
+    this.createToken = notInStandIn('stripe.createToken');
+    this.confirmCardPayment = notInStandIn('stripe.confirmCardPayment');
+  }
+
+  Stripe.version = version;
+  window.Stripe = Stripe;
+})();
