@@ -1,6 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * E2E_CARD_PROVIDERS=stand-ins: the card-paying journeys again, the product configured as with real
+ * keys (Stripe, Authorize.Net) against the tests' fakes, which serve stand-ins of Stripe.js and
+ * Accept.js on the providers' own hosts, under the production CSP (docs/decisions/0034).
+ */
+const realKeys = process.env.E2E_CARD_PROVIDERS === 'stand-ins';
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 
 /** Debian's Chromium; Playwright's own browser download cannot work on our machines. */
@@ -26,15 +32,23 @@ export default defineConfig({
   // --repeat-each 3 beside a CPU hog) a journey with screenshots at three widths took over 30 s.
   timeout: 60000,
   expect: { timeout: 7000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  outputDir: 'test-results',
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: realKeys ? 'playwright-report/real-keys' : 'playwright-report' }]],
+  outputDir: realKeys ? 'test-results/real-keys' : 'test-results',
   use: {
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    realKeys
+      ? {
+          name: 'chromium-real-keys',
+          testMatch: ['**/payments.spec.ts', '**/authorize-net.spec.ts'],
+          use: { ...devices['Desktop Chrome'], channel: undefined },
+        }
+      : { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {

@@ -3,11 +3,14 @@ import { createUser, type E2eUser } from './support/fixtures';
 import { ageSessions, countPaymentsOf, payableHome, type PayableHome } from './support/payments';
 import { signIn, signInThroughPage } from './support/session';
 import { expectNoAccessibilityViolations } from './support/accessibility';
+import { CARD_PROVIDERS, expectStripeCardElement, fillStripeCardElement, useCardProviders } from './support/card-providers';
 
 /**
  * Tenants pay rent by card (issue 11): the sandbox gateway with Stripe's documented test cards,
  * against the real product. One landlord with a connected sandbox payout account for the file;
- * each test gets its own tenant, so histories never mix.
+ * each test gets its own tenant, so histories never mix. Run again with E2E_CARD_PROVIDERS=stand-ins,
+ * the same journeys pay through Stripe.js (its stand-in) on a connected account at the tests' fake
+ * Stripe, under the production CSP (support/card-providers.ts).
  */
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -16,6 +19,8 @@ const toast = (page: Page) => page.locator('.toast-region');
 
 /** Screenshots to look at (not compared), at the widths tenants and landlords use; the test goes on at `back`. */
 async function screenshots(page: Page, name: string, back: { width: number; height: number }) {
+  // Taken once, in the sandbox run: the pages are the same with real keys.
+  if (CARD_PROVIDERS === 'stand-ins') return;
   for (const [width, height] of [[320, 568], [375, 812], [1280, 900]] as const) {
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: `/tmp/payments-shots/${name}-${width}.png`, fullPage: true });
@@ -29,9 +34,13 @@ async function enterAmount(page: Page, digits: string) {
 }
 
 async function enterCard(page: Page, number: string) {
-  await main(page).getByLabel('Card number').fill(number);
-  await main(page).getByLabel('Expiry (MM/YY)').fill('12/34');
-  await main(page).getByLabel('CVC').fill('123');
+  if (CARD_PROVIDERS === 'stand-ins') {
+    await fillStripeCardElement(page, { number, expiry: '12 / 34', cvc: '123', postalCode: '62704' });
+  } else {
+    await main(page).getByLabel('Card number').fill(number);
+    await main(page).getByLabel('Expiry (MM/YY)').fill('12/34');
+    await main(page).getByLabel('CVC').fill('123');
+  }
   await main(page).getByRole('button', { name: 'Review payment' }).click();
 }
 
@@ -50,6 +59,8 @@ test.beforeAll(async ({ browser, playwright, baseURL }) => {
 test.afterAll(async () => {
   await fixtureRequests?.dispose();
 });
+
+useCardProviders(test);
 
 const PHONE_320 = { width: 320, height: 568 };
 
@@ -70,7 +81,8 @@ test('a tenant pays with 4242 4242 4242 4242 on a 320 px phone, then sees succes
 
   await page.keyboard.press('Enter');
   await expect(heading(page)).toHaveText('Card details');
-  await expect(main(page).getByText('Sandbox — test cards only')).toBeVisible();
+  if (CARD_PROVIDERS === 'stand-ins') await expectStripeCardElement(page);
+  else await expect(main(page).getByText('Sandbox — test cards only')).toBeVisible();
   await expectNoAccessibilityViolations(page);
   await enterCard(page, '4242 4242 4242 4242');
 

@@ -1,8 +1,12 @@
 // Serves the built product for the browser tests on a throwaway database that is dropped on exit.
+// With E2E_CARD_PROVIDERS=stand-ins it is configured as with real keys instead of the sandboxes:
+// Stripe and Authorize.Net keys, their SDKs pointed at the tests' local fakes, which this process
+// runs and which serve the Stripe.js and Accept.js stand-ins (docs/decisions/0034).
 const { execFileSync, spawn } = require('node:child_process');
-const { rmSync, writeFileSync } = require('node:fs');
+const { readFileSync, rmSync, writeFileSync } = require('node:fs');
+const Module = require('node:module');
 const { tmpdir } = require('node:os');
-const { resolve } = require('node:path');
+const { dirname, resolve } = require('node:path');
 const { Client } = require('pg');
 
 const root = resolve(__dirname, '..');
@@ -30,7 +34,50 @@ async function admin(sql) {
   }
 }
 
+/** A TypeScript module of the tests (server/test/support), compiled in memory with swc as bench/webhooks.js does. */
+function requireTypeScript(filename) {
+  const { code } = require('@swc/core').transformSync(readFileSync(filename, 'utf8'), {
+    filename,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  });
+  const compiled = new Module(filename, module);
+  compiled.filename = filename;
+  compiled.paths = Module._nodeModulePaths(dirname(filename));
+  compiled._compile(code, filename);
+  return compiled.exports;
+}
+
+/**
+ * The product's configuration with real keys: test-mode Stripe keys and Authorize.Net production
+ * keys (so the CSP and the Accept.js address are production's), both SDKs pointed at the fakes.
+ */
+async function startCardProviderFakes() {
+  const stripeKeys = { secret: 'sk_test_rentwise_e2e', publishable: 'pk_test_rentwise_e2e' };
+  const anet = { apiLoginId: 'rentwiseE2E', transactionKey: 'e2eTransactKey16', clientKey: 'rentwiseE2EPublicClientKey' };
+  const { FakeStripe } = requireTypeScript(resolve(root, 'server/test/support/fake-stripe.ts'));
+  const { FakeAuthorizeNet } = requireTypeScript(resolve(root, 'server/test/support/fake-authorize-net.ts'));
+  const stripe = await FakeStripe.start({ publishableKey: stripeKeys.publishable });
+  const authorizeNet = await FakeAuthorizeNet.start(anet);
+  return {
+    env: {
+      STRIPE_SECRET_KEY: stripeKeys.secret,
+      STRIPE_PUBLISHABLE_KEY: stripeKeys.publishable,
+      STRIPE_WEBHOOK_SECRET: 'whsec_rentwise_e2e',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_rentwise_e2e_connect',
+      STRIPE_API_BASE: stripe.url,
+      AUTHORIZE_NET_API_LOGIN_ID: anet.apiLoginId,
+      AUTHORIZE_NET_TRANSACTION_KEY: anet.transactionKey,
+      AUTHORIZE_NET_CLIENT_KEY: anet.clientKey,
+      AUTHORIZE_NET_ENVIRONMENT: 'production',
+      AUTHORIZE_NET_API_BASE: authorizeNet.url,
+    },
+    close: () => Promise.all([stripe.close(), authorizeNet.close()]),
+  };
+}
+
 async function main() {
+  const cardProviders = process.env.E2E_CARD_PROVIDERS === 'stand-ins' ? await startCardProviderFakes() : null;
   const database = `rentwise_e2e_${process.pid}`;
   await admin(`CREATE DATABASE "${database}"`);
   const port = process.env.E2E_PORT ?? '3100';
@@ -50,6 +97,7 @@ async function main() {
     SMTP_URL: '',
     // E2E_CLIENT_DIST: a private build, so that a rebuild of client/dist mid-run cannot break the pages.
     CLIENT_DIST: process.env.E2E_CLIENT_DIST ?? resolve(root, 'client/dist'),
+    ...cardProviders?.env,
   };
   // As `npm start` does: migrate, then load the demo data into the empty database, before any
   // journey runs (the seed loads only into an empty database, so a spec cannot do it later).
@@ -72,6 +120,7 @@ async function main() {
     rmSync(fixturesFile, { force: true });
     await new Promise((done) => (server.exitCode !== null ? done() : server.once('exit', done)));
     await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
+    await cardProviders?.close().catch(() => undefined);
     process.exit(code);
   };
   server.once('exit', (code) => stop(code ?? 1));

@@ -52,4 +52,8 @@ npm run test:faults -- --seeds 2 --payments 40 --kill-every-ms 1000
 step "Browser tests (Chromium)"
 npx playwright test
 
+step "Browser tests again, card forms as with real keys (Stripe.js and Accept.js stand-ins, production CSP)"
+# Only the card-paying journeys, with provider keys against the tests' fakes (docs/decisions/0034).
+E2E_CARD_PROVIDERS=stand-ins npx playwright test
+
 step "All checks passed"

@@ -28,7 +28,7 @@ export interface E2eUser {
  * The environment of the server under test (its throwaway database, Redis, queue prefix), written
  * by scripts/e2e-server.js, so that fixtures run the product's own CLIs against the same data.
  */
-function serverEnvironment(): Record<string, string> {
+export function serverEnvironment(): Record<string, string> {
   const port = process.env.E2E_PORT ?? '3100';
   const file = resolve(tmpdir(), `rentwise-e2e-${port}.json`);
   try {

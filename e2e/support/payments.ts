@@ -53,7 +53,8 @@ export async function payableHome(browser: Browser, request: APIRequestContext, 
   await operator.post(`/api/onboarding/registrations/${registration.registrationId}/approve`, {});
   await operator.context.dispose();
 
-  // Step 1 of the approval email: the sandbox's hosted onboarding connects the payout account.
+  // Step 1 of the approval email: the provider's hosted onboarding connects the payout account (the
+  // sandbox's page, or with real keys the fake Stripe's stand-in for Stripe's; both have Continue).
   const approval = await latestEmailTo(request, landlordEmail);
   const stepOne = approval.text.match(/https?:\/\/\S+/g)!.find((url) => url.includes('/api/onboarding/payout-account/start?'))!;
   const page = await browser.newPage();
