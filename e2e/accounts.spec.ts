@@ -290,4 +290,35 @@ test.describe('personal information', () => {
     await page.locator('input[type=file]').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
     await expect(toast(page)).toContainText("Couldn't upload photo. Try again.");
   });
+
+  test('a tenant changes their email: password asked, a link to the new address, the old one told (issue 32)', async ({ page }) => {
+    const tenant = await createUser(page.request, { type: 'tenant', firstName: 'Eli', lastName: 'Email' });
+    const newEmail = uniqueEmail('eli-moved');
+    await signIn(page, tenant, '/tenant/info');
+    await expect(heading(page)).toHaveText('Personal Information');
+    await expect(page.getByLabel('Current password')).toHaveCount(0);
+
+    await page.getByLabel('Email', { exact: true }).fill(newEmail);
+    await page.getByLabel('Confirm email').fill(newEmail);
+    await page.getByLabel('Current password').fill(tenant.password);
+    const after = await mailboxMark(page.request);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Check your new email' })).toContainText(newEmail);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(tenant.email);
+    await expectNoAccessibilityViolations(page);
+    await screenshots(page, 'email-change-sent');
+
+    const notice = await latestEmailTo(page.request, tenant.email, { after });
+    expect(notice.subject).toBe('Your Rentwise email is about to change');
+    const confirmation = await latestEmailTo(page.request, newEmail, { after });
+    await page.goto(pathOf(linkIn(confirmation, '/account/confirm-email')));
+    await expect(heading(page)).toHaveText('Confirm your new email');
+    await screenshots(page, 'confirm-email');
+    await page.getByRole('button', { name: 'Confirm Email' }).click();
+    await expect(heading(page)).toHaveText('Email confirmed');
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.goto('/tenant/dashboard');
+    await expect(page.getByText(newEmail)).toBeVisible();
+  });
 });

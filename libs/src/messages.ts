@@ -55,6 +55,9 @@ export const MESSAGES = {
   emailInvalid: 'Please enter a valid email address.',
   phoneInvalid: 'Please enter a 10-digit phone number.',
   emailTaken: 'An account with this email already exists.',
+  currentPasswordRequired: 'Please enter your current password to change your email.',
+  currentPasswordWrong: "That isn't your current password. Please try again.",
+  emailChangeNeedsOwner: 'This person has already created a password, so only they can change their email, on their Personal Information page.',
   tenantEmailUnavailable: "We can't add a tenant with this email. Please check it with your tenant.",
   minimumDirectAmount: 'Your must enter at least $1',
   cardNumberIncomplete: 'Your card number is incomplete.',
@@ -79,3 +82,7 @@ export type MessageKey = keyof typeof MESSAGES;
 
 /** '{name} has been removed!' */
 export const removedMessage = (name: string): string => `${name} has been removed!`;
+
+/** After asking to change one's email: nothing changes until the link sent to the new address is opened. */
+export const emailConfirmationSentMessage = (email: string): string =>
+  `We sent a confirmation link to ${email}. Your email changes once you open it.`;

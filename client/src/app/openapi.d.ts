@@ -146,8 +146,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Changes the signed-in person's name, email and phone */
+        /** Changes the signed-in person's name and phone at once. A new email needs currentPassword (unless this session signed in under 30 minutes ago) and changes only once the link emailed to it is opened; pendingEmail names it, and the answer is the same whether or not that address has an account */
         post: operations["ProfileController_updateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/confirm-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes the new email asked for on Personal Information the sign-in email, with the single-use token from the link sent to it; ends the account's other sessions */
+        post: operations["ProfileController_confirmEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -372,7 +389,7 @@ export interface paths {
         /** The property and the tenants living there now */
         get: operations["LandlordTenantsController_list"];
         put?: never;
-        /** Adds a tenant: creates their account and emails them a create-password link */
+        /** Adds a tenant: creates their account and emails them a create-password link. An email that already has an account gets the same answer, and its owner an email saying who tried instead (nothing is added) */
         post: operations["LandlordTenantsController_invite"];
         delete?: never;
         options?: never;
@@ -1369,6 +1386,23 @@ export interface operations {
         };
     };
     ProfileController_updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ProfileController_confirmEmail: {
         parameters: {
             query?: never;
             header?: never;

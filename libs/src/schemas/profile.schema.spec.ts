@@ -31,6 +31,16 @@ describe('profileSchema', () => {
     expect(problems({ ...valid, email: 'lena@example.org' })).toEqual([['confirmEmail', MESSAGES.emailsDoNotMatch]]);
   });
 
+  it('takes the current password as typed, spaces included, and does without it', () => {
+    expect(profileSchema.parse({ ...valid, currentPassword: ' my pass ' })).toEqual({ ...valid, currentPassword: ' my pass ' });
+    expect(profileSchema.parse(valid)).not.toHaveProperty('currentPassword');
+  });
+
+  it('refuses a current password no account could have', () => {
+    expect(problems({ ...valid, currentPassword: 'x'.repeat(513) })).toEqual([['currentPassword', MESSAGES.currentPasswordWrong]]);
+    expect(problems({ ...valid, currentPassword: 12345678 })).toEqual([['currentPassword', MESSAGES.currentPasswordWrong]]);
+  });
+
   it('refuses an invalid email, an incomplete phone and an over-long name', () => {
     expect(problems({ ...valid, email: 'lena@example', confirmEmail: 'lena@example' })?.[0]).toEqual([
       'email',

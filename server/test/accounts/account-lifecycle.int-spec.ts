@@ -122,18 +122,30 @@ describe('account lifecycle contracts', () => {
   });
 
   describe('UpdateUserContact', () => {
-    it('changes name, email (lowercased) and phone, and answers the new view', async () => {
-      const tenant = await createActiveUser(testApp, { type: 'tenant' });
+    it('changes name, email (lowercased) and phone of an account without a password yet, and answers the new view', async () => {
+      const tenant = await createInvitedUser(testApp, { type: 'tenant' });
       const view = await commands.execute(
         new UpdateUserContact(tenant.userId, { firstName: ' Tara ', lastName: 'Tenant', email: ' Tara@Example.com ', phone: '(555) 555-0199' }),
       );
       expect(view).toMatchObject({ userId: tenant.userId, firstName: 'Tara', email: 'tara@example.com', phone: '(555) 555-0199' });
-      expect((await login('tara@example.com', tenant.password)).statusCode).toBe(200);
+    });
+
+    it('never changes the email of an account with a password (issue 32), but still its name and phone', async () => {
+      const tenant = await createActiveUser(testApp, { type: 'tenant' });
+      const contact = { firstName: 'Tess', lastName: 'Tenant', phone: '(555) 555-0198' };
+      await expect(
+        commands.execute(new UpdateUserContact(tenant.userId, { ...contact, email: 'someone-else@example.com' })),
+      ).rejects.toMatchObject({ status: 409, message: MESSAGES.emailChangeNeedsOwner });
+      await expect(commands.execute(new UpdateUserContact(tenant.userId, { ...contact, email: tenant.email }))).resolves.toMatchObject({
+        firstName: 'Tess',
+        email: tenant.email,
+      });
+      expect((await login(tenant.email, tenant.password)).statusCode).toBe(200);
     });
 
     it('answers 409 with the catalogue message when another account has the email, and may keep its own', async () => {
       const taken = await createActiveUser(testApp);
-      const tenant = await createActiveUser(testApp, { type: 'tenant' });
+      const tenant = await createInvitedUser(testApp, { type: 'tenant' });
       const contact = { firstName: 'T', lastName: 'T', phone: '(555) 555-0100' };
       await expect(commands.execute(new UpdateUserContact(tenant.userId, { ...contact, email: taken.email }))).rejects.toMatchObject({
         status: 409,

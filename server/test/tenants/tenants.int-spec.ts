@@ -48,10 +48,17 @@ describe('tenants', () => {
     return { firstName: 'Tom', lastName: 'Tenant', email, confirmEmail: email, phone: '5035550142', ...overrides };
   };
 
+  /** A tenant as the landlord's list shows them (the add answer names no account: issue 32). */
+  async function listedTenant(client: Client, propertyId: string, email: string) {
+    const list = await call(client, 'GET', `/api/landlord/properties/${propertyId}/tenants`);
+    return (list.json().rows as { tenantId: string; email: string }[]).find((row) => row.email === email.toLowerCase());
+  }
+
   async function invite(propertyId: string, tenant = newTenant(), client: Client = landlord) {
     const response = await call(client, 'POST', `/api/landlord/properties/${propertyId}/tenants`, tenant);
     expect(response.statusCode).toBe(201);
-    return { ...response.json().tenant, input: tenant } as { tenantId: string; email: string; input: ReturnType<typeof newTenant> };
+    const listed = await listedTenant(client, propertyId, tenant.email);
+    return { ...listed, input: tenant } as { tenantId: string; email: string; input: ReturnType<typeof newTenant> };
   }
 
   async function activate(email: string): Promise<void> {
@@ -68,7 +75,11 @@ describe('tenants', () => {
       const response = await call(landlord, 'POST', `/api/landlord/properties/${property.propertyId}/tenants`, input);
 
       expect(response.statusCode).toBe(201);
-      const { tenant } = response.json();
+      expect(response.json()).toEqual({
+        status: 'success',
+        invited: { firstName: 'Nora', lastName: 'Newman', email: 'nora.newman@example.com' },
+      });
+      const tenant = (await listedTenant(landlord, property.propertyId, 'nora.newman@example.com'))!;
       expect(tenant).toEqual({
         tenantId: expect.any(String),
         propertyId: property.propertyId,
@@ -148,25 +159,30 @@ describe('tenants', () => {
       });
     });
 
-    it('does not tell the landlord an email has an account: a generic refusal, nothing behind, a notice to its owner', async () => {
+    it('answers an email that has an account exactly as a new one, adds nothing, and tells the owner instead', async () => {
       const property = await addProperty();
       const existing = await createActiveUser(testApp, { type: 'landlord' });
+      const fresh = `fresh-${randomUUID().slice(0, 8)}@example.com`;
+      const add = (email: string, confirmEmail = email) =>
+        call(landlord, 'POST', `/api/landlord/properties/${property.propertyId}/tenants`, newTenant({ email, confirmEmail }));
 
-      const response = await call(
-        landlord,
-        'POST',
-        `/api/landlord/properties/${property.propertyId}/tenants`,
-        newTenant({ email: existing.email.toUpperCase(), confirmEmail: existing.email }),
-      );
+      const forTaken = await add(existing.email.toUpperCase(), existing.email);
+      const forNew = await add(fresh);
 
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ status: 'error', error: MESSAGES.tenantEmailUnavailable });
-      expect(response.body).not.toContain('account');
+      // Issue 32: the same status and the same body, so adding tenants tells nobody who has an account.
+      expect(forTaken.statusCode).toBe(201);
+      expect(forNew.statusCode).toBe(201);
+      const answer = (email: string) => ({ status: 'success', invited: { firstName: 'Tom', lastName: 'Tenant', email } });
+      expect(forTaken.json()).toEqual(answer(existing.email));
+      expect(forNew.json()).toEqual(answer(fresh));
       const list = await call(landlord, 'GET', `/api/landlord/properties/${property.propertyId}/tenants`);
-      expect(list.json().rows).toEqual([]);
+      expect(list.json().rows.map((row: { email: string }) => row.email)).toEqual([fresh]);
       const notice = await latestEmailTo(testApp, existing.email, { what: 'the notice to the account owner' });
-      expect(notice.subject).toMatch(/tried to add you as a tenant/);
+      expect(notice.subject).toBe('Lara Lord tried to add you as a tenant on Rentwise');
+      expect(notice.text).toContain('It already belongs to a Rentwise account, so nothing was changed');
       expect(notice.text).not.toMatch(/create your password/i);
+      const [owner] = await testApp.dataSource.query(`SELECT status FROM accounts.users WHERE email = $1`, [existing.email]);
+      expect(owner.status).toBe('active');
     });
 
     it('limits invitations per landlord, counting refused ones too', async () => {
@@ -175,7 +191,7 @@ describe('tenants', () => {
       const existing = await createActiveUser(testApp, { type: 'tenant' });
       const invite = (overrides = {}) => call(busy, 'POST', `/api/landlord/properties/${propertyId}/tenants`, newTenant(overrides));
 
-      expect((await invite({ email: existing.email, confirmEmail: existing.email })).statusCode).toBe(409);
+      expect((await invite({ email: existing.email, confirmEmail: existing.email })).statusCode).toBe(201);
       for (let attempt = 2; attempt <= MAX_INVITATIONS_PER_LANDLORD; attempt += 1) {
         expect((await invite()).statusCode).toBe(201);
       }
@@ -207,7 +223,7 @@ describe('tenants', () => {
       expect(blank.json()).toEqual({ status: 'error', error: MESSAGES.completeAllFields });
     });
 
-    it('refuses an email another account uses', async () => {
+    it('refuses an email another account uses without saying so, and tells that account’s owner', async () => {
       const property = await addProperty();
       const tenant = await invite(property.propertyId);
       const other = await createActiveUser(testApp, { type: 'tenant' });
@@ -217,7 +233,28 @@ describe('tenants', () => {
         confirmEmail: other.email,
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ status: 'error', error: MESSAGES.emailTaken });
+      expect(response.json()).toEqual({ status: 'error', error: MESSAGES.tenantEmailUnavailable });
+      const notice = await latestEmailTo(testApp, other.email, { what: 'the notice to the account owner' });
+      expect(notice.subject).toBe('Lara Lord tried to add you as a tenant on Rentwise');
+    });
+
+    it('never changes the email of a tenant who has a password: the account is theirs (issue 32)', async () => {
+      const property = await addProperty();
+      const tenant = await invite(property.propertyId);
+      await activate(tenant.email);
+      const takeover = `landlord-owned-${randomUUID().slice(0, 8)}@example.com`;
+      const url = `/api/landlord/properties/${property.propertyId}/tenants/${tenant.tenantId}`;
+
+      const response = await call(landlord, 'PATCH', url, { ...tenant.input, firstName: 'Tomas', email: takeover, confirmEmail: takeover });
+
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ status: 'error', error: MESSAGES.emailChangeNeedsOwner });
+      const [row] = await testApp.dataSource.query(`SELECT email, first_name FROM accounts.users WHERE id = $1`, [tenant.tenantId]);
+      expect(row).toEqual({ email: tenant.email, first_name: 'Tom' });
+      // Name and phone stay the landlord's to correct.
+      const renamed = await call(landlord, 'PATCH', url, { ...tenant.input, firstName: 'Tomas' });
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.json().tenant).toMatchObject({ firstName: 'Tomas', email: tenant.email });
     });
 
     it('sends a fresh invitation to a corrected email when the tenant never got in', async () => {

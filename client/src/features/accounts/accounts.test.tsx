@@ -128,3 +128,46 @@ describe('password links', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('confirming a new email', () => {
+  const token = 'a'.repeat(43);
+
+  it('changes nothing on opening; the button confirms and names the new email', async () => {
+    let sent: unknown;
+    mswServer.use(
+      signedOut,
+      http.post('/api/account/confirm-email', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ status: 'success', email: 'theo.new@example.com' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute(`/account/confirm-email?token=${token}`);
+    await user.click(await screen.findByRole('button', { name: 'Confirm Email' }));
+    expect(await screen.findByRole('heading', { name: 'Email confirmed' })).toBeInTheDocument();
+    expect(sent).toEqual({ token });
+    expect(screen.getByText('theo.new@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/sign-in');
+  });
+
+  it('says how to get a new link when this one is used or expired', async () => {
+    mswServer.use(
+      signedOut,
+      http.post('/api/account/confirm-email', () =>
+        HttpResponse.json({ status: 'error', error: MESSAGES.linkInvalid }, { status: 400 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute(`/account/confirm-email?token=${token}`);
+    await user.click(await screen.findByRole('button', { name: 'Confirm Email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.linkInvalid);
+    expect(screen.getByRole('alert')).toHaveTextContent('change your email again on Personal Information');
+  });
+
+  it('opens for a signed-in person too', async () => {
+    mswServer.use(http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user: tenant })));
+    const { router } = renderRoute(`/account/confirm-email?token=${token}`);
+    expect(await screen.findByRole('button', { name: 'Confirm Email' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/confirm-email'));
+  });
+});

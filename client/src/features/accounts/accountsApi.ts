@@ -1,3 +1,4 @@
+import type { ConfirmEmailInput } from '@rentwise/libs/schemas/confirm-email.schema';
 import type { CreatePasswordInput } from '@rentwise/libs/schemas/create-password.schema';
 import type { ResetPasswordInput } from '@rentwise/libs/schemas/reset-password.schema';
 import type { SignInInput } from '@rentwise/libs/schemas/sign-in.schema';
@@ -23,6 +24,11 @@ export const accountsApi = api.injectEndpoints({
     setPassword: build.mutation<{ status: 'success' }, CreatePasswordInput>({
       query: (body) => ({ url: '/account/set-password', method: 'POST', body }),
     }),
+    confirmEmail: build.mutation<{ status: 'success'; email: string }, ConfirmEmailInput>({
+      query: (body) => ({ url: '/account/confirm-email', method: 'POST', body }),
+      // A signed-in browser shows the new email at once.
+      invalidatesTags: (_answer, error) => (error ? [] : ['User']),
+    }),
   }),
 });
 
@@ -32,4 +38,5 @@ export const {
   useResetPasswordMutation,
   useCheckActivatedQuery,
   useSetPasswordMutation,
+  useConfirmEmailMutation,
 } = accountsApi;

@@ -32,6 +32,11 @@ export const accountsRoutes: FeatureRoutes = {
       ],
     },
     {
+      // Opened from the new address's mailbox, perhaps in the browser that asked, signed in.
+      path: paths.confirmEmail.path,
+      lazy: () => import('./ConfirmEmailPage').then((page) => ({ Component: page.ConfirmEmailPage })),
+    },
+    {
       path: paths.homeRedirect.path,
       lazy: () => import('./HomeRedirectPage').then((page) => ({ Component: page.HomeRedirectPage })),
     },

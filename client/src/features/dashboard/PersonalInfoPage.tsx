@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES } from '@rentwise/libs/messages';
+import { emailConfirmationSentMessage, MESSAGES } from '@rentwise/libs/messages';
 import { profileSchema, type ProfileFormValues, type ProfileInput } from '@rentwise/libs/schemas/profile.schema';
 import { homePathFor, useSessionUser, type SessionUser } from '../../app/session';
 import { Button } from '../../components/Button';
@@ -9,9 +9,10 @@ import { Card } from '../../components/Card';
 import { ContactFields } from '../../components/ContactFields';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
+import { TextField } from '../../components/TextField';
 import { showToast } from '../../components/toastStore';
 import { useUpdateUserMutation } from './dashboardApi';
-import { refusalMessage, statusOf } from '../../app/apiError';
+import { refusalMessage } from '../../app/apiError';
 import { OwnPhotoUpload } from './OwnPhotoUpload';
 import '../../styles/accounts.css';
 
@@ -32,40 +33,62 @@ function formValuesOf(user: SessionUser): ProfileFormValues {
     email: user.email,
     confirmEmail: user.email,
     phone: user.phone,
+    currentPassword: '',
   };
 }
 
-/** Personal Information (/landlord/info and /tenant/info): name, phone, email and photo. */
+/** The email as the schema will send it, to tell whether the person is changing it. */
+const normalisedEmail = (email: string | undefined) => (email ?? '').trim().toLowerCase();
+
+/** Refusals the current-password field explains. */
+const PASSWORD_REFUSALS = new Set<string>([MESSAGES.currentPasswordRequired, MESSAGES.currentPasswordWrong]);
+
+/**
+ * Personal Information (/landlord/info and /tenant/info): name, phone, email and photo. A new email
+ * asks for the current password and changes only once the link sent to it is opened (issue 32).
+ */
 export function PersonalInfoPage() {
   const user = useSessionUser();
   const [updateUser] = useUpdateUserMutation();
   const [failure, setFailure] = useState<string>();
+  const [pendingEmail, setPendingEmail] = useState<string>();
   const form = useForm<ProfileFormValues, unknown, ProfileInput>({
     resolver: zodResolver(profileSchema),
     defaultValues: formValuesOf(user),
   });
   const {
+    control,
     handleSubmit,
+    register,
     reset,
     setError,
-    formState: { isSubmitting },
+    formState: { errors, isSubmitting },
   } = form;
+  const changesEmail = normalisedEmail(useWatch({ control, name: 'email' })) !== user.email;
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async ({ currentPassword, ...values }) => {
     setFailure(undefined);
     if (isUnchanged(user, values)) {
       showToast(MESSAGES.updated, { tone: 'success' });
       return;
     }
+    const changingEmail = values.email !== user.email;
     try {
-      const { user: saved } = await updateUser(values).unwrap();
-      reset(formValuesOf(saved));
-      showToast(MESSAGES.updated, { tone: 'success' });
-    } catch (error) {
-      if (statusOf(error) === 409) {
-        setError('email', { message: refusalMessage(error) ?? MESSAGES.emailTaken }, { shouldFocus: true });
+      const saved = await updateUser(changingEmail && currentPassword ? { ...values, currentPassword } : values).unwrap();
+      reset(formValuesOf(saved.user));
+      if (saved.pendingEmail) {
+        setPendingEmail(saved.pendingEmail);
+        showToast(emailConfirmationSentMessage(saved.pendingEmail), { tone: 'success' });
       } else {
-        setFailure(refusalMessage(error) ?? MESSAGES.unexpectedError);
+        setPendingEmail(undefined);
+        showToast(MESSAGES.updated, { tone: 'success' });
+      }
+    } catch (error) {
+      const message = refusalMessage(error);
+      if (message && PASSWORD_REFUSALS.has(message)) {
+        setError('currentPassword', { message }, { shouldFocus: true });
+      } else {
+        setFailure(message ?? MESSAGES.unexpectedError);
       }
     }
   });
@@ -84,6 +107,23 @@ export function PersonalInfoPage() {
         <FormProvider {...form}>
           <form className="account-form" onSubmit={submit} noValidate>
             <ContactFields namesClassName="account-form__pair" autofill="self" phoneFirst />
+            {changesEmail && (
+              <TextField
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                hint="To change your email, enter the password you sign in with. We'll send a link to the new address to confirm it."
+                error={errors.currentPassword?.message}
+                {...register('currentPassword')}
+              />
+            )}
+            {pendingEmail && (
+              <div role="status">
+                <Notice tone="success" title="Check your new email">
+                  {emailConfirmationSentMessage(pendingEmail)} Until then, you sign in with <strong>{user.email}</strong>.
+                </Notice>
+              </div>
+            )}
             {failure && (
               <div role="alert">
                 <Notice tone="danger" title={failure} />

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@rentwise/libs/messages';
+import { emailConfirmationSentMessage, MESSAGES } from '@rentwise/libs/messages';
 import type { SessionUser } from '../../app/session';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
@@ -38,22 +38,70 @@ describe('personal information', () => {
     expect(updates).toBe(0);
   });
 
-  it('shows the email-taken message under the email field', async () => {
+  it('saves name and phone with the spec toast, asking no password', async () => {
+    let sent: Record<string, unknown> = {};
+    mswServer.use(
+      signedInAs(tenant),
+      http.post('/api/account/update-user', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ status: 'success', user: { ...tenant, firstName: 'Thea' }, pendingEmail: null });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/tenant/info');
+    const firstName = await screen.findByLabelText('First name');
+    await user.clear(firstName);
+    await user.type(firstName, 'Thea{Enter}');
+    expect(await screen.findByText(MESSAGES.updated)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    expect(sent).not.toHaveProperty('currentPassword');
+  });
+
+  it('asks for the current password for a new email, then says a link went to the new address', async () => {
+    let sent: Record<string, unknown> = {};
+    mswServer.use(
+      signedInAs(tenant),
+      http.post('/api/account/update-user', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ status: 'success', user: tenant, pendingEmail: 'theo.new@example.com' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/tenant/info');
+    const email = await screen.findByLabelText('Email');
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    await user.clear(email);
+    await user.type(email, 'Theo.New@example.com');
+    await user.clear(screen.getByLabelText('Confirm email'));
+    await user.type(screen.getByLabelText('Confirm email'), 'theo.new@example.com');
+    await user.type(screen.getByLabelText('Current password'), 'my password {Enter}');
+
+    const sentMessage = emailConfirmationSentMessage('theo.new@example.com');
+    const notice = (await screen.findByText('Check your new email')).closest('[role="status"]');
+    expect(notice).toHaveTextContent(sentMessage);
+    expect(sent).toMatchObject({ email: 'theo.new@example.com', currentPassword: 'my password ' });
+    // The email stays the one the person signs in with until the link is opened.
+    expect(screen.getByLabelText('Email')).toHaveValue('theo@example.com');
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    expect(screen.queryByText(MESSAGES.updated)).toBeNull();
+  });
+
+  it('shows a refused current password under its field', async () => {
     mswServer.use(
       signedInAs(tenant),
       http.post('/api/account/update-user', () =>
-        HttpResponse.json({ status: 'error', error: MESSAGES.emailTaken }, { status: 409 }),
+        HttpResponse.json({ status: 'error', error: MESSAGES.currentPasswordRequired }, { status: 400 }),
       ),
     );
     const user = userEvent.setup();
     renderRoute('/tenant/info');
     const email = await screen.findByLabelText('Email');
     await user.clear(email);
-    await user.type(email, 'taken@example.com');
+    await user.type(email, 'theo.new@example.com');
     await user.clear(screen.getByLabelText('Confirm email'));
-    await user.type(screen.getByLabelText('Confirm email'), 'taken@example.com{Enter}');
-    expect(await screen.findByText(MESSAGES.emailTaken)).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toBeInvalid();
+    await user.type(screen.getByLabelText('Confirm email'), 'theo.new@example.com{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.currentPasswordRequired)));
+    expect(screen.getByLabelText('Current password')).toBeInvalid();
   });
 });
 

@@ -10,7 +10,8 @@ export interface DashboardResidence {
 /** The signed-in person's own details and photo, and what their dashboard shows. */
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
-    updateUser: build.mutation<UserAnswer, ProfileInput>({
+    /** pendingEmail: the new email a confirmation link went to (the email itself changes once it is opened). */
+    updateUser: build.mutation<UserAnswer & { pendingEmail: string | null }, ProfileInput>({
       query: (body) => ({ url: '/account/update-user', method: 'POST', body }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeUserWhenDone(queryFulfilled, dispatch),
     }),

@@ -21,12 +21,11 @@ export function AddTenantPage() {
 
   const save = async (values: TenantFormValues) => {
     try {
-      const { tenant } = await inviteTenant({ propertyId, values }).unwrap();
-      const state: TenantAddedState = { name: `${tenant.firstName} ${tenant.lastName}`, email: tenant.email };
+      const { invited } = await inviteTenant({ propertyId, values }).unwrap();
+      const state: TenantAddedState = { name: `${invited.firstName} ${invited.lastName}`, email: invited.email };
       navigate(paths.landlord.tenantAdded.getHref(propertyId), { state });
     } catch (error) {
-      const message = refusalMessage(error);
-      throw new SaveRefused(message ?? MESSAGES.unexpectedError, message === MESSAGES.tenantEmailUnavailable ? 'email' : undefined);
+      throw new SaveRefused(refusalMessage(error) ?? MESSAGES.unexpectedError);
     }
   };
 

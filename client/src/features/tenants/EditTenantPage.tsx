@@ -24,6 +24,9 @@ import {
 } from './tenantsApi';
 import './tenants.css';
 
+/** Refusals about the email, shown under it: another account has it, or the tenant's account is theirs now. */
+const EMAIL_REFUSALS = new Set<string>([MESSAGES.tenantEmailUnavailable, MESSAGES.emailChangeNeedsOwner]);
+
 function formValuesOf(tenant: LandlordTenant): TenantFormValues {
   const { firstName, lastName, email, phone, propertyId } = tenant;
   return { firstName, lastName, email, confirmEmail: email, phone, propertyId };
@@ -48,7 +51,7 @@ export function EditTenantPage() {
       navigate(paths.landlord.propertyTenants.getHref(answer.property.propertyId));
     } catch (failure) {
       const message = refusalMessage(failure);
-      throw new SaveRefused(message ?? MESSAGES.unexpectedError, message === MESSAGES.emailTaken ? 'email' : undefined);
+      throw new SaveRefused(message ?? MESSAGES.unexpectedError, message && EMAIL_REFUSALS.has(message) ? 'email' : undefined);
     }
   };
 

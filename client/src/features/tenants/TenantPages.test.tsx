@@ -91,32 +91,6 @@ describe('Add a Tenant', () => {
     expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveValue('(503) 555-0142');
   });
 
-  it('shows an email that cannot be invited under the email field', async () => {
-    signedInAs('landlord');
-    withTenants([]);
-    mswServer.use(
-      http.post(`/api/landlord/properties/${propertyId}/tenants`, () =>
-        HttpResponse.json({ status: 'error', error: MESSAGES.tenantEmailUnavailable }, { status: 409 }),
-      ),
-    );
-    const user = userEvent.setup();
-    renderRoute(`/landlord/property/${propertyId}/tenants/add`);
-    await screen.findByRole('button', { name: 'Add Tenant' });
-
-    await fillTenantForm(user, {
-      'First name': 'Tina',
-      'Last name': 'Tenant',
-      Email: 'tina@example.com',
-      'Confirm email': 'tina@example.com',
-      Phone: '5035550142',
-    });
-    await user.click(screen.getByRole('button', { name: 'Add Tenant' }));
-
-    await waitFor(() =>
-      expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(MESSAGES.tenantEmailUnavailable),
-    );
-  });
-
   it('creates the tenant and confirms with Add Another Tenant and View All Tenants', async () => {
     signedInAs('landlord');
     withTenants([]);
@@ -124,7 +98,10 @@ describe('Add a Tenant', () => {
     mswServer.use(
       http.post(`/api/landlord/properties/${propertyId}/tenants`, async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ status: 'success', property, tenant: tina }, { status: 201 });
+        return HttpResponse.json(
+          { status: 'success', invited: { firstName: 'Tina', lastName: 'Tenant', email: 'tina@example.com' } },
+          { status: 201 },
+        );
       }),
     );
     const user = userEvent.setup();
@@ -192,6 +169,26 @@ describe('Edit Tenant', () => {
     expect(sent.propertyId).toBe(otherPropertyId);
     expect(await screen.findByText(MESSAGES.updated)).toBeInTheDocument();
   });
+
+  it.each([MESSAGES.tenantEmailUnavailable, MESSAGES.emailChangeNeedsOwner])(
+    'shows a refused new email under the email field: %s',
+    async (message) => {
+      withTenant();
+      mswServer.use(
+        http.patch(`/api/landlord/properties/${propertyId}/tenants/${tina.tenantId}`, () =>
+          HttpResponse.json({ status: 'error', error: message }, { status: 409 }),
+        ),
+      );
+      const user = userEvent.setup();
+      renderRoute(`/landlord/property/${propertyId}/${tina.tenantId}/edit`);
+      await screen.findByRole('button', { name: 'Save Changes' });
+
+      await fillTenantForm(user, { Email: 'tina.new@example.com', 'Confirm email': 'tina.new@example.com' });
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(message));
+    },
+  );
 
   it('asks before removing the tenant, then says "{name} has been removed!"', async () => {
     withTenant();

@@ -38,6 +38,14 @@ interface TenantAnswer {
   tenant: LandlordTenant;
 }
 
+/**
+ * The add-tenant answer: who was asked for, normalised. The same whether or not the email already
+ * had an account (then its owner is emailed instead and no tenant appears), so it names no tenant id.
+ */
+interface InviteAnswer {
+  invited: { firstName: string; lastName: string; email: string };
+}
+
 const tenantsOf = (propertyId: string) => ({ type: 'Tenant' as const, id: `LIST-${propertyId}` });
 const tenantUrl = (propertyId: string, tenantId: string) =>
   `/landlord/properties/${encodeURIComponent(propertyId)}/tenants/${encodeURIComponent(tenantId)}`;
@@ -67,7 +75,7 @@ export const tenantsApi = api.injectEndpoints({
         answer.rows.map(({ propertyId, address }) => ({ propertyId, address })),
       providesTags: [{ type: 'Property', id: 'LIST' }],
     }),
-    inviteTenant: build.mutation<TenantAnswer, { propertyId: string; values: TenantFormValues }>({
+    inviteTenant: build.mutation<InviteAnswer, { propertyId: string; values: TenantFormValues }>({
       query: ({ propertyId, values }) => ({
         url: `/landlord/properties/${encodeURIComponent(propertyId)}/tenants`,
         method: 'POST',

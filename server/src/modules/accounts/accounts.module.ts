@@ -11,6 +11,8 @@ import { IssuePasswordLinkHandler } from './commands/issue-password-link.handler
 import { RejectUserHandler } from './commands/reject-user.handler';
 import { RemoveUserHandler } from './commands/remove-user.handler';
 import { UpdateUserContactHandler } from './commands/update-user-contact.handler';
+import { ConfirmEmailChangeHandler } from './email-change/confirm-email-change.handler';
+import { EmailChange } from './email-change/email-change.entity';
 import { PasswordController } from './http/password.controller';
 import { ProfileController } from './http/profile.controller';
 import { SessionCookies } from './http/session-cookies';
@@ -24,6 +26,7 @@ import { ResetRequestLimit } from './password-reset/reset-request-limit';
 import { PasswordHasher } from './passwords/password-hasher';
 import { GetUserPhotoHandler } from './profile/get-user-photo.handler';
 import { SaveUserPhotoHandler } from './profile/save-user-photo.handler';
+import { UpdateOwnProfileHandler } from './profile/update-own-profile.handler';
 import { GetUserHandler } from './queries/get-user.handler';
 import { GetUsersHandler } from './queries/get-users.handler';
 import { ListOperatorContactsHandler } from './queries/list-operator-contacts.handler';
@@ -36,7 +39,7 @@ import { User } from './users/user.entity';
 
 /** Who people are and how they prove it: users, passwords, sessions, one-time links. */
 @Module({
-  imports: [CqrsModule, TypeOrmModule.forFeature([User, Session, OneTimeToken])],
+  imports: [CqrsModule, TypeOrmModule.forFeature([User, Session, OneTimeToken, EmailChange])],
   controllers: [SessionController, PasswordController, ProfileController],
   providers: [
     { provide: APP_GUARD, useClass: SessionGuard },
@@ -57,6 +60,8 @@ import { User } from './users/user.entity';
     ApproveUserHandler,
     RejectUserHandler,
     UpdateUserContactHandler,
+    UpdateOwnProfileHandler,
+    ConfirmEmailChangeHandler,
     ResetRequestLimit,
     RequestPasswordResetHandler,
     ResetPasswordHandler,

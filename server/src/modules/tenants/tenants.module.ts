@@ -7,6 +7,7 @@ import { ResendInvitationHandler } from './commands/resend-invitation.handler';
 import { UpdateTenantHandler } from './commands/update-tenant.handler';
 import { LandlordTenantsController } from './http/landlord-tenants.controller';
 import { TenantResidenceController } from './http/tenant-residence.controller';
+import { ExistingAccountNotifier } from './invitations/existing-account-notifier';
 import { InvitationLimit } from './invitations/invitation-limit';
 import { InvitationSender } from './invitations/invitation-sender';
 import { CountCurrentTenantsHandler } from './queries/count-current-tenants.handler';
@@ -24,6 +25,7 @@ import { Tenancy } from './tenancies/tenancy.entity';
   providers: [
     InvitationSender,
     InvitationLimit,
+    ExistingAccountNotifier,
     InviteTenantHandler,
     UpdateTenantHandler,
     RemoveTenantHandler,

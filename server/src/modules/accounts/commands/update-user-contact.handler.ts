@@ -18,8 +18,13 @@ export class UpdateUserContactHandler implements ICommandHandler<UpdateUserConta
       const user = await users.findOneBy({ id: userId, status: Not('removed') });
       if (!user) throw new NotFoundException(MESSAGES.notFound);
       const email = contact.email.trim().toLowerCase();
-      if (email !== user.email && (await users.existsBy({ email, status: Not('removed'), id: Not(userId) }))) {
-        throw new ConflictException(MESSAGES.emailTaken);
+      if (email !== user.email) {
+        // Once someone has a password the sign-in email is theirs: only they change it, by a link
+        // sent to the new address (UpdateOwnProfile). Anyone else changing it could take the account.
+        if (user.passwordHash !== null) throw new ConflictException(MESSAGES.emailChangeNeedsOwner);
+        if (await users.existsBy({ email, status: Not('removed'), id: Not(userId) })) {
+          throw new ConflictException(MESSAGES.emailTaken);
+        }
       }
       user.firstName = contact.firstName.trim();
       user.lastName = contact.lastName.trim();

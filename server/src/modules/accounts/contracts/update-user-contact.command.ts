@@ -11,9 +11,10 @@ export interface UserContact {
 }
 
 /**
- * Changes a person's name, email and phone (their own profile, or a landlord editing a tenant).
- * 409 with the catalogue's emailTaken when another account uses the email; 404 for an unknown
- * or removed user. Answers the updated view.
+ * Changes another person's name, email and phone (a landlord editing a tenant; people change their
+ * own through Personal Information). The email only while the account has no password yet (an
+ * invitation sent to a mistyped address): after that, 409 emailChangeNeedsOwner. 409 emailTaken when
+ * another account uses the email; 404 for an unknown or removed user. Answers the updated view.
  */
 export class UpdateUserContact extends Command<UserView> {
   constructor(

@@ -14,19 +14,22 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@rentwise/libs/messages';
+import { ConfirmEmailInput, confirmEmailSchema } from '@rentwise/libs/schemas/confirm-email.schema';
 import { ProfileInput, profileSchema } from '@rentwise/libs/schemas/profile.schema';
 import { acceptsBody } from '../../../infrastructure/http/cross-site-defences';
-import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
+import { CurrentUser, Requester, RequestWithRequester } from '../../../infrastructure/http/current-user';
+import { Public } from '../../../infrastructure/http/public.decorator';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { readUploadedFile } from '../../../infrastructure/http/uploaded-file';
 import { PHOTO_FILE_EXTENSIONS } from '../profile/photo-processing';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
-import { UpdateUserContact } from '../contracts/update-user-contact.command';
 import { UserView } from '../contracts/user-view';
+import { ConfirmEmailChange } from '../email-change/confirm-email-change.command';
 import { GetUserPhoto } from '../profile/get-user-photo.query';
 import { SaveUserPhoto } from '../profile/save-user-photo.command';
+import { UpdateOwnProfile } from '../profile/update-own-profile.command';
 
-/** The signed-in person's own details and photo. */
+/** The signed-in person's own details and photo, and the link that confirms a new email. */
 @ApiTags('account')
 @Controller('account')
 export class ProfileController {
@@ -38,14 +41,36 @@ export class ProfileController {
   @Post('update-user')
   @HttpCode(200)
   @Roles('landlord', 'tenant')
-  @ApiOperation({ summary: "Changes the signed-in person's name, email and phone" })
+  @ApiOperation({
+    summary:
+      "Changes the signed-in person's name and phone at once. A new email needs currentPassword (unless this session signed in under 30 minutes ago) and changes only once the link emailed to it is opened; pendingEmail names it, and the answer is the same whether or not that address has an account",
+  })
   async updateUser(
     @Body(new ZodPipe(profileSchema)) body: ProfileInput,
     @CurrentUser() requester: Requester,
-  ): Promise<{ status: 'success'; user: UserView }> {
-    const { firstName, lastName, email, phone } = body;
-    const user = await this.commands.execute(new UpdateUserContact(requester.userId, { firstName, lastName, email, phone }));
-    return { status: 'success', user };
+    @Req() request: FastifyRequest,
+  ): Promise<{ status: 'success'; user: UserView; pendingEmail: string | null }> {
+    const { firstName, lastName, email, phone, currentPassword } = body;
+    const { user, pendingEmail } = await this.commands.execute(
+      new UpdateOwnProfile(requester, { firstName, lastName, email, phone, currentPassword }, request.ip),
+    );
+    return { status: 'success', user, pendingEmail };
+  }
+
+  @Post('confirm-email')
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({
+    summary:
+      'Makes the new email asked for on Personal Information the sign-in email, with the single-use token from the link sent to it; ends the account\'s other sessions',
+  })
+  async confirmEmail(
+    @Body(new ZodPipe(confirmEmailSchema)) body: ConfirmEmailInput,
+    @Req() request: FastifyRequest & RequestWithRequester,
+  ): Promise<{ status: 'success'; email: string }> {
+    const openedIn = request.requester ? { userId: request.requester.userId, sessionId: request.requester.sessionId } : null;
+    const { email } = await this.commands.execute(new ConfirmEmailChange(body.token, openedIn));
+    return { status: 'success', email };
   }
 
   @Post('save-user-photo')

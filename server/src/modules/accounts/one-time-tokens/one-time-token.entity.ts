@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type OneTimeTokenPurpose = 'activation' | 'password_reset' | 'onboarding';
+/** email_change: confirms a new sign-in email, sent to that address (accounts.email_changes says which). */
+export type OneTimeTokenPurpose = 'activation' | 'password_reset' | 'onboarding' | 'email_change';
 
 @Entity({ schema: 'accounts', name: 'one_time_tokens' })
 export class OneTimeToken {
@@ -10,7 +11,7 @@ export class OneTimeToken {
   @Column({ name: 'user_id', type: 'uuid' })
   userId!: string;
 
-  @Column({ type: 'enum', enum: ['activation', 'password_reset', 'onboarding'], enumName: 'token_purpose' })
+  @Column({ type: 'enum', enum: ['activation', 'password_reset', 'onboarding', 'email_change'], enumName: 'token_purpose' })
   purpose!: OneTimeTokenPurpose;
 
   @Column({ name: 'token_hash', type: 'bytea' })

@@ -31,8 +31,10 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
         throw new BadRequestException(MESSAGES.linkInvalid);
       }
       await users.update({ id: user.id }, { passwordHash });
-      // Whoever knew the old password is signed out everywhere.
+      // Whoever knew the old password is signed out everywhere, and an email change they asked
+      // for (the notice to this address says a reset cancels it) never happens.
       await this.sessions.revokeAllFor(user.id);
+      await this.tokens.voidAll(user.id, 'email_change');
     });
     await this.attempts.recordSuccess(normalisedEmail);
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull } from 'typeorm';
+import { In, IsNull, Not } from 'typeorm';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
@@ -127,7 +127,13 @@ export class SessionStore {
       .update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
   }
 
-  async revokeAllFor(userId: string): Promise<void> {
-    await this.unitOfWork.repository(Session).update({ userId, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+  /** Ends every session of the user, but for those in `except` (the one a person is changing their account in). */
+  async revokeAllFor(userId: string, except: string[] = []): Promise<void> {
+    await this.unitOfWork
+      .repository(Session)
+      .update(
+        { userId, revokedAt: IsNull(), ...(except.length ? { id: Not(In(except)) } : {}) },
+        { revokedAt: this.clock.now() },
+      );
   }
 }

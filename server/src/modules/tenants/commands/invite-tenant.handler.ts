@@ -2,26 +2,24 @@ import { ConflictException, NotFoundException } from '@nestjs/common';
 import { CommandBus, CommandHandler, EventBus, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../infrastructure/clock/clock';
-import { AppConfig } from '../../../infrastructure/config/app-config';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { MailQueue } from '../../../infrastructure/mail/mail-queue';
 import { CreateUser } from '../../accounts/contracts/create-user.command';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { TenantInvited } from '../contracts/tenant-invited.event';
-import { existingAccountNoticeEmail } from '../invitations/existing-account-notice-email';
+import { ExistingAccountNotifier } from '../invitations/existing-account-notifier';
 import { InvitationLimit } from '../invitations/invitation-limit';
 import { InvitationSender } from '../invitations/invitation-sender';
 import { lockManagedPropertyForTenancy } from '../tenancies/managed-property';
 import { Tenancy } from '../tenancies/tenancy.entity';
-import { InviteTenant } from '../contracts/invite-tenant.command';
+import { InviteeHasAccount, InviteTenant } from '../contracts/invite-tenant.command';
 
 const isEmailTaken = (error: unknown): boolean =>
   error instanceof ConflictException && error.message === MESSAGES.emailTaken;
 
 /**
  * Adds a tenant: account, tenancy and invitation in one transaction. An email that already has an
- * account is not revealed to the landlord (a generic 409, invitations limited per landlord); its
- * owner gets a notice naming who tried (docs/decisions/0010-properties-and-tenants.md).
+ * account is not revealed to the landlord (the controller answers as for a new tenant; invitations
+ * are limited per landlord); its owner gets a notice naming who tried (decision 0010 and issue 32).
  */
 @CommandHandler(InviteTenant)
 export class InviteTenantHandler implements ICommandHandler<InviteTenant> {
@@ -33,8 +31,7 @@ export class InviteTenantHandler implements ICommandHandler<InviteTenant> {
     private readonly clock: Clock,
     private readonly events: EventBus,
     private readonly limit: InvitationLimit,
-    private readonly mail: MailQueue,
-    private readonly config: AppConfig,
+    private readonly existingAccounts: ExistingAccountNotifier,
   ) {}
 
   async execute({ landlordUserId, propertyId, tenant }: InviteTenant): Promise<{ tenantUserId: string }> {
@@ -43,26 +40,9 @@ export class InviteTenantHandler implements ICommandHandler<InviteTenant> {
       return await this.invite(landlordUserId, propertyId, tenant);
     } catch (error) {
       if (!isEmailTaken(error)) throw error;
-      await this.noticeToAccountOwner(landlordUserId, propertyId, tenant.email);
-      throw new ConflictException(MESSAGES.tenantEmailUnavailable);
+      await this.existingAccounts.notify(landlordUserId, propertyId, tenant.email);
+      throw new InviteeHasAccount();
     }
-  }
-
-  private async noticeToAccountOwner(landlordUserId: string, propertyId: string, email: string): Promise<void> {
-    await this.unitOfWork.run(async (manager) => {
-      const property = await lockManagedPropertyForTenancy(this.queries, landlordUserId, propertyId);
-      const landlord = await this.queries.execute(new GetUser(landlordUserId));
-      if (!landlord) return;
-      await this.mail.send(
-        manager,
-        existingAccountNoticeEmail({
-          to: email,
-          landlordName: `${landlord.firstName} ${landlord.lastName}`,
-          propertyAddress: property.address,
-          supportEmail: this.config.env.SUPPORT_EMAIL,
-        }),
-      );
-    });
   }
 
   private async invite(

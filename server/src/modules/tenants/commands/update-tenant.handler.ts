@@ -1,4 +1,4 @@
-import { NotFoundException } from '@nestjs/common';
+import { ConflictException, NotFoundException } from '@nestjs/common';
 import { CommandBus, CommandHandler, EventBus, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../infrastructure/clock/clock';
@@ -6,12 +6,21 @@ import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { UpdateUserContact } from '../../accounts/contracts/update-user-contact.command';
 import { TenantMoved } from '../contracts/tenant-moved.event';
+import { ExistingAccountNotifier } from '../invitations/existing-account-notifier';
+import { InvitationLimit } from '../invitations/invitation-limit';
 import { InvitationSender } from '../invitations/invitation-sender';
 import { findCurrentTenancy } from '../tenancies/current-tenancy';
 import { lockManagedPropertyForTenancy, managedProperty } from '../tenancies/managed-property';
 import { Tenancy } from '../tenancies/tenancy.entity';
 import { UpdateTenant } from './update-tenant.command';
 
+const isEmailTaken = (error: unknown): boolean =>
+  error instanceof ConflictException && error.message === MESSAGES.emailTaken;
+
+/**
+ * A landlord corrects a tenant's details or moves them. The email only while the tenant has no
+ * password (Accounts refuses after that: the account is the tenant's), with a fresh invitation.
+ */
 @CommandHandler(UpdateTenant)
 export class UpdateTenantHandler implements ICommandHandler<UpdateTenant> {
   constructor(
@@ -21,9 +30,28 @@ export class UpdateTenantHandler implements ICommandHandler<UpdateTenant> {
     private readonly invitations: InvitationSender,
     private readonly clock: Clock,
     private readonly events: EventBus,
+    private readonly limit: InvitationLimit,
+    private readonly existingAccounts: ExistingAccountNotifier,
   ) {}
 
-  async execute({ landlordUserId, propertyId, tenantUserId, tenant }: UpdateTenant): Promise<{ propertyId: string }> {
+  async execute(command: UpdateTenant): Promise<{ propertyId: string }> {
+    const { landlordUserId, propertyId, tenantUserId, tenant } = command;
+    // A new email sends an invitation (or a notice to an existing account): counted like adding a
+    // tenant, for the landlord's own tenants only (anything else is a 404 here).
+    await findCurrentTenancy(this.unitOfWork, { landlordUserId, propertyId, tenantUserId });
+    const current = await this.queries.execute(new GetUser(tenantUserId));
+    if (current && current.email !== tenant.email.trim().toLowerCase()) await this.limit.take(landlordUserId);
+    try {
+      return await this.update(command);
+    } catch (error) {
+      if (!isEmailTaken(error)) throw error;
+      // As when adding a tenant (issue 32): the landlord is not told the address has an account; its owner is told who tried.
+      await this.existingAccounts.notify(landlordUserId, propertyId, tenant.email);
+      throw new ConflictException(MESSAGES.tenantEmailUnavailable);
+    }
+  }
+
+  private async update({ landlordUserId, propertyId, tenantUserId, tenant }: UpdateTenant): Promise<{ propertyId: string }> {
     const now = this.clock.now();
     const result = await this.unitOfWork.run(async (manager) => {
       const tenancy = await findCurrentTenancy(
@@ -31,6 +59,12 @@ export class UpdateTenantHandler implements ICommandHandler<UpdateTenant> {
         { landlordUserId, propertyId, tenantUserId },
         { forUpdate: true },
       );
+      // Every id is checked as the landlord's before anything changes, so another landlord's
+      // property answers 404 whatever else the body holds.
+      const movesTo = tenant.propertyId && tenant.propertyId !== tenancy.propertyId ? tenant.propertyId : null;
+      const home = movesTo
+        ? await lockManagedPropertyForTenancy(this.queries, landlordUserId, movesTo)
+        : await managedProperty(this.queries, landlordUserId, tenancy.propertyId);
       const before = await this.queries.execute(new GetUser(tenantUserId));
       if (!before) throw new NotFoundException(MESSAGES.notFound);
       const after = await this.commands.execute(
@@ -42,10 +76,7 @@ export class UpdateTenantHandler implements ICommandHandler<UpdateTenant> {
         }),
       );
 
-      let home = await managedProperty(this.queries, landlordUserId, tenancy.propertyId);
-      const movesTo = tenant.propertyId && tenant.propertyId !== tenancy.propertyId ? tenant.propertyId : null;
       if (movesTo) {
-        home = await lockManagedPropertyForTenancy(this.queries, landlordUserId, movesTo);
         const tenancies = this.unitOfWork.repository(Tenancy);
         await tenancies.update({ id: tenancy.id }, { endedAt: now, endReason: 'moved' });
         await tenancies.insert({

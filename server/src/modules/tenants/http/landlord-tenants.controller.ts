@@ -5,13 +5,20 @@ import { TenantInput, tenantSchema } from '@rentwise/libs/schemas/tenant.schema'
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
-import { InviteTenant } from '../contracts/invite-tenant.command';
+import { InviteeHasAccount, InviteTenant } from '../contracts/invite-tenant.command';
 import { RemoveTenant } from '../commands/remove-tenant.command';
 import { ResendInvitation } from '../commands/resend-invitation.command';
 import { UpdateTenant } from '../commands/update-tenant.command';
 import { GetLandlordTenant } from '../queries/get-landlord-tenant.query';
 import type { LandlordTenantView, TenantPropertyView } from '../queries/landlord-tenant-view';
 import { ListPropertyTenants } from '../queries/list-property-tenants.query';
+
+/** Who the landlord asked to invite, as the add-tenant answer repeats it. */
+interface InvitedTenant {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
 
 interface TenantAnswer {
   status: 'success';
@@ -42,14 +49,22 @@ export class LandlordTenantsController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Adds a tenant: creates their account and emails them a create-password link' })
+  @ApiOperation({
+    summary:
+      'Adds a tenant: creates their account and emails them a create-password link. An email that already has an account gets the same answer, and its owner an email saying who tried instead (nothing is added)',
+  })
   async invite(
     @CurrentUser() landlord: Requester,
     @Param('propertyId') propertyId: string,
     @Body(new ZodPipe(tenantSchema)) body: TenantInput,
-  ): Promise<TenantAnswer> {
-    const { tenantUserId } = await this.commands.execute(new InviteTenant(landlord.userId, propertyId, body));
-    return { status: 'success', ...(await this.queries.execute(new GetLandlordTenant(landlord.userId, propertyId, tenantUserId))) };
+  ): Promise<{ status: 'success'; invited: InvitedTenant }> {
+    try {
+      await this.commands.execute(new InviteTenant(landlord.userId, propertyId, body));
+    } catch (error) {
+      if (!(error instanceof InviteeHasAccount)) throw error;
+    }
+    // Only what was sent, normalised: a new account's id here would tell a taken email apart.
+    return { status: 'success', invited: { firstName: body.firstName, lastName: body.lastName, email: body.email } };
   }
 
   @Get(':tenantId')
