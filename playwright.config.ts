@@ -58,6 +58,9 @@ export default defineConfig({
         // Migrations and the demo data load before the server starts (scripts/e2e-server.js).
         timeout: 120000,
         reuseExistingServer: false,
+        // SIGTERM, not Playwright's default SIGKILL, so that scripts/e2e-server.js drops its
+        // throwaway database, removes its fixtures file and stops the card providers' fakes.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 20000 },
         stdout: 'ignore',
         stderr: 'pipe',
       },
