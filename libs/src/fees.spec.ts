@@ -6,6 +6,7 @@ import {
   landlordFeeEraAt,
   landlordReceivesCents,
   tenantChargeCents,
+  tenantChargeParts,
   tenantProcessingFeeCentsAt,
 } from './fees';
 
@@ -77,5 +78,21 @@ describe('tenant processing fee', () => {
     expect(() => tenantProcessingFeeCentsAt(new Date('nope'))).toThrow(RangeError);
     expect(() => tenantChargeCents(1.5, new Date())).toThrow(RangeError);
     expect(() => tenantChargeCents(-100, new Date())).toThrow(RangeError);
+  });
+});
+
+describe('tenantChargeParts', () => {
+  it('splits a charge into the rent entered and the processing fee of its date', () => {
+    expect(tenantChargeParts(185_699, new Date('2026-11-01T12:00:00Z'))).toEqual({ rentCents: 185_000, processingFeeCents: 699 });
+  });
+
+  it('is all rent before the fee began (2023-07-01 00:00 UTC, inclusive)', () => {
+    expect(tenantChargeParts(185_000, new Date('2023-06-30T23:59:59.999Z'))).toEqual({ rentCents: 185_000, processingFeeCents: 0 });
+    expect(tenantChargeParts(185_699, new Date('2023-07-01T00:00:00Z'))).toEqual({ rentCents: 185_000, processingFeeCents: 699 });
+  });
+
+  it('gives back what tenantChargeCents charged', () => {
+    const at = new Date('2025-03-10T09:00:00Z');
+    expect(tenantChargeParts(tenantChargeCents(123_456, at), at).rentCents).toBe(123_456);
   });
 });

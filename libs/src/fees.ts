@@ -52,6 +52,12 @@ export function tenantProcessingFeeCentsAt(at: Date): Cents {
   return time >= TENANT_PROCESSING_FEE_STARTS_AT.getTime() ? TENANT_PROCESSING_FEE_CENTS : 0;
 }
 
+/** What a tenant's charge was made of: the rent they entered and the processing fee of its date. */
+export function tenantChargeParts(chargedCents: Cents, at: Date): { rentCents: Cents; processingFeeCents: Cents } {
+  const processingFeeCents = tenantProcessingFeeCentsAt(at);
+  return { rentCents: chargedCents - processingFeeCents, processingFeeCents };
+}
+
 /** What the tenant's card is charged: the amount they entered plus the processing fee of that date. */
 export function tenantChargeCents(enteredCents: Cents, at: Date): Cents {
   return assertPaymentCents(enteredCents) + tenantProcessingFeeCentsAt(at);

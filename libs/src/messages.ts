@@ -1,3 +1,5 @@
+import { formatCents, type Cents } from './money';
+
 /**
  * The product's message catalogue (spec section 8 and the validation rules of section 5).
  * Client and server both show these exact strings; change them here only.
@@ -86,3 +88,27 @@ export const removedMessage = (name: string): string => `${name} has been remove
 /** After asking to change one's email: nothing changes until the link sent to the new address is opened. */
 export const emailConfirmationSentMessage = (email: string): string =>
   `We sent a confirmation link to ${email}. Your email changes once you open it.`;
+
+/** A payment body with a field that is neither card data nor ours: say which, so the sender can drop it. */
+export const paymentFieldsNotTakenMessage = (fields: readonly string[]): string =>
+  `A payment takes only the amount, the card form's token and its key. Remove ${fields.join(', ')} and try again.`;
+
+/** The 429 after too many declined cards (issue 32): when to try again, in the home's time. */
+export const tooManyDeclinedCardsMessage = (tryAgainAfter: string): string =>
+  `Too many declined cards. Please try again after ${tryAgainAfter}, or contact your landlord.`;
+
+function minutesAgoText(minutes: number): string {
+  if (minutes < 1) return 'less than a minute ago';
+  return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+}
+
+/**
+ * The question before a second payment for the same home within 10 minutes (issue 32): 'You paid
+ * $1,856.99 for this home 3 minutes ago. Pay again?' An earlier one still going through says so.
+ */
+export function repeatPaymentMessage(chargedCents: Cents, minutesAgo: number, stillProcessing: boolean): string {
+  const amount = formatCents(chargedCents);
+  return stillProcessing
+    ? `You started a payment of ${amount} for this home ${minutesAgoText(minutesAgo)}, and it may still be going through. Pay again?`
+    : `You paid ${amount} for this home ${minutesAgoText(minutesAgo)}. Pay again?`;
+}

@@ -1,5 +1,5 @@
 import { MIN_DIRECT_PAYMENT_CENTS } from '../direct-gateway';
-import { MESSAGES } from '../messages';
+import { MESSAGES, paymentFieldsNotTakenMessage } from '../messages';
 import { MAX_PAYMENT_CENTS } from '../payment-rules';
 import { cardGatewayChoiceSchema, directPaymentSchema } from './direct-payment.schema';
 
@@ -81,6 +81,15 @@ describe('directPaymentSchema', () => {
 
   it('wants a UUID as the idempotency key', () => {
     expect(problem({ ...payment, idempotencyKey: 'payment-1' })).toBe(MESSAGES.unexpectedError);
+  });
+
+  it('takes the tenant’s yes to paying again soon as a boolean', () => {
+    expect(directPaymentSchema.parse({ ...payment, confirmRepeat: true })).toEqual({ ...payment, confirmRepeat: true });
+    expect(problem({ ...payment, confirmRepeat: 1 })).toBe(MESSAGES.invalidRequest);
+  });
+
+  it('names a field that is not card data, such as the old payload’s propertyID', () => {
+    expect(problem({ ...payment, propertyID: 'b6c1' })).toBe(paymentFieldsNotTakenMessage(['propertyID']));
   });
 
   it.each([

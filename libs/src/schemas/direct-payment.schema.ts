@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { MIN_DIRECT_PAYMENT_CENTS } from '../direct-gateway';
 import { MESSAGES } from '../messages';
 import { MAX_PAYMENT_CENTS } from '../payment-rules';
+import { paymentFieldsRefusal } from './payment.schema';
 
 /**
  * POST /api/tenant/payments/direct: a payment on the direct card gateway (Authorize.Net). The card
@@ -28,18 +29,20 @@ export const directPaymentSchema = z.strictObject(
           z.refine((value) => !/^[\d\s-]+$/.test(value), { error: MESSAGES.paymentFieldsRefused }),
         ),
       },
-      { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.paymentFieldsRefused : undefined) },
+      { error: paymentFieldsRefusal },
     ),
     card: z.strictObject(
       {
         brand: z.enum(['visa', 'mastercard', 'amex', 'discover', 'unknown'], { error: MESSAGES.cardNotAdded }),
         last4: z.string().check(z.regex(/^\d{4}$/, { error: MESSAGES.cardNotAdded })),
       },
-      { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.paymentFieldsRefused : undefined) },
+      { error: paymentFieldsRefusal },
     ),
     idempotencyKey: z.uuid({ error: MESSAGES.unexpectedError }),
+    /** The tenant's yes to paying again within 10 minutes of a payment for the same home (isRepeatPayment). */
+    confirmRepeat: z.optional(z.boolean({ error: MESSAGES.invalidRequest })),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.paymentFieldsRefused : undefined) },
+  { error: paymentFieldsRefusal },
 );
 
 export type DirectPaymentInput = z.infer<typeof directPaymentSchema>;

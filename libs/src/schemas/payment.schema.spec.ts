@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages';
+import { MESSAGES, paymentFieldsNotTakenMessage } from '../messages';
 import { MAX_PAYMENT_CENTS } from '../payment-rules';
 import { paymentSchema } from './payment.schema';
 
@@ -19,12 +19,22 @@ describe('payment request schema', () => {
     }
   });
 
+  it('names a field that is not card data instead of talking about cards', () => {
+    expect(firstError({ ...valid, propertyId: 'b6c1', tenantID: 'x' })).toBe(paymentFieldsNotTakenMessage(['propertyId', 'tenantID']));
+    expect(firstError({ ...valid, propertyId: 'b6c1', cvc: '123' })).toBe(MESSAGES.paymentFieldsRefused);
+  });
+
   it('needs more than zero and at most $99,999.99, in whole cents', () => {
     expect(firstError({ ...valid, amountCents: 0 })).toBe(MESSAGES.invalidAmount);
     expect(firstError({ ...valid, amountCents: 1.5 })).toBe(MESSAGES.invalidAmount);
     expect(firstError({ ...valid, amountCents: '100' })).toBe(MESSAGES.invalidAmount);
     expect(firstError({ ...valid, amountCents: MAX_PAYMENT_CENTS + 1 })).toBe(MESSAGES.invalidAmount);
     expect(firstError({ ...valid, amountCents: MAX_PAYMENT_CENTS })).toBeNull();
+  });
+
+  it('takes the tenant’s yes to paying again soon as a boolean, and nothing else', () => {
+    expect(paymentSchema.parse({ ...valid, confirmRepeat: true })).toEqual({ ...valid, confirmRepeat: true });
+    expect(firstError({ ...valid, confirmRepeat: 'yes' })).toBe(MESSAGES.invalidRequest);
   });
 
   it('needs a payment method id and a uuid key', () => {

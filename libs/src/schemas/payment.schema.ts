@@ -1,6 +1,19 @@
 import { z } from 'zod/mini';
-import { MESSAGES } from '../messages';
+import { MESSAGES, paymentFieldsNotTakenMessage } from '../messages';
 import { MAX_PAYMENT_CENTS } from '../payment-rules';
+
+/** Names that say card data, which never comes here (a number, an expiry, a security code). */
+const CARD_DATA_FIELD = /card|number|pan|cvc|cvv|csc|exp|security|track/i;
+
+/**
+ * The words for fields a strict payment schema does not take: card data gets the card message; any
+ * other field is named, so that a sender sending a `propertyId` learns that, not about cards.
+ */
+export function paymentFieldsRefusal(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'unrecognized_keys') return undefined;
+  const fields = (issue as z.core.$ZodRawIssue<z.core.$ZodIssueUnrecognizedKeys>).keys;
+  return fields.some((field) => CARD_DATA_FIELD.test(field)) ? MESSAGES.paymentFieldsRefused : paymentFieldsNotTakenMessage(fields);
+}
 
 /**
  * POST /api/tenant/payments. The amount is what the tenant entered, without the processing fee; the
@@ -20,8 +33,10 @@ export const paymentSchema = z.strictObject(
         z.regex(/^[\w-]+$/, { error: MESSAGES.cardNotAdded }),
       ),
     idempotencyKey: z.uuid({ error: MESSAGES.unexpectedError }),
+    /** The tenant's yes to paying again within 10 minutes of a payment for the same home (isRepeatPayment). */
+    confirmRepeat: z.optional(z.boolean({ error: MESSAGES.invalidRequest })),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.paymentFieldsRefused : undefined) },
+  { error: paymentFieldsRefusal },
 );
 
 export type PaymentInput = z.infer<typeof paymentSchema>;

@@ -163,6 +163,9 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
     );
     expect(email.text).toContain(`/tenant/payment-receipt/${payment.receiptId}`);
     expect(email.text).toContain('Visa •••• 4242');
+    // The $6.99 pays for the card processing; it is not the landlord's.
+    expect(email.text).toContain('You paid $1,506.99 ($1,500.00 rent + $6.99 processing fee); the rent goes to Dana Whitaker.');
+    expect(email.text).not.toContain('has been paid');
 
     // The receipt's job run again (a worker killed after it sent the email) sends nothing more.
     const [receiptJob] = await testApp.dataSource.query(

@@ -1,3 +1,4 @@
+import { tenantChargeParts } from '@rentwise/libs/fees';
 import { formatCents } from '@rentwise/libs/money';
 import type { SendEmailJob } from '../../../infrastructure/mail/send-email.job';
 import type { ReceiptView } from '../receipts/receipt-view';
@@ -5,6 +6,17 @@ import type { ReceiptView } from '../receipts/receipt-view';
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/New_York' });
+
+/**
+ * What the tenant paid and what it was made of: the fee pays for the card processing and is not the
+ * landlord's, so the email does not say the landlord was paid it.
+ */
+function paidFor(receipt: ReceiptView): string {
+  const { rentCents, processingFeeCents } = tenantChargeParts(receipt.amountCents, new Date(receipt.paidAt));
+  const total = formatCents(receipt.amountCents);
+  if (processingFeeCents === 0) return `You paid ${total} in rent to ${receipt.paidTo}.`;
+  return `You paid ${total} (${formatCents(rentCents)} rent + ${formatCents(processingFeeCents)} processing fee); the rent goes to ${receipt.paidTo}.`;
+}
 
 /** The tenant's receipt after a successful card payment: the receipt screen's fields and a link to it. */
 export function receiptEmail(to: string, tenantFirstName: string, receipt: ReceiptView, receiptUrl: string): SendEmailJob {
@@ -20,7 +32,7 @@ export function receiptEmail(to: string, tenantFirstName: string, receipt: Recei
     ['Property', receipt.propertyAddress],
     ['TransactionID', receipt.transactionId],
   ];
-  const intro = `Thank you for your payment. ${receipt.paidTo} has been paid ${amount}, which includes the processing fee.`;
+  const intro = `Thank you for your payment. ${paidFor(receipt)}`;
   const table = rows
     .map(
       ([label, value]) =>
