@@ -1,10 +1,14 @@
+import { repeatPaymentMessage } from './messages';
 import {
   MAX_PAYMENT_CENTS,
+  REPEAT_PAYMENT_WINDOW_MS,
   SIGN_IN_FRESHNESS_MS,
   isPayableAmount,
+  isRepeatPayment,
   isSignInFresh,
   paymentDescriptionDetail,
   rentPaymentDescription,
+  wholeMinutesBetween,
 } from './payment-rules';
 
 describe('sign-in freshness for paying', () => {
@@ -53,5 +57,45 @@ describe('payment descriptions', () => {
   it('shows the text without spaces around it, with or without a colon', () => {
     expect(paymentDescriptionDetail('  Deposit  ')).toBe('Deposit');
     expect(paymentDescriptionDetail('Rent:   May  ')).toBe('May');
+  });
+});
+
+describe('a second payment for the same home', () => {
+  const paidAt = new Date('2026-05-04T15:00:00Z');
+  const after = (ms: number) => new Date(paidAt.getTime() + ms);
+
+  it('is asked about while the first is under 10 minutes old', () => {
+    expect(REPEAT_PAYMENT_WINDOW_MS).toBe(600_000);
+    expect(isRepeatPayment(paidAt, paidAt)).toBe(true);
+    expect(isRepeatPayment(paidAt, after(REPEAT_PAYMENT_WINDOW_MS - 1))).toBe(true);
+  });
+
+  it('goes ahead once the first is 10 minutes old or more', () => {
+    expect(isRepeatPayment(paidAt, after(REPEAT_PAYMENT_WINDOW_MS))).toBe(false);
+    expect(isRepeatPayment(paidAt, after(REPEAT_PAYMENT_WINDOW_MS + 1))).toBe(false);
+  });
+
+  it('is asked about when the first is stamped a moment ahead of this clock', () => {
+    expect(isRepeatPayment(after(500), paidAt)).toBe(true);
+  });
+
+  it('throws on an invalid date rather than letting it pass', () => {
+    expect(() => isRepeatPayment(new Date('nope'), paidAt)).toThrow(RangeError);
+  });
+
+  it('says how long ago in whole minutes, never below zero', () => {
+    expect(wholeMinutesBetween(paidAt, after(59_999))).toBe(0);
+    expect(wholeMinutesBetween(paidAt, after(60_000))).toBe(1);
+    expect(wholeMinutesBetween(paidAt, after(3 * 60_000 + 59_999))).toBe(3);
+    expect(wholeMinutesBetween(after(1000), paidAt)).toBe(0);
+  });
+
+  it('asks in words with the amount charged and how long ago', () => {
+    expect(repeatPaymentMessage(185_699, 3, false)).toBe('You paid $1,856.99 for this home 3 minutes ago. Pay again?');
+    expect(repeatPaymentMessage(185_699, 1, false)).toBe('You paid $1,856.99 for this home 1 minute ago. Pay again?');
+    expect(repeatPaymentMessage(10_699, 0, false)).toBe('You paid $106.99 for this home less than a minute ago. Pay again?');
+    expect(repeatPaymentMessage(10_699, 2, true)).toBe(
+      'You started a payment of $106.99 for this home 2 minutes ago, and it may still be going through. Pay again?',
+    );
   });
 });

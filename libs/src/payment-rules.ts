@@ -29,3 +29,21 @@ export function paymentDescriptionDetail(description: string): string {
 export function rentPaymentDescription(propertyAddress: string): string {
   return `Rent payment: ${propertyAddress}`;
 }
+
+/**
+ * A payment for the same home this soon after another is asked about first (issue 32): two tabs each
+ * carry their own idempotency key, so only the tenant can say whether both are meant.
+ */
+export const REPEAT_PAYMENT_WINDOW_MS = 10 * 60 * 1000;
+
+/** Whether a payment started at `previousAt` is recent enough to ask about another one now: strictly under 10 minutes. */
+export function isRepeatPayment(previousAt: Date, now: Date): boolean {
+  const age = now.getTime() - previousAt.getTime();
+  if (Number.isNaN(age)) throw new RangeError('Invalid date');
+  return age < REPEAT_PAYMENT_WINDOW_MS;
+}
+
+/** Whole minutes from `previousAt` to `now`, never below zero (another process's clock may run a little ahead). */
+export function wholeMinutesBetween(previousAt: Date, now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - previousAt.getTime()) / 60_000));
+}

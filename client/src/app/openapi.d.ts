@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Pays rent by card: the entered amount plus the processing fee, charged once per idempotency key
-         * @description Card data never comes here: only the payment method id from the card form. A session signed in 30 or more minutes ago is refused (code reauthenticate).
+         * @description Card data never comes here: only the payment method id from the card form. A session signed in 30 or more minutes ago is refused (code reauthenticate). A second payment for the same home within 10 minutes of another (paid or still going through) under a new key answers 409 with code confirm-repeat and the question to ask, until sent again with confirmRepeat: true. After 5 declined cards in an hour from the tenant or from the network address, payments answer 429 until the hour has passed, without asking the provider.
          */
         post: operations["TenantPaymentsController_pay"];
         delete?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Pays rent on the direct card gateway (Authorize.Net): the entered amount ($1 or more) plus the processing fee, once per idempotency key
-         * @description Card data never comes here: only the payment nonce from Accept.js (or the sandbox tokenizer), with the card’s brand and last four digits for the charge’s description. A body with a card number, expiry or code is refused (400).
+         * @description Card data never comes here: only the payment nonce from Accept.js (or the sandbox tokenizer), with the card’s brand and last four digits for the charge’s description. A body with a card number, expiry or code is refused (400). A second payment for the same home within 10 minutes of another (paid or still going through) under a new key answers 409 with code confirm-repeat and the question to ask, until sent again with confirmRepeat: true. After 5 declined cards in an hour from the tenant or from the network address, payments answer 429 until the hour has passed, without asking the provider.
          */
         post: operations["TenantPaymentsController_payDirect"];
         delete?: never;
@@ -646,6 +646,23 @@ export interface paths {
         get?: never;
         /** Puts the landlord's tenants on Stripe or Authorize.Net; the change is kept with who and when */
         put: operations["OperatorCardGatewayController_setCardGateway"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/declined-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tenants and network addresses with 3 or more declined cards in the last 24 hours, most in the last hour first, and until when each is limited */
+        get: operations["OperatorDeclinedCardsController_report"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -918,8 +935,11 @@ export interface components {
             /** @enum {string} */
             status: "error";
             error: string;
-            /** @enum {string} */
-            code?: "reauthenticate";
+            /**
+             * @description confirm-repeat: ask the tenant, then send again with confirmRepeat: true
+             * @enum {string}
+             */
+            code?: "reauthenticate" | "confirm-repeat";
         };
         PaymentRowDto: {
             /** Format: uuid */
@@ -1102,6 +1122,49 @@ export interface components {
             /** @enum {string} */
             status: "success";
             landlord: components["schemas"]["OperatorLandlordDto"];
+        };
+        DeclinedCardsByTenantDto: {
+            /** Format: uuid */
+            tenantUserId: string;
+            /** @example Sam Rivera */
+            name: string | null;
+            email: string | null;
+            /** @description Declines in the last hour (the limit counts these) */
+            lastHour: number;
+            last24Hours: number;
+            /** Format: date-time */
+            lastDeclinedAt: string;
+            /**
+             * Format: date-time
+             * @description Payments wait until then; null when under the limit
+             */
+            limitedUntil: string | null;
+        };
+        DeclinedCardsByAddressDto: {
+            /** @example 203.0.113.9 */
+            clientAddress: string;
+            /** @description Tenants the declines from this address were for */
+            tenants: number;
+            /** @description Declines in the last hour (the limit counts these) */
+            lastHour: number;
+            last24Hours: number;
+            /** Format: date-time */
+            lastDeclinedAt: string;
+            /**
+             * Format: date-time
+             * @description Payments wait until then; null when under the limit
+             */
+            limitedUntil: string | null;
+        };
+        DeclinedCardsAnswer: {
+            /** @enum {string} */
+            status: "success";
+            /** @description Declines an hour after which a tenant’s payments wait */
+            perTenantLimit: number;
+            /** @description Declines an hour after which payments from an address wait */
+            perAddressLimit: number;
+            tenants: components["schemas"]["DeclinedCardsByTenantDto"][];
+            addresses: components["schemas"]["DeclinedCardsByAddressDto"][];
         };
         ReconciliationDifference: {
             /** Format: uuid */
@@ -1957,6 +2020,8 @@ export interface operations {
                      * @description One per attempt
                      */
                     idempotencyKey: string;
+                    /** @description The tenant confirmed paying again within 10 minutes of another payment for the same home (after a 409 confirm-repeat) */
+                    confirmRepeat?: boolean;
                 };
             };
         };
@@ -1997,7 +2062,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorAnswer"];
                 };
             };
-            /** @description The landlord cannot take card payments yet: nothing charged */
+            /** @description The landlord cannot take card payments yet, or a payment for this home was made in the last 10 minutes (code confirm-repeat): nothing charged */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2008,6 +2073,15 @@ export interface operations {
             };
             /** @description The idempotency key was used with other input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many declined cards in the last hour from this tenant or address: when to try again, also as Retry-After (seconds); nothing sent to the provider */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2043,6 +2117,8 @@ export interface operations {
                      * @description One per attempt
                      */
                     idempotencyKey: string;
+                    /** @description The tenant confirmed paying again within 10 minutes of another payment for the same home (after a 409 confirm-repeat) */
+                    confirmRepeat?: boolean;
                 };
             };
         };
@@ -2083,7 +2159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorAnswer"];
                 };
             };
-            /** @description The landlord is not on the direct gateway (or it is not set up): nothing charged */
+            /** @description The landlord is not on the direct gateway (or it is not set up), or a payment for this home was made in the last 10 minutes (code confirm-repeat): nothing charged */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2094,6 +2170,15 @@ export interface operations {
             };
             /** @description The idempotency key was used with other input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many declined cards in the last hour from this tenant or address: when to try again, also as Retry-After (seconds); nothing sent to the provider */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2252,6 +2337,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    OperatorDeclinedCardsController_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeclinedCardsAnswer"];
                 };
             };
         };

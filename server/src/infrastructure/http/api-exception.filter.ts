@@ -79,6 +79,13 @@ function codeOf(exception: HttpException): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** A refusal that says when to try again (the limit on declined cards) carries it as Retry-After, in seconds. */
+function retryAfterSecondsOf(exception: HttpException): number | undefined {
+  const response = exception.getResponse();
+  const seconds = typeof response === 'object' ? (response as { retryAfterSeconds?: unknown }).retryAfterSeconds : undefined;
+  return typeof seconds === 'number' && Number.isSafeInteger(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 function messageOf(exception: HttpException): string {
   const response = exception.getResponse();
   if (typeof response === 'string') return response;
@@ -117,6 +124,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       status = exception.getStatus();
       const code = codeOf(exception);
       body = { status: 'error', error: catalogueWordsFor(status, messageOf(exception)), ...(code && { code }) };
+      const retryAfterSeconds = retryAfterSecondsOf(exception);
+      if (retryAfterSeconds) void reply.header('Retry-After', String(retryAfterSeconds));
     } else if (exception instanceof HttpException && exception.getStatus() === HttpStatus.SERVICE_UNAVAILABLE) {
       status = HttpStatus.SERVICE_UNAVAILABLE;
       body = unavailableBody(exception);

@@ -7,8 +7,11 @@ import { PayRentDirectHandler } from './commands/pay-rent-direct.handler';
 import { SetLandlordCardGatewayHandler } from './commands/set-landlord-card-gateway.handler';
 import { CardGateways } from './card-gateways/card-gateways';
 import { PayoutAccountReadiness } from './card-payments/payout-account-readiness';
+import { CardAttemptGuard } from './card-payments/card-attempt-guard';
 import { CardGatewayChange, LandlordCardGateway } from './card-gateways/landlord-card-gateway.entity';
 import { OperatorCardGatewayController } from './http/operator-card-gateway.controller';
+import { OperatorDeclinedCardsController } from './http/operator-declined-cards.controller';
+import { ListDeclinedCardsHandler } from './queries/list-declined-cards.handler';
 import { DirectTransactionChangedHandler } from './provider-events/direct-transaction-changed.handler';
 import { GetLandlordCardGatewayHandler } from './queries/get-landlord-card-gateway.handler';
 import { AuthorizeNetWebhookController } from './webhooks/authorize-net-webhook.controller';
@@ -74,6 +77,7 @@ export class PaymentsModule {
         LandlordPaymentsController,
         LandlordPayoutsController,
         OperatorCardGatewayController,
+        OperatorDeclinedCardsController,
       ],
       providers: [
         RecordRentPaymentHandler,
@@ -95,6 +99,8 @@ export class PaymentsModule {
         DisputedAfterRefundMailer,
         ChargeSettlement,
         PayoutAccountReadiness,
+        CardAttemptGuard,
+        ListDeclinedCardsHandler,
         JournalPoster,
         ChargeCorrections,
         // Provider events in the product's words (registered with the inbox when the module starts).

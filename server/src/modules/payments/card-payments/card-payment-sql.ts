@@ -18,7 +18,7 @@ const COLUMNS = `id, idempotency_key AS "idempotencyKey", input_hash AS "inputHa
   payment_intent_id AS "paymentIntentId", charge_id AS "chargeId", balance_transaction_id AS "balanceTransactionId",
   processor_fee_cents AS "processorFeeCents", card_brand AS "cardBrand", card_last4 AS "cardLast4", failure_code AS "failureCode",
   failure_message AS "failureMessage", charged_at AS "chargedAt", ledger_transaction_id AS "ledgerTransactionId",
-  created_at AS "createdAt", updated_at AS "updatedAt"`;
+  client_address AS "clientAddress", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** Every card payment request starts here (unique idempotency_key). */
 const BY_IDEMPOTENCY_KEY = preparedStatement<CardPaymentRow, [idempotencyKey: string]>(
@@ -46,7 +46,7 @@ type AttemptValues = [
   applicationFeeCents: number, description: string, provider: string, connectedAccountId: string, paymentMethodId: string,
   paymentIntentId: string | null, chargeId: string | null, balanceTransactionId: string | null, processorFeeCents: number | null,
   cardBrand: string | null, cardLast4: string | null, failureCode: string | null, failureMessage: string | null,
-  chargedAt: Date | null, ledgerTransactionId: string | null, createdAt: Date, updatedAt: Date,
+  chargedAt: Date | null, ledgerTransactionId: string | null, createdAt: Date, updatedAt: Date, clientAddress: string | null,
 ];
 /**
  * A new attempt on the card form's gateway (Stripe's), unless an operator has moved the landlord to
@@ -58,8 +58,8 @@ const INSERT_ATTEMPT = preparedStatement<{ id: string }, AttemptValues>(
   `INSERT INTO payments.card_payments (idempotency_key, input_hash, status, invoice_number, tenant_user_id, landlord_user_id,
      property_id, amount_cents, processing_fee_cents, charged_cents, application_fee_cents, description, provider,
      connected_account_id, payment_method_id, payment_intent_id, charge_id, balance_transaction_id, processor_fee_cents,
-     card_brand, card_last4, failure_code, failure_message, charged_at, ledger_transaction_id, created_at, updated_at)
-   SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27
+     card_brand, card_last4, failure_code, failure_message, charged_at, ledger_transaction_id, created_at, updated_at, client_address)
+   SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28
     WHERE NOT EXISTS (SELECT 1 FROM payments.landlord_card_gateways WHERE landlord_user_id = $6 AND gateway <> 'stripe')
    ON CONFLICT DO NOTHING
    RETURNING id`,
@@ -124,7 +124,7 @@ export async function insertCardPayment(unitOfWork: UnitOfWork, attempt: Omit<Ca
     attempt.applicationFeeCents, attempt.description, attempt.provider, attempt.connectedAccountId, attempt.paymentMethodId,
     attempt.paymentIntentId, attempt.chargeId, attempt.balanceTransactionId, attempt.processorFeeCents,
     attempt.cardBrand, attempt.cardLast4, attempt.failureCode, attempt.failureMessage,
-    attempt.chargedAt, attempt.ledgerTransactionId, attempt.createdAt, attempt.updatedAt,
+    attempt.chargedAt, attempt.ledgerTransactionId, attempt.createdAt, attempt.updatedAt, attempt.clientAddress,
   ]);
   return row?.id ?? null;
 }

@@ -97,6 +97,10 @@ export class CardPayment {
   @Column({ name: 'ledger_transaction_id', type: 'uuid', nullable: true })
   ledgerTransactionId!: string | null;
 
+  /** The network address the attempt came from (TRUST_PROXY decides which): declines are limited per address too. */
+  @Column({ name: 'client_address', type: 'text', nullable: true })
+  clientAddress!: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -12,6 +12,7 @@ export class PayRentDirect extends Command<PaidRent> {
     readonly tenantUserId: string,
     readonly signedInAt: Date,
     readonly input: DirectPaymentInput,
+    readonly clientAddress: string,
   ) {
     super();
   }

@@ -23,6 +23,7 @@ import { CardDeclined, PaymentGatewayError } from '../../../infrastructure/payme
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
 import { CardGateways } from '../card-gateways/card-gateways';
+import { CardAttemptGuard } from '../card-payments/card-attempt-guard';
 import { cardPaymentByKey } from '../card-payments/card-payment-sql';
 import { CardPayment } from '../card-payments/card-payment.entity';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
@@ -56,9 +57,10 @@ export class PayRentDirectHandler implements ICommandHandler<PayRentDirect> {
     private readonly gateways: CardGateways,
     private readonly settlement: ChargeSettlement,
     private readonly clock: Clock,
+    private readonly guard: CardAttemptGuard,
   ) {}
 
-  async execute({ tenantUserId, signedInAt, input }: PayRentDirect): Promise<PaidRent> {
+  async execute({ tenantUserId, signedInAt, input, clientAddress }: PayRentDirect): Promise<PaidRent> {
     if (!isSignInFresh(signedInAt, this.clock.now())) throw new SignInTooOld();
 
     const inputHash = inputHashOf(tenantUserId, input);
@@ -66,7 +68,7 @@ export class PayRentDirectHandler implements ICommandHandler<PayRentDirect> {
     let attempt = await cardPaymentByKey(this.unitOfWork, input.idempotencyKey);
     let seenBefore = true;
     if (!attempt) {
-      const fresh = await this.newAttempt(tenantUserId, input, inputHash);
+      const fresh = await this.newAttempt(tenantUserId, input, inputHash, clientAddress);
       const inserted = await attempts.createQueryBuilder().insert().values(fresh).orIgnore().returning(['id']).execute();
       seenBefore = inserted.raw.length === 0;
       attempt = await attempts.findOneByOrFail({ idempotencyKey: input.idempotencyKey });
@@ -103,12 +105,25 @@ export class PayRentDirectHandler implements ICommandHandler<PayRentDirect> {
     return outcome;
   }
 
-  /** Who is paid how much; refuses when the landlord is not (or no longer) on the direct gateway. */
-  private async newAttempt(tenantUserId: string, input: PayRentDirect['input'], inputHash: string): Promise<CardPayment> {
+  /**
+   * Who is paid how much; refuses past the limit on declined cards, when the landlord is not (or no
+   * longer) on the direct gateway, and a second payment for the home within 10 minutes not yet confirmed.
+   */
+  private async newAttempt(
+    tenantUserId: string,
+    input: PayRentDirect['input'],
+    inputHash: string,
+    clientAddress: string,
+  ): Promise<CardPayment> {
     const tenancy = await this.queries.execute(new GetTenancy(tenantUserId));
     if (!tenancy) throw new ConflictException(MESSAGES.noTenancyToPay);
-    if ((await this.gateways.of(tenancy.landlordUserId)) !== 'authorize_net') throw new ConflictException(MESSAGES.cardGatewayChanged);
+    const { landlordUserId, propertyId } = tenancy;
+    const guarded = { tenantUserId, landlordUserId, propertyId, clientAddress, idempotencyKey: input.idempotencyKey };
+    const [recent, gateway] = await Promise.all([this.guard.recentAttempts(guarded), this.gateways.of(landlordUserId)]);
+    await this.guard.refuseWhileTooManyDeclines(guarded, recent);
+    if (gateway !== 'authorize_net') throw new ConflictException(MESSAGES.cardGatewayChanged);
     if (!this.gateway.clientSetup) throw new ConflictException(MESSAGES.landlordCannotBePaid);
+    this.guard.refuseUnconfirmedRepeat(recent, input.confirmRepeat);
 
     const id = randomUUID();
     const now = this.clock.now();
@@ -143,6 +158,7 @@ export class PayRentDirectHandler implements ICommandHandler<PayRentDirect> {
       failureMessage: null,
       chargedAt: null,
       ledgerTransactionId: null,
+      clientAddress,
       createdAt: now,
       updatedAt: now,
     };

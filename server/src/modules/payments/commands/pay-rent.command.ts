@@ -20,6 +20,8 @@ export class PayRent extends Command<PaidRent> {
     /** When this session signed in with a password: paying needs it to be under 30 minutes old. */
     readonly signedInAt: Date,
     readonly input: PaymentInput,
+    /** The network address the request came from: declined cards are limited per address too. */
+    readonly clientAddress: string,
   ) {
     super();
   }

@@ -25,6 +25,7 @@ import {
 import { GetPayoutAccount } from '../../onboarding/contracts/get-payout-account.query';
 import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
 import { CardGateways } from '../card-gateways/card-gateways';
+import { CardAttemptGuard } from '../card-payments/card-attempt-guard';
 import { cardPaymentByKey, insertCardPayment } from '../card-payments/card-payment-sql';
 import { CardPayment } from '../card-payments/card-payment.entity';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
@@ -62,13 +63,14 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
     private readonly gateways: CardGateways,
     private readonly faults: Faults,
     private readonly readiness: PayoutAccountReadiness,
+    private readonly guard: CardAttemptGuard,
   ) {}
 
-  async execute({ tenantUserId, signedInAt, input }: PayRent): Promise<PaidRent> {
+  async execute({ tenantUserId, signedInAt, input, clientAddress }: PayRent): Promise<PaidRent> {
     if (!isSignInFresh(signedInAt, this.clock.now())) throw new SignInTooOld();
 
     const inputHash = inputHashOf(tenantUserId, input.amountCents, input.paymentMethodId);
-    const attempt = await this.attemptUnder(tenantUserId, input, inputHash);
+    const attempt = await this.attemptUnder(tenantUserId, input, inputHash, clientAddress);
     if (attempt.inputHash !== inputHash) throw new UnprocessableEntityException(MESSAGES.paymentAttemptReused);
     if (attempt.status === 'succeeded') return paidRentOf(attempt, false);
     if (attempt.status === 'declined') throw new HttpException(attempt.failureMessage!, HttpStatus.PAYMENT_REQUIRED);
@@ -84,10 +86,15 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
    * doubled request finds its key taken and goes on with that attempt, and one refused meanwhile (its
    * tenancy ended, its landlord can no longer be paid) still answers with what its key already did.
    */
-  private async attemptUnder(tenantUserId: string, input: PayRent['input'], inputHash: string): Promise<CardPayment> {
+  private async attemptUnder(
+    tenantUserId: string,
+    input: PayRent['input'],
+    inputHash: string,
+    clientAddress: string,
+  ): Promise<CardPayment> {
     let fresh: Omit<CardPayment, 'id'>;
     try {
-      fresh = await this.newAttempt(tenantUserId, input, inputHash);
+      fresh = await this.newAttempt(tenantUserId, input, inputHash, clientAddress);
     } catch (refusal) {
       if (!(refusal instanceof HttpException)) throw refusal;
       const stored = await cardPaymentByKey(this.unitOfWork, input.idempotencyKey);
@@ -111,19 +118,30 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
     return (await this.gateways.of(landlordUserId)) !== 'stripe';
   }
 
-  /** Who is paid, how much and on which account; refuses when the landlord cannot be paid yet. */
+  /**
+   * Who is paid, how much and on which account; refuses past the limit on declined cards, when the
+   * landlord cannot be paid yet, and a second payment for the home within 10 minutes not yet confirmed.
+   */
   private async newAttempt(
     tenantUserId: string,
     input: PayRent['input'],
     inputHash: string,
+    clientAddress: string,
   ): Promise<Omit<CardPayment, 'id'>> {
     const tenancy = await this.queries.execute(new GetTenancy(tenantUserId));
     if (!tenancy) throw new ConflictException(MESSAGES.noTenancyToPay);
-    const payout = await this.queries.execute(new GetPayoutAccount(tenancy.landlordUserId));
+    const { landlordUserId, propertyId } = tenancy;
+    const guarded = { tenantUserId, landlordUserId, propertyId, clientAddress, idempotencyKey: input.idempotencyKey };
+    const [recent, payout] = await Promise.all([
+      this.guard.recentAttempts(guarded),
+      this.queries.execute(new GetPayoutAccount(tenancy.landlordUserId)),
+    ]);
+    await this.guard.refuseWhileTooManyDeclines(guarded, recent);
     if (!payout || !(await this.readiness.canTakeCharges(payout))) {
       const moved = await this.movedToDirectGateway(tenancy.landlordUserId);
       throw new ConflictException(moved ? MESSAGES.cardGatewayChanged : MESSAGES.landlordCannotBePaid);
     }
+    this.guard.refuseUnconfirmedRepeat(recent, input.confirmRepeat);
 
     const now = this.clock.now();
     const processingFeeCents = tenantProcessingFeeCentsAt(now);
@@ -155,6 +173,7 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
       failureMessage: null,
       chargedAt: null,
       ledgerTransactionId: null,
+      clientAddress,
       createdAt: now,
       updatedAt: now,
     };

@@ -104,5 +104,6 @@ export class ReceiptAnswer {
 export class ErrorAnswer {
   @ApiProperty({ enum: ['error'] }) status!: 'error';
   @ApiProperty() error!: string;
-  @ApiPropertyOptional({ enum: ['reauthenticate'] }) code?: string;
+  @ApiPropertyOptional({ enum: ['reauthenticate', 'confirm-repeat'], description: 'confirm-repeat: ask the tenant, then send again with confirmRepeat: true' })
+  code?: string;
 }

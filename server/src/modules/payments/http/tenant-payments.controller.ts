@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpStatus, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiBody,
@@ -9,12 +9,13 @@ import {
   ApiOperation,
   ApiResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { PaymentInput, paymentSchema } from '@rentwise/libs/schemas/payment.schema';
-import { FastifyReply } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
@@ -31,6 +32,15 @@ import {
   PaymentSetupAnswer,
   ReceiptAnswer,
 } from './payment-responses';
+
+const REPEAT_AND_LIMIT =
+  'A second payment for the same home within 10 minutes of another (paid or still going through) under a new key answers 409 with code confirm-repeat and the question to ask, until sent again with confirmRepeat: true. ' +
+  'After 5 declined cards in an hour from the tenant or from the network address, payments answer 429 until the hour has passed, without asking the provider.';
+const TOO_MANY_DECLINES = 'Too many declined cards in the last hour from this tenant or address: when to try again, also as Retry-After (seconds); nothing sent to the provider';
+const CONFIRM_REPEAT_PROPERTY = {
+  type: 'boolean',
+  description: 'The tenant confirmed paying again within 10 minutes of another payment for the same home (after a 409 confirm-repeat)',
+} as const;
 
 /** The signed-in tenant pays rent and reads their payments and receipts. */
 @ApiTags('payments')
@@ -53,7 +63,8 @@ export class TenantPaymentsController {
   @ApiOperation({
     summary: 'Pays rent by card: the entered amount plus the processing fee, charged once per idempotency key',
     description:
-      'Card data never comes here: only the payment method id from the card form. A session signed in 30 or more minutes ago is refused (code reauthenticate).',
+      'Card data never comes here: only the payment method id from the card form. A session signed in 30 or more minutes ago is refused (code reauthenticate). ' +
+      REPEAT_AND_LIMIT,
   })
   @ApiBody({
     schema: {
@@ -64,6 +75,7 @@ export class TenantPaymentsController {
         amountCents: { type: 'integer', minimum: 1, maximum: 9999999, description: 'Entered amount, fee excluded' },
         paymentMethodId: { type: 'string' },
         idempotencyKey: { type: 'string', format: 'uuid', description: 'One per attempt' },
+        confirmRepeat: CONFIRM_REPEAT_PROPERTY,
       },
     },
   })
@@ -71,14 +83,19 @@ export class TenantPaymentsController {
   @ApiOkResponse({ type: PaymentAnswer, description: 'The same attempt again: the first answer, nothing charged twice' })
   @ApiUnauthorizedResponse({ type: ErrorAnswer, description: 'Sign-in too old: { code: "reauthenticate" }' })
   @ApiResponse({ status: HttpStatus.PAYMENT_REQUIRED, type: ErrorAnswer, description: 'The card was refused: the provider’s message' })
-  @ApiConflictResponse({ type: ErrorAnswer, description: 'The landlord cannot take card payments yet: nothing charged' })
+  @ApiConflictResponse({
+    type: ErrorAnswer,
+    description: 'The landlord cannot take card payments yet, or a payment for this home was made in the last 10 minutes (code confirm-repeat): nothing charged',
+  })
   @ApiUnprocessableEntityResponse({ type: ErrorAnswer, description: 'The idempotency key was used with other input' })
+  @ApiTooManyRequestsResponse({ type: ErrorAnswer, description: TOO_MANY_DECLINES })
   async pay(
     @CurrentUser() tenant: Requester,
     @Body(new ZodPipe(paymentSchema)) body: PaymentInput,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PaymentAnswer> {
-    const { created, ...payment } = await this.commands.execute(new PayRent(tenant.userId, tenant.signedInAt, body));
+    const { created, ...payment } = await this.commands.execute(new PayRent(tenant.userId, tenant.signedInAt, body, request.ip));
     void reply.status(created ? HttpStatus.CREATED : HttpStatus.OK);
     return { status: 'success', payment };
   }
@@ -87,7 +104,8 @@ export class TenantPaymentsController {
   @ApiOperation({
     summary: 'Pays rent on the direct card gateway (Authorize.Net): the entered amount ($1 or more) plus the processing fee, once per idempotency key',
     description:
-      'Card data never comes here: only the payment nonce from Accept.js (or the sandbox tokenizer), with the card’s brand and last four digits for the charge’s description. A body with a card number, expiry or code is refused (400).',
+      'Card data never comes here: only the payment nonce from Accept.js (or the sandbox tokenizer), with the card’s brand and last four digits for the charge’s description. A body with a card number, expiry or code is refused (400). ' +
+      REPEAT_AND_LIMIT,
   })
   @ApiBody({
     schema: {
@@ -109,6 +127,7 @@ export class TenantPaymentsController {
           properties: { brand: { type: 'string', enum: ['visa', 'mastercard', 'amex', 'discover', 'unknown'] }, last4: { type: 'string', pattern: '^\\d{4}$' } },
         },
         idempotencyKey: { type: 'string', format: 'uuid', description: 'One per attempt' },
+        confirmRepeat: CONFIRM_REPEAT_PROPERTY,
       },
     },
   })
@@ -117,14 +136,20 @@ export class TenantPaymentsController {
   @ApiUnauthorizedResponse({ type: ErrorAnswer, description: 'Sign-in too old: { code: "reauthenticate" }' })
   @ApiResponse({ status: HttpStatus.PAYMENT_REQUIRED, type: ErrorAnswer, description: "The gateway refused: 'Error. Check your card information.'" })
   @ApiResponse({ status: HttpStatus.SERVICE_UNAVAILABLE, type: ErrorAnswer, description: "No answer from the gateway: 'Please refresh and try again.'" })
-  @ApiConflictResponse({ type: ErrorAnswer, description: 'The landlord is not on the direct gateway (or it is not set up): nothing charged' })
+  @ApiConflictResponse({
+    type: ErrorAnswer,
+    description:
+      'The landlord is not on the direct gateway (or it is not set up), or a payment for this home was made in the last 10 minutes (code confirm-repeat): nothing charged',
+  })
   @ApiUnprocessableEntityResponse({ type: ErrorAnswer, description: 'The idempotency key was used with other input' })
+  @ApiTooManyRequestsResponse({ type: ErrorAnswer, description: TOO_MANY_DECLINES })
   async payDirect(
     @CurrentUser() tenant: Requester,
     @Body(new ZodPipe(directPaymentSchema)) body: DirectPaymentInput,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PaymentAnswer> {
-    const { created, ...payment } = await this.commands.execute(new PayRentDirect(tenant.userId, tenant.signedInAt, body));
+    const { created, ...payment } = await this.commands.execute(new PayRentDirect(tenant.userId, tenant.signedInAt, body, request.ip));
     void reply.status(created ? HttpStatus.CREATED : HttpStatus.OK);
     return { status: 'success', payment };
   }
