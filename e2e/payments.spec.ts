@@ -212,3 +212,34 @@ test('a double click on Pay charges once', async ({ page, baseURL }) => {
   await expect(heading(page)).toHaveText('Paid!');
   expect(await countPaymentsOf(baseURL!, tenant)).toBe(1);
 });
+
+test('paying again within 10 minutes asks first: Don’t pay charges nothing, Pay again pays (issue 32)', async ({ page, baseURL }) => {
+  const tenant = await home.addTenant('Rhea');
+  await signIn(page, tenant, '/tenant/payment');
+  await enterAmount(page, '100');
+  await page.keyboard.press('Enter');
+  await enterCard(page, '4242 4242 4242 4242');
+  await main(page).getByRole('button', { name: 'Pay $106.99' }).click();
+  await expect(heading(page)).toHaveText('Paid!');
+  await main(page).getByRole('button', { name: 'All done!' }).click();
+
+  // As a second tab would: a new payment, a new key.
+  await enterAmount(page, '100');
+  await page.keyboard.press('Enter');
+  await enterCard(page, '4242 4242 4242 4242');
+  await main(page).getByRole('button', { name: 'Pay $106.99' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Is this a second payment?' });
+  await expect(dialog).toContainText('You paid $106.99 for this home less than a minute ago. Pay again?');
+  await expect(dialog.getByRole('button', { name: 'Don’t pay' })).toBeFocused();
+  await expectNoAccessibilityViolations(page);
+  await screenshots(page, 'repeat-question', PHONE_320);
+  await dialog.getByRole('button', { name: 'Don’t pay' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(heading(page)).toHaveText('Confirm payment');
+  expect(await countPaymentsOf(baseURL!, tenant)).toBe(1);
+
+  await main(page).getByRole('button', { name: 'Pay $106.99' }).click();
+  await dialog.getByRole('button', { name: 'Pay $106.99 again' }).click();
+  await expect(heading(page)).toHaveText('Paid!');
+  expect(await countPaymentsOf(baseURL!, tenant)).toBe(2);
+});

@@ -240,9 +240,14 @@ export function RegistrationsPage() {
         title="Landlord Registrations"
         description="Approving emails the landlord their two setup steps. Rejecting emails them your reason."
         actions={
-          <Button variant="secondary" to={paths.operator.reconciliation.getHref()}>
-            Reconciliation
-          </Button>
+          <>
+            <Button variant="secondary" to={paths.operator.reconciliation.getHref()}>
+              Reconciliation
+            </Button>
+            <Button variant="secondary" to={paths.operator.declinedCards.getHref()}>
+              Declined cards
+            </Button>
+          </>
         }
       />
       <PendingQueue />

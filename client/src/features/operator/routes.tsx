@@ -2,7 +2,7 @@ import { Navigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import type { FeatureRoutes } from '../../app/featureRoutes';
 
-/** The operator's pages: reviewing landlord registrations, one landlord's card gateway, and the reconciliation report. */
+/** The operator's pages: reviewing landlord registrations, one landlord's card gateway, the reconciliation report and declined cards. */
 export const operatorRoutes: FeatureRoutes = {
   operator: [
     {
@@ -12,6 +12,10 @@ export const operatorRoutes: FeatureRoutes = {
     {
       path: paths.operator.reconciliation.path,
       lazy: () => import('./ReconciliationPage').then((page) => ({ Component: page.ReconciliationPage })),
+    },
+    {
+      path: paths.operator.declinedCards.path,
+      lazy: () => import('./DeclinedCardsPage').then((page) => ({ Component: page.DeclinedCardsPage })),
     },
     {
       path: paths.operator.landlord.path,

@@ -1,7 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import type { KeypadKey } from '@rentwise/libs/keypad';
+import { formatCents } from '@rentwise/libs/money';
 import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Notice } from '../../components/Notice';
 import { Skeleton } from '../../components/Skeleton';
 import { AmountStep } from './AmountStep';
@@ -52,6 +54,8 @@ function CardStepLoading() {
 function PaymentFlow({ setup }: { setup: PaymentSetup }) {
   const [state, dispatch] = useReducer(paymentFlow, initialPaymentFlow);
   const { confirm, isSubmitting, forgetAttempt } = useConfirmPayment(setup.signedInAt);
+  // 'You paid $1,856.99 for this home 3 minutes ago. Pay again?' while the tenant decides (issue 32).
+  const [repeatQuestion, setRepeatQuestion] = useState<string | null>(null);
   // The first step keeps focus where the page put it; later steps take it, so a screen reader follows.
   const hasMoved = useRef(false);
   useEffect(() => {
@@ -74,11 +78,13 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
   const onContinue = useCallback(() => act({ type: 'amountAccepted' }), [act]);
   const onBack = useCallback(() => act({ type: 'wentBack' }), [act]);
 
-  async function pay(card: AcceptedCard) {
+  async function pay(card: AcceptedCard, confirmRepeat = false) {
     dismissPaymentToasts();
-    const outcome = await confirm(amountCents, card);
+    setRepeatQuestion(null);
+    const outcome = await confirm(amountCents, card, confirmRepeat);
     if (outcome?.kind === 'paid') dispatch({ type: 'paid', confirmed: outcome.confirmed });
     if (outcome?.kind === 'cardRefused') dispatch({ type: 'cardRefused' });
+    if (outcome?.kind === 'repeatToConfirm') setRepeatQuestion(outcome.question);
   }
 
   switch (state.step) {
@@ -98,15 +104,32 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
       );
     case 'confirm':
       return state.card ? (
-        <ConfirmStep
-          amountCents={amountCents}
-          processingFeeCents={setup.processingFeeCents}
-          card={state.card}
-          isSubmitting={isSubmitting}
-          onPay={() => void pay(state.card!)}
-          onBack={onBack}
-          takeFocus
-        />
+        <>
+          <ConfirmStep
+            amountCents={amountCents}
+            processingFeeCents={setup.processingFeeCents}
+            card={state.card}
+            isSubmitting={isSubmitting}
+            onPay={() => void pay(state.card!)}
+            onBack={onBack}
+            takeFocus
+          />
+          {/* Cancel has focus first: a stray Enter never pays twice. */}
+          <ConfirmDialog
+            open={repeatQuestion !== null}
+            title="Is this a second payment?"
+            tone="primary"
+            confirmLabel={`Pay ${formatCents(amountCents + setup.processingFeeCents)} again`}
+            cancelLabel="Don’t pay"
+            onConfirm={() => void pay(state.card!, true)}
+            onCancel={() => setRepeatQuestion(null)}
+          >
+            <div className="pay-repeat">
+              <p>{repeatQuestion}</p>
+              <p>Nothing has been charged for this one yet.</p>
+            </div>
+          </ConfirmDialog>
+        </>
       ) : null;
     case 'success':
       return state.confirmed ? (

@@ -14,7 +14,12 @@ export type ConfirmOutcome =
   | { kind: 'paid'; confirmed: PaymentConfirmed }
   | { kind: 'cardRefused' }
   | { kind: 'failed' }
-  | { kind: 'signingOut' };
+  | { kind: 'signingOut' }
+  /** A payment for this home was made minutes ago: the server's question, to ask before sending again with the tenant's yes. */
+  | { kind: 'repeatToConfirm'; question: string };
+
+/** The server's code for 'You paid ... for this home 3 minutes ago. Pay again?' (issue 32). */
+const CONFIRM_REPEAT = 'confirm-repeat';
 
 interface Attempt {
   amountCents: number;
@@ -70,7 +75,8 @@ export function useConfirmPayment(signedInAt: string) {
     return idempotencyKey;
   };
 
-  const confirm = async (amountCents: number, card: AcceptedCard): Promise<ConfirmOutcome | undefined> => {
+  /** `confirmRepeat`: the tenant said yes to paying again within 10 minutes of another payment for the home. */
+  const confirm = async (amountCents: number, card: AcceptedCard, confirmRepeat = false): Promise<ConfirmOutcome | undefined> => {
     const { paymentMethodId } = card;
     if (inFlight.current) return undefined;
     if (!isSignInFresh(new Date(signedInAt), new Date())) return signOutLater();
@@ -78,15 +84,18 @@ export function useConfirmPayment(signedInAt: string) {
     inFlight.current = true;
     setSubmitting(true);
     try {
+      // Asked and answered: the same key goes again (nothing was stored under it), now with the tenant's yes.
       const idempotencyKey = keyFor(amountCents, paymentMethodId);
+      const yes = confirmRepeat ? { confirmRepeat: true } : {};
       const confirmed = card.nonceDescriptor
         ? await payRentDirect({
             amountCents,
             paymentNonce: { dataDescriptor: card.nonceDescriptor, dataValue: paymentMethodId },
             card: { brand: directBrandOf(card.brand), last4: card.last4 },
             idempotencyKey,
+            ...yes,
           }).unwrap()
-        : await payRent({ amountCents, paymentMethodId, idempotencyKey }).unwrap();
+        : await payRent({ amountCents, paymentMethodId, idempotencyKey, ...yes }).unwrap();
       showPaymentToast(MESSAGES.paymentSucceeded, 'success');
       attempt.current = null;
       return { kind: 'paid', confirmed };
@@ -95,6 +104,9 @@ export function useConfirmPayment(signedInAt: string) {
       if (status === 401 && errorCode(error) === 'reauthenticate') return signOutLater();
       // Any other 401 ended the session; the signed-in frame sends the tenant away.
       if (status === 401) return { kind: 'failed' };
+      const question = serverMessage(error);
+      if (status === 409 && errorCode(error) === CONFIRM_REPEAT && question) return { kind: 'repeatToConfirm', question };
+      // Anything else, too many declined cards (429) included, is the server's message, kept until dismissed.
       showPaymentToast(serverMessage(error) ?? MESSAGES.noGatewayResponse, 'error');
       return status === 402 ? { kind: 'cardRefused' } : { kind: 'failed' };
     } finally {
