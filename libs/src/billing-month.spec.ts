@@ -36,6 +36,15 @@ describe('billingMonthOf', () => {
     expect(billingMonthOf(new Date('2024-03-10T20:00:00Z'), 'Asia/Tokyo')).toEqual({ year: 2024, month: 4 });
   });
 
+  it('goes by the clock in force at that minute when the clocks change half-way through a UTC hour', () => {
+    // Belize put its clocks back half an hour at midnight ending 10 February 1968 (-05:30 to -06:00, at 05:30Z):
+    // the half hour 23:30-24:00 on the 10th came twice, and both count to February.
+    expect(billingMonthOf(new Date('1968-02-11T05:29:59Z'), 'America/Belize')).toEqual({ year: 1968, month: 2 });
+    expect(billingMonthOf(new Date('1968-02-11T05:30:00Z'), 'America/Belize')).toEqual({ year: 1968, month: 2 });
+    expect(billingMonthOf(new Date('1968-02-11T05:59:59Z'), 'America/Belize')).toEqual({ year: 1968, month: 2 });
+    expect(billingMonthOf(new Date('1968-02-11T06:00:00Z'), 'America/Belize')).toEqual({ year: 1968, month: 3 });
+  });
+
   it('refuses invalid dates and unknown time zones', () => {
     expect(() => billingMonthOf(new Date('nope'))).toThrow(new RangeError('Invalid date'));
     expect(() => billingMonthOf(new Date(), 'Mars/Olympus_Mons')).toThrow(RangeError);
@@ -56,6 +65,13 @@ describe('localYearMonthAt', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('goes back a month with the clocks when they change half-way through a UTC hour', () => {
+    // Newfoundland went from 00:01 NDT on 1 November 2009 back to 23:01 NST on 31 October, at 02:31Z.
+    expect(localYearMonthAt(new Date('2009-11-01T02:30:59Z'), 'America/St_Johns')).toEqual({ year: 2009, month: 11 });
+    expect(localYearMonthAt(new Date('2009-11-01T02:31:00Z'), 'America/St_Johns')).toEqual({ year: 2009, month: 10 });
+    expect(localYearMonthAt(new Date('2009-11-01T02:59:59Z'), 'America/St_Johns')).toEqual({ year: 2009, month: 10 });
   });
 
   it('turns the month at local midnight, and agrees with Intl minute by minute through a half-hour clock change', () => {
@@ -95,6 +111,12 @@ describe('billingMonthRange', () => {
     expect(billingMonthRange(2022, 9, 'America/Santiago').endsBefore).toEqual(new Date('2022-09-11T04:00:00Z'));
   });
 
+  it('ends at midnight by the clock of that evening when the clocks go back later in the night of the 11th', () => {
+    // Seoul left daylight time (+10) for +09 at 03:00 on 11 October 1987; the 11th began at 00:00 +10.
+    expect(billingMonthRange(1987, 10, 'Asia/Seoul').endsBefore).toEqual(new Date('1987-10-10T14:00:00Z'));
+    expect(billingMonthRange(1987, 11, 'Asia/Seoul').startsAt).toEqual(new Date('1987-10-10T14:00:00Z'));
+  });
+
   it('refuses months outside 1-12', () => {
     expect(() => billingMonthRange(2024, 13)).toThrow(RangeError);
     expect(() => billingMonthRange(2024, 0)).toThrow(RangeError);
@@ -132,6 +154,11 @@ describe('billing month helpers', () => {
     expect(parseBillingMonthKey('2024-03')).toEqual({ year: 2024, month: 3 });
     expect(parseBillingMonthKey('2024-13')).toBeNull();
     expect(parseBillingMonthKey('2024-3')).toBeNull();
+  });
+
+  it('pads the year to four digits, so that keys of any year sort as text', () => {
+    expect(billingMonthKey({ year: 999, month: 12 })).toBe('0999-12');
+    expect(parseBillingMonthKey('0999-12')).toEqual({ year: 999, month: 12 });
   });
 
   it('reads keys of January through December, and nothing around a key', () => {
@@ -180,5 +207,65 @@ describe('monthlyStatus', () => {
 
   it('refuses fractional cents', () => {
     expect(() => monthlyStatus(1.5, 100)).toThrow(RangeError);
+  });
+});
+
+describe('the cost of reading the calendar', () => {
+  // A ten-year statement of 100 properties asks for tens of thousands of dates, and an Intl lookup costs tens of
+  // microseconds: the zone's offset is looked up once per UTC hour and kept, and so is each month's range.
+  // Each test uses a zone that no other test in this file asks about, so that nothing is kept from before.
+  const HOUR_MS = 3_600_000;
+  let lookups: jest.SpyInstance;
+
+  beforeEach(() => {
+    lookups = jest.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+  });
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('builds one Intl formatter per time zone', () => {
+    const formatters = jest.spyOn(Intl, 'DateTimeFormat');
+    for (let hour = 0; hour < 48; hour += 1) billingMonthOf(new Date(Date.UTC(2024, 5, 1, hour)), 'Europe/Berlin');
+    billingMonthOf(new Date(Date.UTC(2024, 5, 1)), 'Africa/Nairobi');
+    expect(formatters).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks Intl twice per UTC hour, however many payments fall in it and in whatever order, around a clock change on the hour', () => {
+    // Toronto's clocks went back at 06:00Z on 3 November 2024: no UTC hour has two offsets.
+    const from = Date.UTC(2024, 10, 3, 0);
+    for (let i = 0; i < 1000; i += 1) {
+      const hour = (i * 7) % 12; // hops between the 12 hours
+      billingMonthOf(new Date(from + hour * HOUR_MS + ((i * 3_571_000) % HOUR_MS)), 'America/Toronto');
+    }
+    expect(lookups).toHaveBeenCalledTimes(12 * 2);
+  });
+
+  it('asks Intl again for each payment only inside an hour whose clock changes', () => {
+    // Goose Bay's clocks went back from 00:01 to 23:01 at 03:01Z on 1 November 2009.
+    const months = [];
+    for (let minute = 0; minute < 60; minute += 6) {
+      months.push(localYearMonthAt(new Date(Date.UTC(2009, 10, 1, 3, minute)), 'America/Goose_Bay').month);
+    }
+    expect(months).toEqual([11, 10, 10, 10, 10, 10, 10, 10, 10, 10]);
+    expect(lookups).toHaveBeenCalledTimes(2 + 10);
+  });
+
+  it('works out a month from the offsets of three days around each 11th', () => {
+    expect(billingMonthRange(2025, 1, 'Etc/UTC').startsAt).toEqual(new Date('2024-12-11T00:00:00Z'));
+    expect(lookups).toHaveBeenCalledTimes(2 * 3 * 2);
+  });
+
+  it('keeps the months it has worked out, and gives a new Date each time', () => {
+    const january = billingMonthRange(2026, 1, 'Pacific/Auckland');
+    const february = billingMonthRange(2026, 2, 'Pacific/Auckland');
+    january.endsBefore.setTime(0);
+    // The sum behind a month's range is not done again for a month already asked about.
+    const dateSums = jest.spyOn(Date, 'UTC');
+    expect(billingMonthRange(2026, 1, 'Pacific/Auckland')).toEqual({
+      startsAt: new Date('2025-12-10T11:00:00Z'),
+      endsBefore: new Date('2026-01-10T11:00:00Z'),
+    });
+    expect(billingMonthRange(2026, 2, 'Pacific/Auckland')).toEqual(february);
+    expect(dateSums).not.toHaveBeenCalled();
   });
 });
