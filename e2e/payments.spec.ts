@@ -202,6 +202,25 @@ test('a sign-in 30 minutes old is logged out when confirming, without a charge',
   expect(await countPaymentsOf(baseURL!, tenant)).toBe(0);
 });
 
+test('a sign-in 30 minutes old is said as the payment screen opens; signing in again comes back to it', async ({ page }) => {
+  const tenant = await home.addTenant('Sage');
+  await signIn(page, tenant, '/tenant/dashboard');
+  await ageSessions(tenant.email, 31);
+
+  await page.goto('/tenant/payment');
+  await expect(main(page).getByText('Sign in again before paying')).toBeVisible();
+  await main(page).getByRole('button', { name: 'Sign in again' }).click();
+
+  await expect(page).toHaveURL('/sign-in?again=payment');
+  await expect(main(page).getByText('Sign in again to pay')).toBeVisible();
+  await main(page).getByLabel('Email').fill(tenant.email);
+  await main(page).getByLabel('Password').fill(tenant.password);
+  await main(page).getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/tenant/payment');
+  await expect(heading(page)).toHaveText('Make a Payment');
+  await expect(main(page).getByText('Sign in again before paying')).toHaveCount(0);
+});
+
 test('a double click on Pay charges once', async ({ page, baseURL }) => {
   const tenant = await home.addTenant('Dan');
   await signIn(page, tenant, '/tenant/payment');

@@ -6,10 +6,31 @@ import {
   isPayableAmount,
   isRepeatPayment,
   isSignInFresh,
+  signInFreshness,
   paymentDescriptionDetail,
   rentPaymentDescription,
   wholeMinutesBetween,
 } from './payment-rules';
+
+describe('how a sign-in stands for paying, as the payment screen tells it', () => {
+  const signedInAt = new Date('2026-11-27T12:00:00.000Z');
+  const at = (minutes: number, ms = 0) => new Date(signedInAt.getTime() + minutes * 60_000 + ms);
+
+  it('is fresh until 25 minutes, and says when it starts to end', () => {
+    expect(signInFreshness(signedInAt, at(0))).toEqual({ freshness: 'fresh', changesAt: at(25) });
+    expect(signInFreshness(signedInAt, at(25, -1))).toEqual({ freshness: 'fresh', changesAt: at(25) });
+  });
+
+  it('is ending from 25 minutes until just before 30, and says when it goes stale', () => {
+    expect(signInFreshness(signedInAt, at(25))).toEqual({ freshness: 'ending', changesAt: at(30) });
+    expect(signInFreshness(signedInAt, at(30, -1))).toEqual({ freshness: 'ending', changesAt: at(30) });
+  });
+
+  it('is stale from 30 minutes on, as Pay refuses it, and changes no more', () => {
+    expect(signInFreshness(signedInAt, at(30))).toEqual({ freshness: 'stale', changesAt: null });
+    expect(signInFreshness(signedInAt, at(600))).toEqual({ freshness: 'stale', changesAt: null });
+  });
+});
 
 describe('sign-in freshness for paying', () => {
   const signedInAt = new Date('2026-05-04T15:00:00Z');

@@ -11,6 +11,24 @@ export function isSignInFresh(signedInAt: Date, now: Date): boolean {
   return age < SIGN_IN_FRESHNESS_MS;
 }
 
+/** When the payment screen starts to say the sign-in is about to be too old to pay with. */
+export const SIGN_IN_ENDING_NOTICE_MS = 5 * 60 * 1000;
+
+/** How a sign-in stands for paying: fresh; ending within SIGN_IN_ENDING_NOTICE_MS; or stale (refused at Pay). */
+export type SignInFreshness = 'fresh' | 'ending' | 'stale';
+
+/**
+ * The sign-in's standing at `now`, and when it next changes (null once stale), so a screen can tell
+ * the tenant before they type an amount and a card that Pay would refuse.
+ */
+export function signInFreshness(signedInAt: Date, now: Date): { freshness: SignInFreshness; changesAt: Date | null } {
+  const staleAt = signedInAt.getTime() + SIGN_IN_FRESHNESS_MS;
+  const endingAt = staleAt - SIGN_IN_ENDING_NOTICE_MS;
+  if (!isSignInFresh(signedInAt, now)) return { freshness: 'stale', changesAt: null };
+  if (now.getTime() >= endingAt) return { freshness: 'ending', changesAt: new Date(staleAt) };
+  return { freshness: 'fresh', changesAt: new Date(endingAt) };
+}
+
 /** The most a tenant can enter: a whole-dollar part of 99999 with two decimals ($99,999.99). */
 export const MAX_PAYMENT_CENTS: Cents = KEYPAD_MAX_WHOLE_DOLLARS * 100 + 99;
 

@@ -27,7 +27,12 @@ export const paths = {
     path: '/how-it-works',
     getHref: () => withQuery('/how-it-works', howItWorksQuery),
   },
-  signIn: fixed('/sign-in'),
+  signIn: {
+    path: '/sign-in',
+    getHref: () => '/sign-in',
+    /** After a sign-in too old to pay with: the page says why, and a tenant lands on the payment screen again. */
+    againToPayHref: () => withQuery('/sign-in', { again: 'payment' }),
+  },
   signUp: fixed('/sign-up'),
   forgotPassword: fixed('/forgot-password'),
   passwordResetSuccess: fixed('/password-reset-success'),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { signInSchema, type SignInFormValues, type SignInInput } from '@rentwise/libs/schemas/sign-in.schema';
 import { paths } from '../../app/paths';
@@ -26,6 +26,8 @@ function signInFailure(error: unknown): string {
 
 export function SignInPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const againToPay = searchParams.get('again') === 'payment';
   const [signIn] = useSignInMutation();
   const [failure, setFailure] = useState<string>();
   const {
@@ -51,6 +53,11 @@ export function SignInPage() {
     <AccountPage>
       <Card padding="lg" className="account-page__card">
         <PageHeader title="Sign In" description="Landlords and tenants sign in here to collect or pay rent." />
+        {againToPay && (
+          <Notice tone="info" title="Sign in again to pay">
+            <p>For your security, paying needs a sign-in from the last 30 minutes. You’ll go straight back to the payment screen.</p>
+          </Notice>
+        )}
         <form className="account-form" onSubmit={submit} noValidate>
           <TextField
             label="Email"

@@ -12,6 +12,7 @@ import { ConfirmStep } from './ConfirmStep';
 import { enteredCents, initialPaymentFlow, paymentFlow, type PaymentFlowAction } from './paymentFlow';
 import { useGetPaymentSetupQuery, type PaymentSetup } from './paymentsApi';
 import { dismissPaymentToasts } from './paymentToast';
+import { SignInFreshnessNotice } from './SignInFreshnessNotice';
 import { SuccessStep } from './SuccessStep';
 import { useConfirmPayment } from './useConfirmPayment';
 import './payments.css';
@@ -164,6 +165,7 @@ export function PaymentPage() {
           </Button>
         </div>
       )}
+      {setup && <SignInFreshnessNotice signedInAt={setup.signedInAt} />}
       {setup && <PaymentFlow setup={setup} />}
     </div>
   );

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { dismissAllToasts } from '../../components/toastStore';
 import { mswServer } from '../../test/mswServer';
@@ -75,6 +75,8 @@ function withSignOut() {
   mswServer.use(
     http.post('/api/account/logout', () => {
       calls += 1;
+      // As the server: the cookie is gone, so the session is no longer valid.
+      mswServer.use(http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: false, user: null })));
       return HttpResponse.json({ status: 'success' });
     }),
   );
@@ -309,6 +311,40 @@ describe('the payment screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3000 });
     expect(signOuts()).toBe(1);
     expect(payments).toHaveLength(0);
+  });
+
+  it('says a 30-minute-old sign-in must be renewed as the screen opens, and brings the tenant back through sign-in', async () => {
+    signedInAs('tenant');
+    withSetup({ signedInAt: new Date(Date.now() - 31 * MINUTE_MS).toISOString() });
+    const signOuts = withSignOut();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const user = userEvent.setup();
+    await openPaymentPage();
+
+    expect(await screen.findByText('Sign in again before paying')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign in again' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/sign-in?again=payment'));
+    expect(signOuts()).toBe(1);
+    vi.unstubAllGlobals();
+  });
+
+  it('warns while the sign-in nears 30 minutes, and says so again the moment it passes, before Pay', async () => {
+    signedInAs('tenant');
+    // 29 minutes 58.5 seconds old: nearly too old, then too old while the tenant types.
+    withSetup({ signedInAt: new Date(Date.now() - 30 * MINUTE_MS + 1500).toISOString() });
+    await openPaymentPage();
+
+    expect(await screen.findByText('Your sign-in is nearly 30 minutes old')).toBeInTheDocument();
+    expect(await screen.findByText('Sign in again before paying', undefined, { timeout: 4000 })).toBeInTheDocument();
+  });
+
+  it('says nothing about the sign-in while it is fresh', async () => {
+    signedInAs('tenant');
+    withSetup();
+    await openPaymentPage();
+    expect(screen.queryByRole('button', { name: 'Sign in again' })).not.toBeInTheDocument();
   });
 
   it('does the same when the server asks for a fresh sign-in', async () => {
