@@ -1,18 +1,18 @@
 import { formatCents } from '@rentwise/libs/money';
 import { monthName } from '@rentwise/libs/statements';
+import { useGetStatementQuery } from '../../app/landlordStatementApi';
 import { paths } from '../../app/paths';
 import { Card } from '../../components/Card';
 import { Skeleton } from '../../components/Skeleton';
 import { Link } from 'react-router-dom';
 import { MonthBarsChart } from './MonthBarsChart';
-import { useGetYearAtGlanceQuery } from './yearAtGlanceApi';
 
 /**
  * This year at a glance: rent received against rent due, by billing month, for all properties.
  */
 export function YearAtGlance() {
   const year = new Date().getFullYear();
-  const { data: statement, isLoading, isError } = useGetYearAtGlanceQuery(year);
+  const { data: statement, isLoading, isError } = useGetStatementQuery({ year });
 
   if (isLoading) {
     return (

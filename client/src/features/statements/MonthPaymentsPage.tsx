@@ -5,13 +5,14 @@ import { formatCents } from '@rentwise/libs/money';
 import type { StatementPayment } from '@rentwise/libs/statement-views';
 import { statementDownloadName } from '@rentwise/libs/statements';
 import { dateLabel } from '../../app/dates';
+import { useGetStatementQuery } from '../../app/landlordStatementApi';
 import { paths } from '../../app/paths';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { DownloadLink } from './DownloadLink';
 import { isMissing, LoadFailed, NotFoundCard, RowsLoading } from './StatementStates';
-import { statementDownloadHref, useGetStatementQuery } from './statementsApi';
+import { statementDownloadHref } from './statementsApi';
 import './statements.css';
 
 /** A correction (such as a refund that failed, which gives the money back) is not a refund. */

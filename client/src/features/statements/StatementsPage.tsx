@@ -3,13 +3,14 @@ import { FileSpreadsheet } from 'lucide-react';
 import { formatCents } from '@rentwise/libs/money';
 import type { CalendarRow, Statement, StatementRow } from '@rentwise/libs/statement-views';
 import { monthName, statementDownloadName } from '@rentwise/libs/statements';
+import { useGetStatementQuery, type StatementRequest } from '../../app/landlordStatementApi';
 import { paths } from '../../app/paths';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { DownloadLink } from './DownloadLink';
 import { isMissing, LoadFailed, NotFoundCard, RowsLoading } from './StatementStates';
-import { statementDownloadHref, useGetStatementQuery, useListStatementPropertiesQuery, type StatementRequest } from './statementsApi';
+import { statementDownloadHref, useListStatementPropertiesQuery } from './statementsApi';
 import { TimeZoneSetting } from './TimeZoneSetting';
 import './statements.css';
 

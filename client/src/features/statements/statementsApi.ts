@@ -1,26 +1,10 @@
 import type {
   MonthlyOverview,
-  Statement,
   StatementPropertyChoice,
   StatementSettings,
 } from '@rentwise/libs/statement-views';
 import { api } from '../../app/api';
-
-export interface StatementRequest {
-  year: number;
-  /** 1-12 for a monthly statement; omitted for a yearly one. */
-  month?: number;
-  /** Omitted: all of the landlord's properties. */
-  propertyId?: string;
-}
-
-export function statementQueryString(request: StatementRequest, format?: 'csv' | 'pdf'): string {
-  const query = new URLSearchParams({ year: String(request.year) });
-  if (request.month) query.set('month', String(request.month));
-  if (request.propertyId) query.set('propertyId', request.propertyId);
-  if (format) query.set('format', format);
-  return query.toString();
-}
+import { statementQueryString, type StatementRequest } from '../../app/landlordStatementApi';
 
 /** The file download: a plain link, so the browser streams it and keeps the server's file name. */
 export function statementDownloadHref(request: StatementRequest, format: 'csv' | 'pdf'): string {
@@ -41,11 +25,6 @@ export const statementsApi = api.injectEndpoints({
       transformResponse: (answer: { overview: MonthlyOverview }) => answer.overview,
       providesTags: [STATEMENTS],
     }),
-    getStatement: build.query<Statement, StatementRequest>({
-      query: (request) => `/landlord/statements/statement?${statementQueryString(request)}`,
-      transformResponse: (answer: { statement: Statement }) => answer.statement,
-      providesTags: [STATEMENTS],
-    }),
     getStatementSettings: build.query<StatementSettings, void>({
       query: () => '/landlord/statements/settings',
       transformResponse: (answer: { settings: StatementSettings }) => answer.settings,
@@ -63,7 +42,6 @@ export const statementsApi = api.injectEndpoints({
 export const {
   useListStatementPropertiesQuery,
   useGetMonthlyOverviewQuery,
-  useGetStatementQuery,
   useGetStatementSettingsQuery,
   useChangeStatementTimeZoneMutation,
 } = statementsApi;
