@@ -1,16 +1,16 @@
 import { Link } from 'react-router-dom';
 import { CreditCard, LifeBuoy, LogOut, MapPin, MessageCircle, ReceiptText, UserRound } from 'lucide-react';
 import { paths } from '../../app/paths';
+import { useGetResidenceQuery } from '../../app/residenceApi';
 import { useSignOut } from '../../app/session';
 import { Skeleton } from '../../components/Skeleton';
-import { useDashboardResidenceQuery } from './dashboardApi';
 import { DashboardProfile } from './DashboardProfile';
 import { DashboardTile } from './DashboardTile';
 import '../../styles/accounts.css';
 
 /** Where the tenant lives; a skeleton while loading, nothing when there is no residence to show. */
 function PropertyAddress() {
-  const { data, isLoading } = useDashboardResidenceQuery();
+  const { data, isLoading } = useGetResidenceQuery();
   if (isLoading) {
     return (
       <span className="dashboard-profile__detail" aria-hidden="true">

@@ -1,13 +1,13 @@
 import { Mail, Phone } from 'lucide-react';
 import { telHref } from '@rentwise/libs/phone';
 import { paths } from '../../app/paths';
+import { useGetResidenceQuery } from '../../app/residenceApi';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
-import { useGetResidenceQuery } from './tenantsApi';
 import './tenants.css';
 
 /** /tenant/contact-landlord: the landlord's photo, name, and Email and Call links. */

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rentwise/libs/messages';
+import type { Residence } from '../../app/residenceApi';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
-import type { LandlordTenant, Residence } from './tenantsApi';
+import type { LandlordTenant } from './tenantsApi';
 
 const propertyId = '3f1c7a2e-8d4b-4c1a-9e2f-1a2b3c4d5e6f';
 const otherPropertyId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';

@@ -25,14 +25,6 @@ export interface PropertyChoice {
   address: string;
 }
 
-/** GET /api/tenant/residence: the signed-in tenant's home and landlord. */
-export interface Residence {
-  propertyId: string;
-  propertyAddress: string;
-  rentCents: number;
-  landlord: { firstName: string; lastName: string; email: string; phone: string; photoUrl: string | null };
-}
-
 interface TenantAnswer {
   property: TenantProperty;
   tenant: LandlordTenant;
@@ -99,11 +91,6 @@ export const tenantsApi = api.injectEndpoints({
     resendInvitation: build.mutation<void, { propertyId: string; tenantId: string }>({
       query: ({ propertyId, tenantId }) => ({ url: `${tenantUrl(propertyId, tenantId)}/invitation`, method: 'POST' }),
     }),
-    getResidence: build.query<Residence | null, void>({
-      query: () => '/tenant/residence',
-      transformResponse: (answer: { residence: Residence | null }) => answer.residence,
-      providesTags: [{ type: 'Tenant', id: 'RESIDENCE' }],
-    }),
   }),
 });
 
@@ -115,5 +102,4 @@ export const {
   useUpdateTenantMutation,
   useRemoveTenantMutation,
   useResendInvitationMutation,
-  useGetResidenceQuery,
 } = tenantsApi;
