@@ -1,13 +1,13 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { Building2, ChevronRight, Home, Plus, Users } from 'lucide-react';
 import { formatCents } from '@rentwise/libs/money';
+import { useListPropertiesQuery, type ManagedProperty } from '../../app/landlordPropertiesApi';
 import { paths, type PropertyListMode } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
-import { useListPropertiesQuery, type ManagedProperty } from './propertiesApi';
 import './properties.css';
 
 const MODES = {

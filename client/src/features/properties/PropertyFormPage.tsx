@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { MESSAGES, removedMessage } from '@rentwise/libs/messages';
 import { rentCentsToInput } from '@rentwise/libs/rent';
 import { propertySchema, type PropertyFormValues } from '@rentwise/libs/schemas/property.schema';
+import type { ManagedProperty } from '../../app/landlordPropertiesApi';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -21,7 +22,6 @@ import {
   useGetPropertyQuery,
   useRemovePropertyMutation,
   useUpdatePropertyMutation,
-  type ManagedProperty,
 } from './propertiesApi';
 import { RentField } from './RentField';
 import './properties.css';

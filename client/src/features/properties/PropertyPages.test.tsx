@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rentwise/libs/messages';
+import type { ManagedProperty } from '../../app/landlordPropertiesApi';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
-import type { ManagedProperty } from './propertiesApi';
 
 const landlord = {
   userId: 'landlord-1',

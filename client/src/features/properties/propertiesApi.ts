@@ -1,28 +1,9 @@
 import type { PropertyFormValues } from '@rentwise/libs/schemas/property.schema';
 import { api } from '../../app/api';
-
-/** A property as the landlord's management screens get it. */
-export interface ManagedProperty {
-  propertyId: string;
-  address: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  rentCents: number;
-  tenantCount: number;
-}
-
-const LIST = { type: 'Property', id: 'LIST' } as const;
+import { PROPERTY_LIST_TAG, type ManagedProperty } from '../../app/landlordPropertiesApi';
 
 export const propertiesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listProperties: build.query<ManagedProperty[], void>({
-      query: () => '/landlord/properties',
-      transformResponse: (answer: { rows: ManagedProperty[] }) => answer.rows,
-      providesTags: (rows = []) => [LIST, ...rows.map(({ propertyId }) => ({ type: 'Property' as const, id: propertyId }))],
-    }),
     getProperty: build.query<ManagedProperty, string>({
       query: (propertyId) => `/landlord/properties/${encodeURIComponent(propertyId)}`,
       transformResponse: (answer: { property: ManagedProperty }) => answer.property,
@@ -32,7 +13,7 @@ export const propertiesApi = api.injectEndpoints({
     addProperty: build.mutation<ManagedProperty, PropertyFormValues>({
       query: (values) => ({ url: '/landlord/properties', method: 'POST', body: values }),
       transformResponse: (answer: { property: ManagedProperty }) => answer.property,
-      invalidatesTags: (_property, error) => (error ? [] : [LIST]),
+      invalidatesTags: (_property, error) => (error ? [] : [PROPERTY_LIST_TAG]),
     }),
     updateProperty: build.mutation<ManagedProperty, { propertyId: string; values: PropertyFormValues }>({
       query: ({ propertyId, values }) => ({
@@ -41,17 +22,16 @@ export const propertiesApi = api.injectEndpoints({
         body: values,
       }),
       transformResponse: (answer: { property: ManagedProperty }) => answer.property,
-      invalidatesTags: (_property, error, { propertyId }) => (error ? [] : [LIST, { type: 'Property', id: propertyId }]),
+      invalidatesTags: (_property, error, { propertyId }) => (error ? [] : [PROPERTY_LIST_TAG, { type: 'Property', id: propertyId }]),
     }),
     removeProperty: build.mutation<void, string>({
       query: (propertyId) => ({ url: `/landlord/properties/${encodeURIComponent(propertyId)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, error, propertyId) => (error ? [] : [LIST, { type: 'Property', id: propertyId }]),
+      invalidatesTags: (_result, error, propertyId) => (error ? [] : [PROPERTY_LIST_TAG, { type: 'Property', id: propertyId }]),
     }),
   }),
 });
 
 export const {
-  useListPropertiesQuery,
   useGetPropertyQuery,
   useAddPropertyMutation,
   useUpdatePropertyMutation,

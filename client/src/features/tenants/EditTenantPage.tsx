@@ -13,10 +13,10 @@ import { RemovalSection } from '../../components/RemovalSection';
 import { Skeleton } from '../../components/Skeleton';
 import { showToast } from '../../components/toastStore';
 import { isNotFound, refusalMessage } from '../../app/apiError';
+import { useListPropertiesQuery } from '../../app/landlordPropertiesApi';
 import { SaveRefused, TenantForm } from './TenantForm';
 import {
   useGetTenantQuery,
-  useListPropertyChoicesQuery,
   useRemoveTenantMutation,
   useResendInvitationMutation,
   useUpdateTenantMutation,
@@ -37,7 +37,7 @@ export function EditTenantPage() {
   const { propertyId = '', tenantId = '' } = useParams();
   const navigate = useNavigate();
   const { data, error, isLoading, refetch } = useGetTenantQuery({ propertyId, tenantId });
-  const { data: propertyChoices, isLoading: choicesLoading } = useListPropertyChoicesQuery();
+  const { data: propertyChoices, isLoading: choicesLoading } = useListPropertiesQuery();
   const [updateTenant] = useUpdateTenantMutation();
   const [removeTenant, { isLoading: isRemoving }] = useRemoveTenantMutation();
   const [resendInvitation, { isLoading: isResending }] = useResendInvitationMutation();

@@ -1,5 +1,6 @@
 import type { TenantFormValues } from '@rentwise/libs/schemas/tenant.schema';
 import { api } from '../../app/api';
+import type { ManagedProperty } from '../../app/landlordPropertiesApi';
 
 /** A tenant as the landlord's screens get them; `tenantId` is the tenant's user id. */
 export interface LandlordTenant {
@@ -20,10 +21,8 @@ export interface TenantProperty {
   rentCents: number;
 }
 
-export interface PropertyChoice {
-  propertyId: string;
-  address: string;
-}
+/** What the tenant form's property picker needs of the landlord's properties (GET /landlord/properties). */
+export type PropertyChoice = Pick<ManagedProperty, 'propertyId' | 'address'>;
 
 interface TenantAnswer {
   property: TenantProperty;
@@ -60,13 +59,6 @@ export const tenantsApi = api.injectEndpoints({
       query: ({ propertyId, tenantId }) => tenantUrl(propertyId, tenantId),
       providesTags: (_answer, _error, { tenantId }) => [{ type: 'Tenant', id: tenantId }],
     }),
-    /** The landlord's properties, for moving a tenant (same list as Manage Properties). */
-    listPropertyChoices: build.query<PropertyChoice[], void>({
-      query: () => '/landlord/properties',
-      transformResponse: (answer: { rows: PropertyChoice[] }) =>
-        answer.rows.map(({ propertyId, address }) => ({ propertyId, address })),
-      providesTags: [{ type: 'Property', id: 'LIST' }],
-    }),
     inviteTenant: build.mutation<InviteAnswer, { propertyId: string; values: TenantFormValues }>({
       query: ({ propertyId, values }) => ({
         url: `/landlord/properties/${encodeURIComponent(propertyId)}/tenants`,
@@ -97,7 +89,6 @@ export const tenantsApi = api.injectEndpoints({
 export const {
   useListPropertyTenantsQuery,
   useGetTenantQuery,
-  useListPropertyChoicesQuery,
   useInviteTenantMutation,
   useUpdateTenantMutation,
   useRemoveTenantMutation,
