@@ -1,18 +1,17 @@
+import { renderEmail } from '../../../infrastructure/mail/email-layout';
 import type { SendEmailJob } from '../../../infrastructure/mail/send-email.job';
-import { renderAccountEmail } from './account-email';
 
 /** To the address an account signs in with now, when someone asks to move it to another one. */
-export function emailChangeNoticeEmail(to: string, firstName: string, newEmail: string, forgotPasswordUrl: string): SendEmailJob {
-  return renderAccountEmail({
+export function emailChangeNoticeEmail(to: string, firstName: string, newEmail: string, forgotPasswordUrl: string, publicUrl: string): SendEmailJob {
+  return renderEmail({
     to,
     subject: 'Your Rentwise email is about to change',
-    greetingName: firstName,
-    before: [
+    publicUrl,
+    greeting: `Hi ${firstName},`,
+    blocks: [
       `Someone signed in to your Rentwise account asked to change its email to ${newEmail}. The change happens only once the link we sent to that address is opened.`,
       'If this was you, there is nothing more to do here.',
-    ],
-    action: { label: 'Reset your password', url: forgotPasswordUrl },
-    after: [
+      { button: { label: 'Reset your password', url: forgotPasswordUrl, showUrl: true } },
       'If it was not you, reset your password now: that signs everyone out of your account and cancels the change.',
     ],
   });

@@ -1,4 +1,5 @@
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AppConfig } from '../../../infrastructure/config/app-config';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { MailQueue } from '../../../infrastructure/mail/mail-queue';
 import { IssuePasswordLink } from '../contracts/issue-password-link.command';
@@ -15,6 +16,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     private readonly commands: CommandBus,
     private readonly mail: MailQueue,
     private readonly limit: ResetRequestLimit,
+    private readonly config: AppConfig,
   ) {}
 
   async execute({ email, address }: RequestPasswordReset): Promise<void> {
@@ -24,7 +26,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
       const user = await this.unitOfWork.repository(User).findOneBy({ email: normalisedEmail, status: 'active' });
       if (!user) return;
       const { url } = await this.commands.execute(new IssuePasswordLink(user.id, 'password_reset'));
-      await this.mail.send(manager, passwordResetEmail(user.email, user.firstName, url));
+      await this.mail.send(manager, passwordResetEmail(user.email, user.firstName, url, this.config.env.PUBLIC_URL));
     });
   }
 }

@@ -76,7 +76,7 @@ export class UpdateOwnProfileHandler implements ICommandHandler<UpdateOwnProfile
     const users = this.unitOfWork.repository(User);
     const taken = await users.existsBy({ email: newEmail, status: Not('removed'), id: Not(user.id) });
     if (taken) {
-      await this.mail.send(manager, newEmailHasAccountEmail(newEmail, this.pageUrl('/sign-in'), this.config.env.SUPPORT_EMAIL));
+      await this.mail.send(manager, newEmailHasAccountEmail(newEmail, this.pageUrl('/sign-in'), this.config.env.SUPPORT_EMAIL, this.config.env.PUBLIC_URL));
     } else {
       const { id, token } = await this.tokens.issueWithId(user.id, 'email_change');
       await this.unitOfWork
@@ -84,9 +84,9 @@ export class UpdateOwnProfileHandler implements ICommandHandler<UpdateOwnProfile
         .insert({ tokenId: id, userId: user.id, newEmail, requestedInSessionId: sessionId });
       const url = new URL(this.pageUrl('/account/confirm-email'));
       url.searchParams.set('token', token);
-      await this.mail.send(manager, confirmNewEmailEmail(newEmail, user.firstName, url.toString()));
+      await this.mail.send(manager, confirmNewEmailEmail(newEmail, user.firstName, url.toString(), this.config.env.PUBLIC_URL));
     }
-    await this.mail.send(manager, emailChangeNoticeEmail(user.email, user.firstName, newEmail, this.pageUrl('/forgot-password')));
+    await this.mail.send(manager, emailChangeNoticeEmail(user.email, user.firstName, newEmail, this.pageUrl('/forgot-password'), this.config.env.PUBLIC_URL));
   }
 
   private pageUrl(path: string): string {

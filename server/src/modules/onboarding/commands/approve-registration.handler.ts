@@ -49,6 +49,7 @@ export class ApproveRegistrationHandler implements ICommandHandler<ApproveRegist
           createPasswordUrl,
           signInUrl: new URL('/sign-in', publicUrl).toString(),
           supportEmail: this.config.env.SUPPORT_EMAIL,
+          publicUrl,
         }),
       );
       return registration.landlordUserId;

@@ -37,6 +37,7 @@ export class RejectRegistrationHandler implements ICommandHandler<RejectRegistra
           firstName: registration.firstName,
           reason,
           supportEmail: this.config.env.SUPPORT_EMAIL,
+          publicUrl: this.config.env.PUBLIC_URL,
         }),
       );
       return registration.landlordUserId;

@@ -1,5 +1,5 @@
+import { renderEmail } from '../../../infrastructure/mail/email-layout';
 import type { SendEmailJob } from '../../../infrastructure/mail/send-email.job';
-import { button, emailDocument, escapeHtml, heading, link, paragraph } from './email-layout';
 
 export interface ApprovalEmailInput {
   to: string;
@@ -12,51 +12,34 @@ export interface ApprovalEmailInput {
   createPasswordUrl: string;
   signInUrl: string;
   supportEmail: string;
+  /** PUBLIC_URL: where the email's logo is served. */
+  publicUrl: string;
 }
 
-/** The first email: the registration is approved; step 1 connects the payout account, step 2 creates the password. */
+/**
+ * The first email: the registration is approved; step 1 connects the payout account, step 2 creates
+ * the password. Step 1 is the button, as it comes first; step 2 is a plain link.
+ */
 export function approvalEmail(input: ApprovalEmailInput): SendEmailJob {
-  const subject = 'You’re approved: two steps to start collecting rent with Rentwise';
-  const text = [
-    `Hi ${input.firstName},`,
-    '',
-    'Good news: your Rentwise registration has been approved. Two steps and you are ready to collect rent.',
-    '',
-    'Step 1: connect your payout account',
-    'Rent is paid out to this account by Stripe, our payment processor. Open this link and follow the steps:',
-    input.connectPayoutAccountUrl,
-    '',
-    'Already have a Stripe account? Connect it instead:',
-    input.connectExistingAccountUrl,
-    '',
-    'Step 2: create your password',
-    input.createPasswordUrl,
-    '',
-    `Then sign in at ${input.signInUrl}`,
-    '',
-    'Both links work for 7 days. The step 1 link keeps working until your payout account is connected, so you can come back to it if you stop half way.',
-    '',
-    `Questions? Write to ${input.supportEmail}.`,
-    '',
-    'Rentwise',
-  ].join('\n');
-  const html = emailDocument(
-    subject,
-    [
-      paragraph(`Hi ${escapeHtml(input.firstName)},`),
-      paragraph('Good news: your Rentwise registration has been approved. Two steps and you are ready to collect rent.'),
-      heading('Step 1: connect your payout account'),
-      paragraph('Rent is paid out to this account by Stripe, our payment processor.'),
-      button('Connect payout account', input.connectPayoutAccountUrl),
-      paragraph(`Already have a Stripe account? ${link('Connect your existing Stripe account', input.connectExistingAccountUrl)} instead.`),
-      heading('Step 2: create your password'),
-      button('Create password', input.createPasswordUrl),
-      paragraph(`Then ${link('sign in to Rentwise', input.signInUrl)}.`),
-      paragraph(
-        '<span style="color:#59636e;font-size:14px">Both links work for 7 days. The step 1 link keeps working until your payout account is connected, so you can come back to it if you stop half way.</span>',
-      ),
-      paragraph(`Questions? Write to ${link(input.supportEmail, `mailto:${input.supportEmail}`)}.`),
-    ].join('\n'),
-  );
-  return { to: input.to, subject, text, html };
+  return renderEmail({
+    to: input.to,
+    subject: 'You’re approved: two steps to start collecting rent with Rentwise',
+    publicUrl: input.publicUrl,
+    greeting: `Hi ${input.firstName},`,
+    blocks: [
+      'Good news: your Rentwise registration has been approved. Two steps and you are ready to collect rent.',
+      { heading: 'Step 1: connect your payout account' },
+      'Rent is paid out to this account by Stripe, our payment processor.',
+      { button: { label: 'Connect payout account', url: input.connectPayoutAccountUrl } },
+      { link: { lead: 'Already have a Stripe account?', label: 'Connect your existing Stripe account instead', url: input.connectExistingAccountUrl } },
+      { heading: 'Step 2: create your password' },
+      { link: { label: 'Create your password', url: input.createPasswordUrl } },
+      { link: { lead: 'Then', label: 'sign in to Rentwise', url: input.signInUrl } },
+      {
+        note: 'Both links work for 7 days. The step 1 link keeps working until your payout account is connected, so you can come back to it if you stop half way.',
+      },
+      `Questions? Write to ${input.supportEmail}.`,
+    ],
+    footer: 'You get this email because you registered as a landlord on Rentwise.',
+  });
 }

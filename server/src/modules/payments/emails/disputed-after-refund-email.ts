@@ -1,5 +1,6 @@
 import type { DisputedAfterRefund } from '@rentwise/libs/disputed-after-refund';
 import { formatCents } from '@rentwise/libs/money';
+import { renderEmail } from '../../../infrastructure/mail/email-layout';
 import type { SendEmailJob } from '../../../infrastructure/mail/send-email.job';
 
 export interface DisputedAfterRefundEmailInput {
@@ -17,9 +18,9 @@ export interface DisputedAfterRefundEmailInput {
   receiptUrl: string;
   /** The landlord dashboard, whose View Stripe Account opens the provider's dashboard (its links expire, so none is mailed). */
   dashboardUrl: string;
+  /** PUBLIC_URL: where the email's logo is served. */
+  publicUrl: string;
 }
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const dayOf = (date: Date, timeZone: string): string =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }).format(date);
@@ -57,36 +58,23 @@ export function disputedAfterRefundEmail(input: DisputedAfterRefundEmailInput): 
     ? `Submit it by ${dueBy}, the dispute's evidence due date. Without an answer the bank decides for the cardholder.`
     : 'Submit it as soon as you can: Stripe shows the evidence due date on the dispute. Without an answer the bank decides for the cardholder.';
   const outcome = `If the bank accepts the refund as proof, the disputed ${disputed} comes back to you.`;
-  const dashboard = 'Open your Stripe account with View Stripe Account on your Rentwise dashboard:';
 
-  const text = [
-    `Hi ${input.firstName},`,
-    what,
-    answer,
-    refundLines.map((line) => `- ${line}`).join('\n'),
-    when,
-    outcome,
-    `${dashboard} ${input.dashboardUrl}`,
-    `The payment's receipt: ${input.receiptUrl}`,
-    'Rentwise',
-  ].join('\n\n');
-
-  const paragraph = (content: string, style = '') => `<p style="margin:0 0 16px${style}">${content}</p>`;
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px 12px;background:#f5f7fa;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#0f1b2d;line-height:1.5">
-<div style="max-width:540px;margin:0 auto;background:#ffffff;border:1px solid #e1e6ee;border-radius:14px;padding:32px">
-<p style="margin:0 0 24px;font-weight:700;font-size:20px;color:#3448c5">Rentwise</p>
-${paragraph(`Hi ${escapeHtml(input.firstName)},`)}
-${paragraph(escapeHtml(what))}
-<h2 style="margin:24px 0 8px;font-size:18px">What to answer</h2>
-${paragraph(escapeHtml(answer))}
-<ul style="margin:0 0 16px;padding-left:20px">${refundLines.map((line) => `<li style="font-variant-numeric:tabular-nums">${escapeHtml(line)}</li>`).join('')}</ul>
-${paragraph(escapeHtml(when), ';font-weight:600')}
-${paragraph(escapeHtml(outcome))}
-<p style="margin:24px 0"><a href="${escapeHtml(input.dashboardUrl)}" style="display:inline-block;background:#3448c5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:10px;font-weight:600">Open your dashboard</a></p>
-${paragraph(`${escapeHtml(dashboard)} <a href="${escapeHtml(input.dashboardUrl)}">${escapeHtml(input.dashboardUrl)}</a>`, ';font-size:14px;color:#4b5768')}
-${paragraph(`The payment's receipt: <a href="${escapeHtml(input.receiptUrl)}">${escapeHtml(input.receiptUrl)}</a>`, ';font-size:14px;color:#4b5768')}
-</div></body></html>`;
-  return { to: input.to, subject, text, html };
+  return renderEmail({
+    to: input.to,
+    subject,
+    publicUrl: input.publicUrl,
+    greeting: `Hi ${input.firstName},`,
+    blocks: [
+      what,
+      { heading: 'What to answer' },
+      answer,
+      { list: refundLines },
+      { emphasis: when },
+      outcome,
+      { button: { label: 'Open your dashboard', url: input.dashboardUrl } },
+      { link: { lead: 'Open your Stripe account with', label: 'View Stripe Account on your Rentwise dashboard', url: input.dashboardUrl } },
+      { link: { label: "The payment's receipt", url: input.receiptUrl } },
+    ],
+    footer: 'You get this email because a payment to you was disputed after you refunded it.',
+  });
 }

@@ -63,6 +63,7 @@ export class DisputedAfterRefundMailer {
       timeZone,
       receiptUrl: url(`/landlord/payment-receipt/${job.paymentTransactionId}`),
       dashboardUrl: url('/landlord/dashboard'),
+      publicUrl: this.config.env.PUBLIC_URL,
     });
   }
 }

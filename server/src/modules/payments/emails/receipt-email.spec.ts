@@ -19,14 +19,14 @@ const receipt = (amountCents: number, paidAt: string): ReceiptView => ({
 
 describe('the receipt email', () => {
   it('says what the tenant paid and what it was made of, not that the landlord was paid the fee', () => {
-    const email = receiptEmail('sam@example.com', 'Sam', receipt(185_699, '2026-11-01T15:00:00Z'), 'http://localhost/r');
+    const email = receiptEmail('sam@example.com', 'Sam', receipt(185_699, '2026-11-01T15:00:00Z'), 'http://localhost/r', 'http://localhost');
     expect(email.text).toContain('You paid $1,856.99 ($1,850.00 rent + $6.99 processing fee); the rent goes to Dana Whitaker.');
     expect(email.html).toContain('You paid $1,856.99 ($1,850.00 rent + $6.99 processing fee); the rent goes to Dana Whitaker.');
     expect(email.text).not.toMatch(/has been paid/);
   });
 
   it('names no fee for a payment made before the processing fee began', () => {
-    const email = receiptEmail('sam@example.com', 'Sam', receipt(185_000, '2023-06-30T12:00:00Z'), 'http://localhost/r');
+    const email = receiptEmail('sam@example.com', 'Sam', receipt(185_000, '2023-06-30T12:00:00Z'), 'http://localhost/r', 'http://localhost');
     expect(email.text).toContain('You paid $1,850.00 in rent to Dana Whitaker.');
     expect(email.text).not.toContain('fee');
   });

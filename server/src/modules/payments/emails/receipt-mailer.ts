@@ -35,6 +35,6 @@ export class ReceiptMailer {
     const read = await this.receipts.readWithPeople(receiptId, tenantUserId);
     if (!read?.tenant) return undefined;
     const url = new URL(`/tenant/payment-receipt/${receiptId}`, this.config.env.PUBLIC_URL).toString();
-    return receiptEmail(read.tenant.email, read.tenant.firstName, read.receipt, url);
+    return receiptEmail(read.tenant.email, read.tenant.firstName, read.receipt, url, this.config.env.PUBLIC_URL);
   }
 }

@@ -33,7 +33,7 @@ export class ReconciliationReportMailer {
       for (const operator of operators) {
         await this.mail.send(
           manager,
-          reconciliationEmail({ to: operator.email, firstName: operator.firstName, provider: this.gateway.name, accounts: results.length, differences, pageUrl }),
+          reconciliationEmail({ to: operator.email, firstName: operator.firstName, provider: this.gateway.name, accounts: results.length, differences, pageUrl, publicUrl: this.config.env.PUBLIC_URL }),
         );
       }
     });

@@ -32,6 +32,7 @@ export class ExistingAccountNotifier {
           landlordName: `${landlord.firstName} ${landlord.lastName}`,
           propertyAddress: property.address,
           supportEmail: this.config.env.SUPPORT_EMAIL,
+          publicUrl: this.config.env.PUBLIC_URL,
         }),
       );
     });

@@ -34,6 +34,7 @@ export class InvitationSender {
         propertyAddress,
         createPasswordUrl: url,
         signInUrl: new URL('/sign-in', this.config.env.PUBLIC_URL).toString(),
+        publicUrl: this.config.env.PUBLIC_URL,
       }),
     );
   }
