@@ -34,6 +34,18 @@ describe('mail queue', () => {
     expect(received.text).toContain('Hello from the mail queue');
   });
 
+  it('shows each email on /dev/mailbox: its HTML in a sandboxed frame under the page\'s own policy, its text beside it', async () => {
+    await waitFor(() => testApp.mailbox.list().find((message) => message.subject === 'Queued directly'), { what: 'the queued email' });
+    const page = await testApp.request({ url: '/dev/mailbox' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toBe(
+      `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: ${new URL(testApp.config.env.PUBLIC_URL).origin}; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
+    );
+    expect(page.payload).toContain('<iframe title="Email: Queued directly" sandbox="allow-popups allow-popups-to-escape-sandbox"');
+    expect(page.payload).toContain('&#60;p&#62;Hello from the mail queue&#60;/p&#62;');
+    expect(page.payload).toContain('<summary>Plain text</summary><pre>Hello from the mail queue');
+  });
+
   it('sends an email written to the outbox once its transaction commits', async () => {
     const mail = testApp.app.get(MailQueue);
     await testApp.dataSource.transaction((manager) =>
