@@ -54,8 +54,13 @@ describe('landlord fee schedule', () => {
 
   it('refuses fractional, negative and non-numeric input', () => {
     expect(() => landlordReceivesCents(10.5, 0)).toThrow(RangeError);
-    expect(() => landlordReceivesCents(-1, 0)).toThrow(RangeError);
-    expect(() => landlordFeeCentsAt(Number.NaN)).toThrow(RangeError);
+    expect(() => landlordReceivesCents(-1, 0)).toThrow(new RangeError('A payment cannot be negative: -1'));
+    expect(() => landlordFeeCentsAt(Number.NaN)).toThrow(new RangeError('Not a unix time: NaN'));
+    expect(() => landlordFeeCentsAt(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+
+  it('takes a payment of zero, which leaves the landlord nothing (whether zero may be paid is decided elsewhere)', () => {
+    expect(landlordReceivesCents(0, 1661990401)).toBe(0);
   });
 });
 
@@ -75,9 +80,13 @@ describe('tenant processing fee', () => {
   });
 
   it('refuses invalid dates and amounts', () => {
-    expect(() => tenantProcessingFeeCentsAt(new Date('nope'))).toThrow(RangeError);
+    expect(() => tenantProcessingFeeCentsAt(new Date('nope'))).toThrow(new RangeError('Invalid date'));
     expect(() => tenantChargeCents(1.5, new Date())).toThrow(RangeError);
-    expect(() => tenantChargeCents(-100, new Date())).toThrow(RangeError);
+    expect(() => tenantChargeCents(-100, new Date())).toThrow(new RangeError('A payment cannot be negative: -100'));
+  });
+
+  it('adds the fee to an entered amount of zero too (refusing zero is isPayableAmount’s job)', () => {
+    expect(tenantChargeCents(0, new Date('2024-03-01T00:00:00Z'))).toBe(699);
   });
 });
 
