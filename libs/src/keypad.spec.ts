@@ -95,9 +95,15 @@ describe('keypadDisplayToCents', () => {
     expect(keypadDisplayToCents('99,999.99')).toBe(9_999_999);
   });
 
-  it('throws on text the keypad cannot show', () => {
+  it('throws on text the keypad cannot show, naming it', () => {
     expect(() => keypadDisplayToCents('')).toThrow(RangeError);
-    expect(() => keypadDisplayToCents('$12')).toThrow(RangeError);
+    expect(() => keypadDisplayToCents('$12')).toThrow(new RangeError('Not a keypad amount: $12'));
     expect(() => keypadDisplayToCents('1.234')).toThrow(RangeError);
+  });
+
+  it('throws on anything after the amount, even what a typed amount may carry', () => {
+    for (const display of ['12 ', '12$', '1,234.5 ', '12.50,']) {
+      expect(() => keypadDisplayToCents(display)).toThrow(new RangeError(`Not a keypad amount: ${display}`));
+    }
   });
 });

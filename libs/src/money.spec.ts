@@ -8,12 +8,18 @@ describe('money', () => {
     expect(formatCents(0)).toBe('$0.00');
   });
 
-  it('refuses fractional cents', () => {
-    expect(() => formatCents(10.5)).toThrow(RangeError);
+  it('refuses fractional cents, naming the amount', () => {
+    expect(() => formatCents(10.5)).toThrow(new RangeError('Not a whole number of cents: 10.5'));
   });
 
   it('converts whole dollars to cents', () => {
     expect(dollarsToCents(99999)).toBe(9999900);
+  });
+
+  it('refuses to convert part of a dollar or an unsafe number, naming it', () => {
+    expect(() => dollarsToCents(12.5)).toThrow(new RangeError('Not whole dollars: 12.5'));
+    expect(() => dollarsToCents(Number.NaN)).toThrow(RangeError);
+    expect(() => dollarsToCents(2 ** 53)).toThrow(RangeError);
   });
 
   it('parses typed amounts exactly', () => {
@@ -24,6 +30,15 @@ describe('money', () => {
     expect(parseDollarsToCents('1.234')).toBeNull();
     expect(parseDollarsToCents('abc')).toBeNull();
     expect(parseDollarsToCents('')).toBeNull();
+  });
+
+  it('reads one or two decimals after a leading point, and nothing before or after them', () => {
+    expect(parseDollarsToCents('.05')).toBe(5);
+    expect(parseDollarsToCents('.25')).toBe(25);
+    expect(parseDollarsToCents('$.5')).toBe(50);
+    for (const text of ['.', '.505', '.5x', 'x.5', '1.2.5', '..5']) {
+      expect(parseDollarsToCents(text)).toBeNull();
+    }
   });
 
   it('round-trips every cent amount through its formatted text', () => {

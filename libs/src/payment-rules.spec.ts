@@ -48,7 +48,7 @@ describe('sign-in freshness for paying', () => {
   });
 
   it('throws on an invalid date rather than letting it pass', () => {
-    expect(() => isSignInFresh(new Date('nope'), signedInAt)).toThrow(RangeError);
+    expect(() => isSignInFresh(new Date('nope'), signedInAt)).toThrow(new RangeError('Invalid date'));
   });
 });
 
@@ -73,6 +73,11 @@ describe('payment descriptions', () => {
     expect(paymentDescriptionDetail(rentPaymentDescription('123 Main St, Apt 2'))).toBe('123 Main St, Apt 2');
     expect(paymentDescriptionDetail('Rent: May: late')).toBe('May: late');
     expect(paymentDescriptionDetail('No colon here')).toBe('No colon here');
+  });
+
+  it('shows the text after the colon wherever the colon is', () => {
+    expect(paymentDescriptionDetail('B: Deposit')).toBe('Deposit');
+    expect(paymentDescriptionDetail(': Deposit')).toBe('Deposit');
   });
 
   it('shows the text without spaces around it, with or without a colon', () => {
@@ -101,7 +106,8 @@ describe('a second payment for the same home', () => {
   });
 
   it('throws on an invalid date rather than letting it pass', () => {
-    expect(() => isRepeatPayment(new Date('nope'), paidAt)).toThrow(RangeError);
+    expect(() => isRepeatPayment(new Date('nope'), paidAt)).toThrow(new RangeError('Invalid date'));
+    expect(() => isRepeatPayment(paidAt, new Date('nope'))).toThrow(new RangeError('Invalid date'));
   });
 
   it('says how long ago in whole minutes, never below zero', () => {

@@ -16,7 +16,13 @@ describe('formatRentInput', () => {
 
   it('drops leading zeros', () => {
     expect(formatRentInput('0')).toBe('');
+    expect(formatRentInput('000')).toBe('');
     expect(formatRentInput('0150')).toBe('150');
+  });
+
+  it('counts the seven-character limit without the leading zeros', () => {
+    expect(formatRentInput('0015000')).toBe('15,000');
+    expect(formatRentInput('00123456')).toBe('123,456');
   });
 
   it('keeps whole dollars only', () => {
@@ -48,8 +54,13 @@ describe('parseRentDollars', () => {
     expect(parseRentDollars(' $99,999 ')).toBe(99_999);
   });
 
+  it('reads every group of thousands, leaving the range to isRentInRange', () => {
+    expect(parseRentDollars('1,000,000')).toBe(1_000_000);
+    expect(parseRentDollars('$ 12,345,678')).toBe(12_345_678);
+  });
+
   it('returns null for anything else', () => {
-    for (const text of ['', ' ', 'abc', '1,50', '15,00,0', '1500.00', '-100', '1e3']) {
+    for (const text of ['', ' ', 'abc', '1,50', '15,00,0', '1500.00', '-100', '1e3', '15$00', '1500$', '1234,567', '1,5000', '1,500,']) {
       expect(parseRentDollars(text)).toBeNull();
     }
   });
