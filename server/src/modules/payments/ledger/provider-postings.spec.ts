@@ -17,9 +17,12 @@ describe('provider postings', () => {
     ]);
   });
 
-  it('undoes a failed refund exactly', () => {
+  it('undoes a failed refund exactly, giving the money back to the landlord', () => {
     expect(sum([...refundEntries(123), ...refundFailureEntries(123)])).toBe(0);
-    expect(refundFailureEntries(123).map((entry) => entry.amountCents)).toEqual([-123, 123]);
+    expect(refundFailureEntries(123)).toEqual([
+      { account: 'tenant_card', amountCents: -123 },
+      { account: 'landlord_payable', amountCents: 123 },
+    ]);
   });
 
   it('holds a disputed amount and charges the landlord the dispute fee', () => {
@@ -51,9 +54,22 @@ describe('provider postings', () => {
     ['refundEntries', () => refundEntries(0)],
     ['refundFailureEntries', () => refundFailureEntries(-1)],
     ['disputeWithdrawalEntries', () => disputeWithdrawalEntries(10, -1)],
+    ['disputeReinstatementEntries', () => disputeReinstatementEntries(10, -1)],
     ['disputeLossEntries', () => disputeLossEntries(1.5)],
   ])('%s refuses amounts that are not positive whole cents', (_name, post) => {
     expect(post).toThrow(RangeError);
+  });
+
+  it.each([
+    ['a refund', () => refundEntries(0), 'A refund must be more than zero: 0'],
+    ['a failed refund', () => refundFailureEntries(-1), 'A failed refund must be more than zero: -1'],
+    ['a dispute withdrawal', () => disputeWithdrawalEntries(0, 1500), 'A dispute withdrawal must be more than zero: 0'],
+    ['a dispute fee', () => disputeWithdrawalEntries(10, -1), 'A dispute fee cannot be negative: -1'],
+    ['a dispute reinstatement', () => disputeReinstatementEntries(-5, 0), 'A dispute reinstatement must be more than zero: -5'],
+    ['a returned dispute fee', () => disputeReinstatementEntries(10, -1500), 'A returned fee cannot be negative: -1500'],
+    ['a lost dispute', () => disputeLossEntries(0), 'A lost dispute must be more than zero: 0'],
+  ])('names what was refused, and the amount, for %s', (_what, post, message) => {
+    expect(post).toThrow(new RangeError(message));
   });
 
   it('balances every posting', () => {

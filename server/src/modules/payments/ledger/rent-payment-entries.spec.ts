@@ -27,4 +27,8 @@ describe('rentPaymentEntries', () => {
   it.each([0, -5, 1.5])('refuses %p cents', (charged) => {
     expect(() => rentPaymentEntries(charged, lastSecondOfFirstEra)).toThrow(RangeError);
   });
+
+  it('says that a rent payment must be more than zero', () => {
+    expect(() => rentPaymentEntries(0, lastSecondOfFirstEra)).toThrow(new RangeError('A rent payment must be more than zero'));
+  });
 });
