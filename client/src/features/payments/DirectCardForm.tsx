@@ -15,8 +15,9 @@ import {
 } from '@rentwise/libs/schemas/card-entry.schema';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
-import { tokenizeCard, type DirectGatewaySetup } from './acceptJs';
+import { tokenizeCard } from './acceptJs';
 import type { CardEntryProps } from './cardEntry';
+import type { DirectGatewaySetup } from './paymentsApi';
 
 /** Spec section 9: a window narrower than this is a small phone, where the card's fields stand apart. */
 const SMALL_PHONE_QUERY = '(max-width: 374.98px)';

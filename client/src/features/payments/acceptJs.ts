@@ -1,13 +1,5 @@
 import { MESSAGES } from '@rentwise/libs/messages';
-
-/** What the direct card form needs from the payment setup (Authorize.Net's Accept.js, or the sandbox's tokenizer). */
-export interface DirectGatewaySetup {
-  kind: 'accept_js' | 'sandbox';
-  scriptUrl?: string;
-  apiLoginId?: string;
-  clientKey?: string;
-  tokenizerUrl?: string;
-}
+import type { DirectGatewaySetup } from './paymentsApi';
 
 export interface CardData {
   cardNumber: string;

@@ -8,6 +8,8 @@ type Schemas = components['schemas'];
 
 /** What the payment screen needs before the tenant types an amount (GET /api/tenant/payment-setup). */
 export type PaymentSetup = Schemas['PaymentSetupDto'];
+/** What the direct card form needs from the payment setup (Authorize.Net's Accept.js, or the sandbox's tokenizer). */
+export type DirectGatewaySetup = Schemas['DirectGatewaySetupDto'];
 
 /** The server's answer to a successful charge: what was confirmed, never what the page guessed. */
 export type PaymentConfirmed = Schemas['PaymentDto'];

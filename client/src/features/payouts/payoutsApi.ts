@@ -11,16 +11,13 @@ export type PayoutStatus = Payout['status'];
 /** A payment refunded, then disputed, whose dispute is open: the landlord answers it with the refund. */
 export type DisputedAfterRefundPayment = Schemas['DisputedAfterRefundPayment'];
 
-export interface LandlordPayouts {
-  payouts: Payout[];
-  disputedAfterRefund: DisputedAfterRefundPayment[];
-}
+export type LandlordPayouts = Omit<Schemas['PayoutsAnswer'], 'status'>;
 
 export const payoutsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listPayouts: build.query<LandlordPayouts, void>({
       query: () => '/landlord/payouts',
-      transformResponse: ({ payouts, disputedAfterRefund }: Schemas['PayoutsAnswer']) => ({ payouts, disputedAfterRefund }),
+      transformResponse: ({ payouts, disputedAfterRefund }: Schemas['PayoutsAnswer']): LandlordPayouts => ({ payouts, disputedAfterRefund }),
     }),
   }),
 });
