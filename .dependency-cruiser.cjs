@@ -10,6 +10,9 @@
  * - cli/ is an entry point like a controller from outside: it sends modules' contracts through the
  *   buses of the app wiring (app.module), never their handlers, entities or other internals.
  * - Nothing inside modules/ or infrastructure/ imports an entry point (cli/, app wiring, main, worker).
+ * - Payments owns its gateways (adapters and the development-only sandbox under
+ *   modules/payments/gateways/): nothing outside the payments module imports them, not even the app's
+ *   wiring; others reach a gateway through its port. Tests (server/test) may.
  */
 const root = '^(server/src|server/test/architecture/fixture)/';
 
@@ -45,6 +48,13 @@ module.exports = {
       comment: 'Modules and infrastructure are wired by the entry points, never the other way round.',
       from: { path: `${root}(modules|infrastructure)/` },
       to: { path: `${root}(cli/|(app\\.module|app\\.factory|main|worker)\\.ts$)` },
+    },
+    {
+      name: 'payments-owns-its-gateways',
+      severity: 'error',
+      comment: 'Only the payments module imports its gateways; everything else goes through the ports.',
+      from: { path: root, pathNot: `${root}modules/payments/` },
+      to: { path: `${root}modules/payments/gateways/` },
     },
     {
       name: 'no-circular',

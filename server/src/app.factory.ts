@@ -18,8 +18,7 @@ import { registerCrossSiteDefences } from './infrastructure/http/cross-site-defe
 import { registerRequestLogging } from './infrastructure/http/request-logging';
 import { registerSecurityHeaders } from './infrastructure/http/security-headers';
 import { clientErrorHandler, frameworkErrors } from './infrastructure/http/framework-errors';
-import { SANDBOX_ANET_NONCES_PATH } from './infrastructure/payment-gateway/authorize-net/authorize-net.sandbox';
-import { SANDBOX_PAYMENT_METHODS_PATH } from './infrastructure/payment-gateway/sandbox/sandbox-cards.controller';
+import { SANDBOX_ANET_NONCES_PATH, SANDBOX_PAYMENT_METHODS_PATH } from './modules/payments/contracts/sandbox-paths';
 import { AcceptableTextPipe } from './infrastructure/http/acceptable-text.pipe';
 import { trustProxyOf } from './infrastructure/http/trust-proxy';
 

@@ -15,8 +15,6 @@ import { MailModule } from './infrastructure/mail/mail.module';
 import { createRootLogger } from './infrastructure/logging/root-logger';
 import { OutboxModule } from './infrastructure/outbox/outbox.module';
 import { OutboxRelay } from './infrastructure/outbox/outbox-relay';
-import { DirectCardGatewayModule } from './infrastructure/payment-gateway/authorize-net/direct-card-gateway.module';
-import { PaymentGatewayModule } from './infrastructure/payment-gateway/payment-gateway.module';
 import { QueueModule } from './infrastructure/queue/queue.module';
 import { StorageModule } from './infrastructure/storage/storage.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
@@ -54,15 +52,13 @@ export class AppModule {
         OutboxModule,
         StorageModule,
         MailModule.register({ devMailbox: role === 'api' && config.usesDevMailbox, runWorker: runWorkers }),
-        PaymentGatewayModule.register(config, { runWorker: runWorkers }),
-        DirectCardGatewayModule.register(config),
         InboxModule.register({ runWorker: runWorkers }),
         ...(role === 'api' ? [HealthModule] : []),
         AccountsModule,
         OnboardingModule,
         PropertiesModule,
         TenantsModule,
-        PaymentsModule.register({ runWorker: runWorkers }),
+        PaymentsModule.register({ runWorker: runWorkers, config }),
         StatementsModule.register({ runWorker: runWorkers }),
       ],
       providers: runWorkers ? [OutboxRelay] : [],

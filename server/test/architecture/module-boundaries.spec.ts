@@ -77,7 +77,7 @@ describe('server dependency rules', () => {
   const source = cruise('server/src');
   const fixture = cruise(FIXTURE);
 
-  it('no module reaches into another, infrastructure imports no module, the CLI uses contracts, nothing imports an entry point', () => {
+  it('no module reaches into another, infrastructure imports no module, the CLI uses contracts, nothing imports an entry point, only payments imports its gateways', () => {
     expect(violations(source)).toEqual([]);
   });
 
@@ -108,9 +108,14 @@ describe('server dependency rules', () => {
           to: `${FIXTURE}/app.module.ts`,
           rule: 'entry-points-stay-on-top',
         },
+        {
+          from: `${FIXTURE}/app.factory.ts`,
+          to: `${FIXTURE}/modules/payments/gateways/stripe/stripe.gateway.ts`,
+          rule: 'payments-owns-its-gateways',
+        },
       ]),
     );
-    expect(violations(fixture)).toHaveLength(4);
+    expect(violations(fixture)).toHaveLength(5);
   });
 
   it('reports the deliberate module cycle in the fixture, and only that one', () => {

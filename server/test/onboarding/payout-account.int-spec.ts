@@ -2,7 +2,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { decodeEmailParam } from '@rentwise/libs/base64-email';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
-import { SandboxAccounts } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-accounts';
+import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
 import { GetPayoutAccount } from '../../src/modules/onboarding/contracts/get-payout-account.query';
 import { SyncPayoutAccount } from '../../src/modules/onboarding/contracts/sync-payout-account.command';
 import { PAYOUT_BINDING_COOKIE } from '../../src/modules/onboarding/http/payout-binding-cookie';

@@ -2,15 +2,15 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
 import { AppConfig } from '../../src/infrastructure/config/app-config';
-import { PaymentGatewayModule } from '../../src/infrastructure/payment-gateway/payment-gateway.module';
+import { PaymentGatewayModule } from '../../src/modules/payments/gateways/payment-gateway.module';
 import {
   ConnectedAccountNotFound,
   OAuthCodeRejected,
   PaymentGateway,
 } from '../../src/infrastructure/payment-gateway/payment-gateway.port';
 import { payoutStatusOf } from '../../src/infrastructure/payment-gateway/payout-status';
-import { SandboxGateway } from '../../src/infrastructure/payment-gateway/sandbox/sandbox.gateway';
-import { StripeGateway } from '../../src/infrastructure/payment-gateway/stripe.gateway';
+import { SandboxGateway } from '../../src/modules/payments/gateways/sandbox/sandbox.gateway';
+import { StripeGateway } from '../../src/modules/payments/gateways/stripe/stripe.gateway';
 import { SANDBOX_WEBHOOKS_QUEUE } from '../../src/infrastructure/queue/queue-names';
 import { SyncPayoutAccount } from '../../src/modules/onboarding/contracts/sync-payout-account.command';
 import { startTestApp, TestApp } from '../support/test-app';

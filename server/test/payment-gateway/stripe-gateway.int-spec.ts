@@ -5,7 +5,7 @@ import {
   PaymentGatewayError,
 } from '../../src/infrastructure/payment-gateway/payment-gateway.port';
 import { payoutStatusOf } from '../../src/infrastructure/payment-gateway/payout-status';
-import { StripeGateway } from '../../src/infrastructure/payment-gateway/stripe.gateway';
+import { StripeGateway } from '../../src/modules/payments/gateways/stripe/stripe.gateway';
 import { FakeStripe } from '../support/fake-stripe';
 import { startTestApp, TestApp } from '../support/test-app';
 

@@ -3,7 +3,7 @@ import { DEFAULT_POOL_SIZE } from '../../src/infrastructure/database/data-source
 import { Inbox } from '../../src/infrastructure/inbox/inbox';
 import { INBOX_CONCURRENCY } from '../../src/infrastructure/inbox/inbox.processor';
 import { PaymentGateway } from '../../src/infrastructure/payment-gateway/payment-gateway.port';
-import { sandboxWebhookSecret } from '../../src/infrastructure/payment-gateway/sandbox/sandbox.gateway';
+import { sandboxWebhookSecret } from '../../src/modules/payments/gateways/sandbox/sandbox.gateway';
 import { SyncPayoutAccount } from '../../src/modules/onboarding/contracts/sync-payout-account.command';
 import { FakeStripe, signStripeWebhook, stripeEvent } from '../support/fake-stripe';
 import { startTestApp, TestApp } from '../support/test-app';

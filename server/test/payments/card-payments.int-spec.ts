@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { SIGN_IN_FRESHNESS_MS } from '@rentwise/libs/payment-rules';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
-import { SandboxAccounts } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-accounts';
+import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
 import { SetLandlordCardGateway } from '../../src/modules/payments/contracts/set-landlord-card-gateway.command';
 import { ReceiptEmailProcessor } from '../../src/modules/payments/emails/receipt-email.processor';
 import { createActiveUser, signedInUser } from '../support/accounts';

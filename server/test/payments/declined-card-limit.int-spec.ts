@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DECLINE_WINDOW_MS } from '@rentwise/libs/declined-cards';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
 import { PaymentGateway } from '../../src/infrastructure/payment-gateway/payment-gateway.port';
-import { SandboxAccounts } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-accounts';
+import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
 import { SetLandlordCardGateway } from '../../src/modules/payments/contracts/set-landlord-card-gateway.command';
 import { createActiveUser, signedInUser, SignedInClient } from '../support/accounts';
 import { FakeAuthorizeNet } from '../support/fake-authorize-net';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inbox } from '../../src/infrastructure/inbox/inbox';
-import { SandboxAccounts } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-accounts';
-import { SANDBOX_EVIDENCE_DAYS, SandboxMoney } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-money';
+import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
+import { SANDBOX_EVIDENCE_DAYS, SandboxMoney } from '../../src/modules/payments/gateways/sandbox/sandbox-money';
 import { ChargeSettlement } from '../../src/modules/payments/card-payments/charge-settlement';
 import { DISPUTED_AFTER_REFUND_EMAILS_QUEUE } from '../../src/modules/payments/emails/send-disputed-after-refund-email.job';
 import { createActiveUser, latestEmailTo, mailboxMark } from '../support/accounts';

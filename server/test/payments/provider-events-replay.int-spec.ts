@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inbox } from '../../src/infrastructure/inbox/inbox';
 import { GatewayEvent, PaymentGateway } from '../../src/infrastructure/payment-gateway/payment-gateway.port';
-import { SandboxAccounts } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-accounts';
-import { SANDBOX_DISPUTE_FEE_CENTS, SandboxMoney } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-money';
+import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
+import { SANDBOX_DISPUTE_FEE_CENTS, SandboxMoney } from '../../src/modules/payments/gateways/sandbox/sandbox-money';
 import {
   disputeLossEntries,
   disputeReinstatementEntries,

@@ -2,7 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { REPEAT_PAYMENT_WINDOW_MS } from '@rentwise/libs/payment-rules';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
-import { SandboxAccounts } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-accounts';
+import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
 import { SetLandlordCardGateway } from '../../src/modules/payments/contracts/set-landlord-card-gateway.command';
 import { createActiveUser, SignedInClient } from '../support/accounts';
 import { FakeAuthorizeNet } from '../support/fake-authorize-net';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { SandboxAccounts } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-accounts';
+import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
 import { payRent, rentedHome, signIn } from '../payments/payment-support';
 import { signedInUser } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';

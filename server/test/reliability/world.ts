@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { SandboxAccounts } from '../../src/infrastructure/payment-gateway/sandbox/sandbox-accounts';
+import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
 import { signUpLandlord } from '../onboarding/onboarding-support';
 import { payRent, rentedHome, RentedHome, tokenizeCard } from '../payments/payment-support';
 import { signedInUser, signIn, SignedInClient } from '../support/accounts';

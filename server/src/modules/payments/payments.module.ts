@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../../infrastructure/config/app-config';
 import { PayRentHandler } from './commands/pay-rent.handler';
 import { PayRentDirectHandler } from './commands/pay-rent-direct.handler';
 import { SetLandlordCardGatewayHandler } from './commands/set-landlord-card-gateway.handler';
@@ -49,10 +50,14 @@ import { ChargeSucceededHandler } from './provider-events/charge-succeeded.handl
 import { DisputeClosedHandler } from './provider-events/dispute-closed.handler';
 import { DisputeOpenedHandler } from './provider-events/dispute-opened.handler';
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
+import { DirectCardGatewayModule } from './gateways/authorize-net/direct-card-gateway.module';
+import { PaymentGatewayModule } from './gateways/payment-gateway.module';
 
 export interface PaymentsModuleOptions {
   /** Run this module's queue workers in this process. */
   runWorker: boolean;
+  /** Picks the card gateways' adapters (a provider's keys, or its development-only sandbox). */
+  config: AppConfig;
 }
 
 /**
@@ -66,6 +71,10 @@ export class PaymentsModule {
       module: PaymentsModule,
       imports: [
         CqrsModule,
+        // The gateways are this module's adapters, chosen here; they stay global because onboarding
+        // (payout accounts), the inbox and the CLI reach them through the ports.
+        PaymentGatewayModule.register(options.config, { runWorker: options.runWorker }),
+        DirectCardGatewayModule.register(options.config),
         TypeOrmModule.forFeature([LedgerTransaction, LedgerEntry, CardPayment, LandlordCardGateway, CardGatewayChange]),
         BullModule.registerQueue({ name: RECEIPT_EMAILS_QUEUE }, { name: DISPUTED_AFTER_REFUND_EMAILS_QUEUE }),
         ReconciliationModule.register(options),

@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
-import { SandboxAccounts } from '../../../infrastructure/payment-gateway/sandbox/sandbox-accounts';
+import { SandboxOnboarding } from '../../../infrastructure/payment-gateway/sandbox-onboarding.port';
 import { ConnectSandboxPayoutAccount } from '../contracts/connect-sandbox-payout-account.command';
 import { PayoutConnections } from '../registrations/payout-connections';
 import { Registration } from '../registrations/registration.entity';
@@ -15,11 +15,11 @@ export class ConnectSandboxPayoutAccountHandler implements ICommandHandler<Conne
     private readonly unitOfWork: UnitOfWork,
     private readonly gateway: PaymentGateway,
     private readonly connections: PayoutConnections,
-    @Optional() private readonly sandboxAccounts?: SandboxAccounts,
+    @Optional() private readonly sandboxOnboarding?: SandboxOnboarding,
   ) {}
 
   async execute({ landlordUserId }: ConnectSandboxPayoutAccount): Promise<{ accountId: string }> {
-    if (this.gateway.name !== 'sandbox' || !this.sandboxAccounts) {
+    if (this.gateway.name !== 'sandbox' || !this.sandboxOnboarding) {
       throw new Error('Only the sandbox gateway connects a payout account without the landlord');
     }
     const registration = await this.unitOfWork.repository(Registration).findOneBy({ landlordUserId });
@@ -33,7 +33,7 @@ export class ConnectSandboxPayoutAccountHandler implements ICommandHandler<Conne
           idempotencyKey: payoutAccountIdempotencyKey(registration.id),
         })
       ).accountId;
-    await this.sandboxAccounts.completeOnboarding(accountId);
+    await this.sandboxOnboarding.completeOnboarding(accountId);
     await this.connections.record(registration.id, await this.gateway.retrieveAccount(accountId));
     return { accountId };
   }

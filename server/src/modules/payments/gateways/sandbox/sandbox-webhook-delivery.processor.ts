@@ -2,9 +2,9 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { HttpAdapterHost } from '@nestjs/core';
 import { Job } from 'bullmq';
 import Stripe from 'stripe';
-import { Clock } from '../../clock/clock';
-import { AppConfig } from '../../config/app-config';
-import { SANDBOX_WEBHOOKS_QUEUE } from '../../queue/queue-names';
+import { Clock } from '../../../../infrastructure/clock/clock';
+import { AppConfig } from '../../../../infrastructure/config/app-config';
+import { SANDBOX_WEBHOOKS_QUEUE } from '../../../../infrastructure/queue/queue-names';
 import { DeliverSandboxEventJob } from './sandbox-events';
 import { sandboxWebhookSecret } from './sandbox.gateway';
 

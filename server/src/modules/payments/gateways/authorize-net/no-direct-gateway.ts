@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { GatewayEvent, InvalidWebhookSignature, PaymentGatewayError } from '../payment-gateway.port';
-import { ProviderEvent } from '../provider-events';
-import { DirectCardGateway, DirectTransaction } from './direct-card-gateway.port';
+import { GatewayEvent, InvalidWebhookSignature, PaymentGatewayError } from '../../../../infrastructure/payment-gateway/payment-gateway.port';
+import { ProviderEvent } from '../../../../infrastructure/payment-gateway/provider-events';
+import { DirectCardGateway, DirectTransaction } from '../../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
 
 /** Production without Authorize.Net keys: no landlord can be put on the direct gateway, and nothing is charged there. */
 @Injectable()

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Clock } from '../../clock/clock';
-import { lockUntilCommit } from '../../database/transaction-lock';
-import { AppConfig } from '../../config/app-config';
-import { CardDeclined, GatewayEvent, PaymentGatewayError, ProviderObjectNotFound } from '../payment-gateway.port';
-import { ProviderEvent } from '../provider-events';
-import { translateAuthorizeNetEvent, verifyAuthorizeNetEvent } from './authorize-net-events';
-import { ChargeNonce, DirectCardGateway, DirectClientSetup, DirectTransaction } from './direct-card-gateway.port';
+import { Clock } from '../../../../../infrastructure/clock/clock';
+import { lockUntilCommit } from '../../../../../infrastructure/database/transaction-lock';
+import { AppConfig } from '../../../../../infrastructure/config/app-config';
+import { CardDeclined, GatewayEvent, PaymentGatewayError, ProviderObjectNotFound } from '../../../../../infrastructure/payment-gateway/payment-gateway.port';
+import { ProviderEvent } from '../../../../../infrastructure/payment-gateway/provider-events';
+import { translateAuthorizeNetEvent, verifyAuthorizeNetEvent } from '../../authorize-net/authorize-net-events';
+import { ChargeNonce, DirectCardGateway, DirectClientSetup, DirectTransaction } from '../../../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
 import { checkCardForNonce, REASONS, reasonCodeOf } from './sandbox-test-cards';
 
 /** The sandbox's tokenizer path, outside /api like Accept.js's own host (docs/decisions/0019). */

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import { GatewayEvent, InvalidWebhookSignature } from './payment-gateway.port';
-import { ProviderEvent } from './provider-events';
+import { GatewayEvent, InvalidWebhookSignature } from '../../../../infrastructure/payment-gateway/payment-gateway.port';
+import { ProviderEvent } from '../../../../infrastructure/payment-gateway/provider-events';
 
 /**
  * Checks a `Stripe-Signature` header over the raw body with stripe-node's own verifier (HMAC-SHA256,

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import { EntityManager } from 'typeorm';
-import { Clock } from '../../clock/clock';
-import { type OneStatementChange, Outbox, type OutboxJob } from '../../outbox/outbox';
-import { DEFAULT_JOB_OPTIONS } from '../../queue/job-options';
-import { SANDBOX_WEBHOOKS_QUEUE } from '../../queue/queue-names';
-import type { WebhookEndpoint } from '../payment-gateway.port';
+import { Clock } from '../../../../infrastructure/clock/clock';
+import { type OneStatementChange, Outbox, type OutboxJob } from '../../../../infrastructure/outbox/outbox';
+import { DEFAULT_JOB_OPTIONS } from '../../../../infrastructure/queue/job-options';
+import { SANDBOX_WEBHOOKS_QUEUE } from '../../../../infrastructure/queue/queue-names';
+import type { WebhookEndpoint } from '../../../../infrastructure/payment-gateway/payment-gateway.port';
 import { sandboxId } from './sandbox-ids';
 
 export const DELIVER_SANDBOX_EVENT_JOB = 'DeliverSandboxEvent';

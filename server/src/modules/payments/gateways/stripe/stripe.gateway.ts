@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { Clock } from '../clock/clock';
-import { AppConfig } from '../config/app-config';
+import { Clock } from '../../../../infrastructure/clock/clock';
+import { AppConfig } from '../../../../infrastructure/config/app-config';
 import {
   BalanceTransactionFilter,
   CardCharge,
@@ -25,8 +25,8 @@ import {
   ProviderPayout,
   ProviderRefund,
   WebhookEndpoint,
-} from './payment-gateway.port';
-import { ProviderEvent } from './provider-events';
+} from '../../../../infrastructure/payment-gateway/payment-gateway.port';
+import { ProviderEvent } from '../../../../infrastructure/payment-gateway/provider-events';
 import { translateStripeEvent, verifyStripeEvent } from './stripe-events';
 
 /** Where owners of a Standard account (connected through OAuth) see their payouts: their own dashboard. */

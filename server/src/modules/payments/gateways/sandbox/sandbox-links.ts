@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Clock } from '../../clock/clock';
-import { AppConfig } from '../../config/app-config';
+import { Clock } from '../../../../infrastructure/clock/clock';
+import { AppConfig } from '../../../../infrastructure/config/app-config';
 
 export const SANDBOX_BASE_PATH = '/api/sandbox/connect';
 

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createRequire } from 'node:module';
-import { AppConfig } from '../../config/app-config';
-import { CardDeclined, GatewayEvent, PaymentGatewayError, ProviderObjectNotFound } from '../payment-gateway.port';
-import { ProviderEvent } from '../provider-events';
+import { AppConfig } from '../../../../infrastructure/config/app-config';
+import { CardDeclined, GatewayEvent, PaymentGatewayError, ProviderObjectNotFound } from '../../../../infrastructure/payment-gateway/payment-gateway.port';
+import { ProviderEvent } from '../../../../infrastructure/payment-gateway/provider-events';
 import { translateAuthorizeNetEvent, verifyAuthorizeNetEvent } from './authorize-net-events';
 import {
   ChargeNonce,
@@ -10,7 +10,7 @@ import {
   DirectClientSetup,
   DirectTransaction,
   DirectTransactionStatus,
-} from './direct-card-gateway.port';
+} from '../../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
 
 // The official SDK ships no types: what we use of it, loosely.
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, HttpException, HttpStatus, NotFoundException, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { z } from 'zod';
-import { AppConfig } from '../../config/app-config';
-import { Public } from '../../http/public.decorator';
-import { ZodPipe } from '../../http/zod-body.pipe';
+import { AppConfig } from '../../../../infrastructure/config/app-config';
+import { Public } from '../../../../infrastructure/http/public.decorator';
+import { ZodPipe } from '../../../../infrastructure/http/zod-body.pipe';
 import { SandboxCardRefused, SandboxCards, SandboxPaymentMethod } from './sandbox-cards';
 import { CARD_FORM_MESSAGES } from './sandbox-test-cards';
 

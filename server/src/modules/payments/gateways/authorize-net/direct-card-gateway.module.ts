@@ -1,9 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig } from '../../config/app-config';
-import { AuthorizeNetNoncesController } from './authorize-net-nonces.controller';
+import { AppConfig } from '../../../../infrastructure/config/app-config';
+import { AuthorizeNetNoncesController } from '../sandbox/authorize-net/authorize-net-nonces.controller';
 import { AuthorizeNetGateway } from './authorize-net.gateway';
-import { AuthorizeNetSandbox } from './authorize-net.sandbox';
-import { DirectCardGateway } from './direct-card-gateway.port';
+import { AuthorizeNetSandbox } from '../sandbox/authorize-net/authorize-net.sandbox';
+import { DirectCardGateway } from '../../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
 import { NoDirectGateway } from './no-direct-gateway';
 
 /**

@@ -2,9 +2,9 @@ import { Body, Controller, Get, NotFoundException, Post, Query, Res } from '@nes
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
-import { AppConfig } from '../../config/app-config';
-import { acceptsBody } from '../../http/cross-site-defences';
-import { Public } from '../../http/public.decorator';
+import { AppConfig } from '../../../../infrastructure/config/app-config';
+import { acceptsBody } from '../../../../infrastructure/http/cross-site-defences';
+import { Public } from '../../../../infrastructure/http/public.decorator';
 import { SandboxAccount, SandboxAccounts } from './sandbox-accounts';
 import { SANDBOX_BASE_PATH, SandboxLinks, SandboxPage } from './sandbox-links';
 import { dashboardPage, oauthPage, onboardingPage, problemPage } from './sandbox-pages';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock } from '../../clock/clock';
-import { preparedStatement, runPrepared } from '../../database/prepared-statement';
+import { Clock } from '../../../../infrastructure/clock/clock';
+import { preparedStatement, runPrepared } from '../../../../infrastructure/database/prepared-statement';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { CardCharge, CardDeclined, ChargeCard, ConnectedAccountNotFound, PaymentGatewayError } from '../payment-gateway.port';
+import { CardCharge, CardDeclined, ChargeCard, ConnectedAccountNotFound, PaymentGatewayError } from '../../../../infrastructure/payment-gateway/payment-gateway.port';
 import { SandboxChargeRow, SandboxMoney } from './sandbox-money';
 import { CardEntry, checkTestCard, sandboxProcessorFeeCents, TEST_CARD_REFUSALS, TestCardOutcome } from './sandbox-test-cards';
 import { sandboxId } from './sandbox-ids';

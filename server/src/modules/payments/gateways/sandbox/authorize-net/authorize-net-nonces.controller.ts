@@ -2,9 +2,9 @@ import { Body, Controller, HttpCode, NotFoundException, Post, Res } from '@nestj
 import { ApiExcludeController } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { AppConfig } from '../../config/app-config';
-import { Public } from '../../http/public.decorator';
-import { ZodPipe } from '../../http/zod-body.pipe';
+import { AppConfig } from '../../../../../infrastructure/config/app-config';
+import { Public } from '../../../../../infrastructure/http/public.decorator';
+import { ZodPipe } from '../../../../../infrastructure/http/zod-body.pipe';
 import { AcceptJsAnswer, AuthorizeNetSandbox, SANDBOX_ANET_NONCES_PATH } from './authorize-net.sandbox';
 
 /** Accept.js's cardData, as the direct card form sends it. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
-import { Clock } from '../../clock/clock';
-import { AppConfig } from '../../config/app-config';
+import { Clock } from '../../../../infrastructure/clock/clock';
+import { AppConfig } from '../../../../infrastructure/config/app-config';
 import {
   BalanceTransactionFilter,
   CardCharge,
@@ -20,9 +20,9 @@ import {
   ProviderPaymentIntent,
   ProviderPayout,
   WebhookEndpoint,
-} from '../payment-gateway.port';
-import { ProviderEvent } from '../provider-events';
-import { translateStripeEvent, verifyStripeEvent } from '../stripe-events';
+} from '../../../../infrastructure/payment-gateway/payment-gateway.port';
+import { ProviderEvent } from '../../../../infrastructure/payment-gateway/provider-events';
+import { translateStripeEvent, verifyStripeEvent } from '../stripe/stripe-events';
 import { SandboxAccounts } from './sandbox-accounts';
 import { SandboxCards } from './sandbox-cards';
 import { SandboxLinks } from './sandbox-links';

@@ -1,8 +1,9 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
-import { SANDBOX_WEBHOOKS_QUEUE } from '../queue/queue-names';
-import { PaymentGateway } from './payment-gateway.port';
+import { AppConfig } from '../../../infrastructure/config/app-config';
+import { SANDBOX_WEBHOOKS_QUEUE } from '../../../infrastructure/queue/queue-names';
+import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { SandboxOnboarding } from '../../../infrastructure/payment-gateway/sandbox-onboarding.port';
 import { SandboxAccounts } from './sandbox/sandbox-accounts';
 import { SandboxCards } from './sandbox/sandbox-cards';
 import { SandboxCardsController } from './sandbox/sandbox-cards.controller';
@@ -14,7 +15,7 @@ import { SandboxLinks } from './sandbox/sandbox-links';
 import { SandboxMoney } from './sandbox/sandbox-money';
 import { SandboxWebhookDelivery } from './sandbox/sandbox-webhook-delivery.processor';
 import { SandboxGateway } from './sandbox/sandbox.gateway';
-import { StripeGateway } from './stripe.gateway';
+import { StripeGateway } from './stripe/stripe.gateway';
 
 /**
  * Provides `PaymentGateway` everywhere: Stripe when STRIPE_SECRET_KEY is set, otherwise the sandbox
@@ -47,11 +48,12 @@ export class PaymentGatewayModule {
         SandboxDevTools,
         SandboxGateway,
         { provide: PaymentGateway, useExisting: SandboxGateway },
+        { provide: SandboxOnboarding, useExisting: SandboxAccounts },
         ...(options.runWorker ? [SandboxWebhookDelivery] : []),
       ],
-      // SandboxAccounts too: demo data finishes a landlord's sandbox onboarding (ConnectSandboxPayoutAccount);
-      // SandboxMoney for the development tools (refund, dispute, pay out).
-      exports: [PaymentGateway, SandboxAccounts, SandboxMoney],
+      // SandboxOnboarding too: demo data finishes a landlord's sandbox onboarding (ConnectSandboxPayoutAccount);
+      // SandboxAccounts and SandboxMoney for the development tools and tests (refund, dispute, pay out).
+      exports: [PaymentGateway, SandboxOnboarding, SandboxAccounts, SandboxMoney],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { GatewayEvent, InvalidWebhookSignature } from '../payment-gateway.port';
-import { ProviderEvent } from '../provider-events';
+import { GatewayEvent, InvalidWebhookSignature } from '../../../../infrastructure/payment-gateway/payment-gateway.port';
+import { ProviderEvent } from '../../../../infrastructure/payment-gateway/provider-events';
 
 /**
  * Authorize.Net webhooks: a JSON body `{ notificationId, eventType, eventDate, webhookId, payload }`

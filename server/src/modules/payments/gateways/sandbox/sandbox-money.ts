@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { Clock } from '../../clock/clock';
-import { lockUntilCommit } from '../../database/transaction-lock';
+import { Clock } from '../../../../infrastructure/clock/clock';
+import { lockUntilCommit } from '../../../../infrastructure/database/transaction-lock';
 import {
   BalanceTransactionFilter,
   PaymentGatewayError,
@@ -12,7 +12,7 @@ import {
   ProviderPaymentIntent,
   ProviderPayout,
   ProviderRefund,
-} from '../payment-gateway.port';
+} from '../../../../infrastructure/payment-gateway/payment-gateway.port';
 import { DeliveryOptions, SandboxEvent, SandboxEvents } from './sandbox-events';
 import { sandboxId } from './sandbox-ids';
 
