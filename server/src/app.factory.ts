@@ -17,6 +17,7 @@ import { ApiExceptionFilter } from './infrastructure/http/api-exception.filter';
 import { registerCrossSiteDefences } from './infrastructure/http/cross-site-defences';
 import { registerRequestLogging } from './infrastructure/http/request-logging';
 import { registerSecurityHeaders } from './infrastructure/http/security-headers';
+import { EMAIL_LOGO_PATH } from './infrastructure/mail/email-layout';
 import { clientErrorHandler, frameworkErrors } from './infrastructure/http/framework-errors';
 import { SANDBOX_ANET_NONCES_PATH, SANDBOX_PAYMENT_METHODS_PATH } from './modules/payments/contracts/sandbox-paths';
 import { AcceptableTextPipe } from './infrastructure/http/acceptable-text.pipe';
@@ -95,6 +96,12 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       setHeaders: (reply, path) => {
         // Vite fingerprints everything under assets/, so those can be cached for good.
         if (path.includes('/assets/')) void reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        // The emails' logo: shown by mail apps from their own origins (and the dev mailbox's sandboxed
+        // frames), and never changed under its name (a new mark takes a new one).
+        if (path.endsWith(EMAIL_LOGO_PATH)) {
+          void reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+          void reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+        }
       },
     });
   }

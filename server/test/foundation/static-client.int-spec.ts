@@ -17,6 +17,7 @@ describe('serving the built client', () => {
     writeFileSync(join(dist, 'assets/index-abc123.js'), script);
     writeFileSync(join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(dist, 'assets/index-abc123.js.gz'), gzipSync(script));
+    writeFileSync(join(dist, 'email-logo.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
     api = await startTestApp({ SERVE_CLIENT: 'true', CLIENT_DIST: dist });
   });
 
@@ -43,6 +44,15 @@ describe('serving the built client', () => {
     const plain = await api.request({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.payload).toBe(script);
+  });
+
+  it('serves the emails\' logo to mail apps on other origins, cached for good', async () => {
+    const logo = await api.request({ url: '/email-logo.png' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(logo.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // same-origin, as every other answer has, would hide it from webmail and the dev mailbox's frames.
+    expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
   it('answers a page path with the app, for HEAD as for GET, and an unknown /api path with 404', async () => {
