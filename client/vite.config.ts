@@ -40,5 +40,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // A guard against hangs, not a speed check: the first page a file opens is a lazy chunk, which on
+    // a loaded 2-core machine can take seconds (testing-library waits up to 5 s for it, src/test/setup.ts).
+    testTimeout: 15_000,
   },
 });
