@@ -10,6 +10,7 @@ import {
   periodInWords,
   projectLines,
   rentDueFor,
+  type MonthRow,
   type StatementJournal,
   type StatementLine,
   statementDownloadName,
@@ -374,6 +375,26 @@ describe('monthRows', () => {
   it('asks no rent for a month nobody lived there', () => {
     const dueByMonth = rows([], (month) => month.month !== 4).map((row) => row.rentDueCents);
     expect(dueByMonth).toEqual([100_000, 0, 100_000]);
+  });
+});
+
+describe('totalsOfRows', () => {
+  it('adds up every amount, the payments and the rent due of the months', () => {
+    const march = { grossCents: 100_000, serviceFeeCents: 1_000, receivedCents: 99_000, processorFeeCents: 30, netCents: 98_970 };
+    const april = { grossCents: 50_000, serviceFeeCents: 500, receivedCents: 49_500, processorFeeCents: 30, netCents: 49_470 };
+    const rows = [
+      { ...march, payments: 1, rentDueCents: 100_000 },
+      { ...april, payments: 2, rentDueCents: 100_000 },
+    ] as MonthRow[];
+    expect(totalsOfRows(rows)).toEqual({
+      grossCents: 150_000,
+      serviceFeeCents: 1_500,
+      receivedCents: 148_500,
+      processorFeeCents: 60,
+      netCents: 148_440,
+      payments: 3,
+      rentDueCents: 200_000,
+    });
   });
 });
 

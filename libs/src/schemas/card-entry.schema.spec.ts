@@ -36,4 +36,14 @@ describe('card typing helpers', () => {
     expect(formatCardExpiry('12/2')).toBe('12/2');
     expect(formatCardExpiry('1')).toBe('1');
   });
+
+  it('adds the slash only once a year digit is typed, so backspace after the month removes a digit', () => {
+    expect(formatCardExpiry('12')).toBe('12');
+    expect(formatCardExpiry('122')).toBe('12/2');
+  });
+
+  it('stops at 16 digits of a number and 4 of an expiry', () => {
+    expect(groupCardNumber('42424242424242421')).toBe('4242 4242 4242 4242');
+    expect(formatCardExpiry('12/289')).toBe('12/28');
+  });
 });
