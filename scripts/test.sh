@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step says how long the run has taken so far, to keep the whole suite inside its 25 minutes.
+step() { printf '\n==> [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
 # Browser tests drive Debian's Chromium and render the statement PDF with poppler's pdftoppm; the
 # client's unit tests read the how-it-works video's length and size with ffmpeg's ffprobe.
