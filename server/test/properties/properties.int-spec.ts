@@ -1,13 +1,9 @@
-import { EventBus, QueryBus } from '@nestjs/cqrs';
+import { QueryBus } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
 import { GetProperty } from '../../src/modules/properties/contracts/get-property.query';
 import { GetRentHistory } from '../../src/modules/properties/contracts/get-rent-history.query';
 import { ListLandlordProperties } from '../../src/modules/properties/contracts/list-landlord-properties.query';
-import { PropertyAdded } from '../../src/modules/properties/contracts/property-added.event';
-import { PropertyRemoved } from '../../src/modules/properties/contracts/property-removed.event';
-import { PropertyUpdated } from '../../src/modules/properties/contracts/property-updated.event';
-import { RentChanged } from '../../src/modules/properties/contracts/rent-changed.event';
 import { SignedInClient, signedInUser } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -17,11 +13,9 @@ describe('properties', () => {
   let testApp: TestApp;
   let landlord: SignedInClient & { userId: string };
   const clock = new FixedClock(new Date('2026-03-02T10:00:00Z'));
-  const events: object[] = [];
 
   beforeAll(async () => {
     testApp = await startTestApp({}, { clock });
-    testApp.app.get(EventBus).subscribe((event) => events.push(event));
     landlord = await signedInUser(testApp, { type: 'landlord' });
   });
   afterAll(() => testApp.close());
@@ -50,9 +44,6 @@ describe('properties', () => {
       rentCents: 150000,
       tenantCount: 0,
     });
-    expect(events).toContainEqual(
-      new PropertyAdded(property.propertyId, landlord.userId, property.address, 150000, clock.now().toISOString()),
-    );
     const list = await call(landlord, 'GET', '/api/landlord/properties');
     expect(list.json()).toEqual({ status: 'success', rows: expect.arrayContaining([property]) });
   });
@@ -115,7 +106,7 @@ describe('properties', () => {
     });
   });
 
-  it('updates address and rent, keeps the rent history, and announces the change', async () => {
+  it('updates address and rent, and keeps the rent history', async () => {
     const property = await addProperty(landlord);
     const addedAt = clock.now().toISOString();
     clock.advanceMs(5 * 60 * 1000);
@@ -133,16 +124,11 @@ describe('properties', () => {
       { rentCents: 150000, effectiveFrom: addedAt },
       { rentCents: 165000, effectiveFrom: changedAt },
     ]);
-    expect(events).toContainEqual(
-      new PropertyUpdated(property.propertyId, landlord.userId, '14 Garden Street, Apt 4, Springfield, IL 62704', 165000, changedAt),
-    );
-    expect(events).toContainEqual(new RentChanged(property.propertyId, landlord.userId, 150000, 165000, changedAt));
   });
 
-  it('does not announce a rent change when only the address changed', async () => {
+  it('adds no rent history entry when only the address changed', async () => {
     const property = await addProperty(landlord);
     await call(landlord, 'PATCH', `/api/landlord/properties/${property.propertyId}`, { ...VALID_PROPERTY, line2: 'Unit 9' });
-    expect(events.filter((e) => e instanceof RentChanged && e.propertyId === property.propertyId)).toEqual([]);
     expect(await testApp.app.get(QueryBus).execute(new GetRentHistory(property.propertyId))).toHaveLength(1);
   });
 
@@ -173,7 +159,6 @@ describe('properties', () => {
     expect(all.find((p) => p.propertyId === property.propertyId)).toMatchObject({ archived: true });
     const managed = await queries.execute(new ListLandlordProperties(landlord.userId, { includeArchived: false }));
     expect(managed.find((p) => p.propertyId === property.propertyId)).toBeUndefined();
-    expect(events).toContainEqual(new PropertyRemoved(property.propertyId, landlord.userId, clock.now().toISOString()));
     const [row] = await testApp.dataSource.query(`SELECT count(*)::int AS n FROM properties.properties WHERE id = $1`, [
       property.propertyId,
     ]);

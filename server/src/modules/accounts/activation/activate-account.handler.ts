@@ -1,10 +1,9 @@
 import { BadRequestException, ConflictException } from '@nestjs/common';
-import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Not } from 'typeorm';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { UserActivated } from '../contracts/user-activated.event';
 import { OneTimeTokens } from '../one-time-tokens/one-time-tokens';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { User } from '../users/user.entity';
@@ -17,12 +16,11 @@ export class ActivateAccountHandler implements ICommandHandler<ActivateAccount> 
     private readonly tokens: OneTimeTokens,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
-    private readonly events: EventBus,
   ) {}
 
   async execute({ email, token, password }: ActivateAccount): Promise<void> {
     const passwordHash = await this.hasher.hash(password);
-    const activated = await this.unitOfWork.run(async () => {
+    await this.unitOfWork.run(async () => {
       const users = this.unitOfWork.repository(User);
       const user = await users.findOne({
         where: { email: email.trim().toLowerCase(), status: Not('removed') },
@@ -38,9 +36,6 @@ export class ActivateAccountHandler implements ICommandHandler<ActivateAccount> 
       }
       const activatedAt = this.clock.now();
       await users.update({ id: user.id }, { status: 'active', passwordHash, activatedAt });
-      return new UserActivated(user.id, user.type, activatedAt.toISOString());
     });
-    // After the commit: a reaction must never see an activation that rolled back.
-    this.events.publish(activated);
   }
 }

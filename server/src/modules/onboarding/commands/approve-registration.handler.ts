@@ -1,11 +1,10 @@
-import { CommandBus, CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { AppConfig } from '../../../infrastructure/config/app-config';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { MailQueue } from '../../../infrastructure/mail/mail-queue';
 import { ApproveUser } from '../../accounts/contracts/approve-user.command';
 import { IssuePasswordLink } from '../../accounts/contracts/issue-password-link.command';
-import { LandlordApproved } from '../contracts/landlord-approved.event';
 import { approvalEmail } from '../emails/approval-email';
 import { lockPendingRegistration } from '../registrations/pending-registration';
 import { Registration } from '../registrations/registration.entity';
@@ -18,7 +17,6 @@ export class ApproveRegistrationHandler implements ICommandHandler<ApproveRegist
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly commands: CommandBus,
-    private readonly events: EventBus,
     private readonly stepOneTokens: StepOneTokens,
     private readonly mail: MailQueue,
     private readonly config: AppConfig,
@@ -28,7 +26,7 @@ export class ApproveRegistrationHandler implements ICommandHandler<ApproveRegist
   async execute({ registrationId, operatorUserId }: ApproveRegistration): Promise<void> {
     const approvedAt = this.clock.now();
     // The email is queued in the same transaction: approved means emailed, and a rollback sends nothing.
-    const landlordUserId = await this.unitOfWork.run(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const registration = await lockPendingRegistration(this.unitOfWork, registrationId);
       await this.unitOfWork
         .repository(Registration)
@@ -52,8 +50,6 @@ export class ApproveRegistrationHandler implements ICommandHandler<ApproveRegist
           publicUrl,
         }),
       );
-      return registration.landlordUserId;
     });
-    this.events.publish(new LandlordApproved(registrationId, landlordUserId, operatorUserId, approvedAt));
   }
 }

@@ -1,8 +1,7 @@
-import { CommandBus, CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { CreateUser } from '../../accounts/contracts/create-user.command';
-import { LandlordRegistered } from '../contracts/landlord-registered.event';
 import { Registration } from '../registrations/registration.entity';
 import { RegisterLandlord } from '../contracts/register-landlord.command';
 
@@ -11,14 +10,13 @@ export class RegisterLandlordHandler implements ICommandHandler<RegisterLandlord
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly commands: CommandBus,
-    private readonly events: EventBus,
     private readonly clock: Clock,
   ) {}
 
   async execute({ application }: RegisterLandlord): Promise<{ registrationId: string; landlordUserId: string }> {
     const submittedAt = this.clock.now();
     // One transaction: never an account without its registration, or the other way round.
-    const result = await this.unitOfWork.run(async () => {
+    return this.unitOfWork.run(async () => {
       const { firstName, lastName, email, phone } = application;
       const { userId } = await this.commands.execute(
         new CreateUser({ type: 'landlord', status: 'pending', firstName, lastName, email, phone }),
@@ -34,7 +32,5 @@ export class RegisterLandlordHandler implements ICommandHandler<RegisterLandlord
       });
       return { registrationId: identifiers[0].id as string, landlordUserId: userId };
     });
-    this.events.publish(new LandlordRegistered(result.registrationId, result.landlordUserId, submittedAt));
-    return result;
   }
 }

@@ -1,10 +1,9 @@
-import { CommandBus, CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { AppConfig } from '../../../infrastructure/config/app-config';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { MailQueue } from '../../../infrastructure/mail/mail-queue';
 import { RejectUser } from '../../accounts/contracts/reject-user.command';
-import { LandlordRejected } from '../contracts/landlord-rejected.event';
 import { rejectionEmail } from '../emails/rejection-email';
 import { lockPendingRegistration } from '../registrations/pending-registration';
 import { Registration } from '../registrations/registration.entity';
@@ -15,7 +14,6 @@ export class RejectRegistrationHandler implements ICommandHandler<RejectRegistra
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly commands: CommandBus,
-    private readonly events: EventBus,
     private readonly mail: MailQueue,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -23,7 +21,7 @@ export class RejectRegistrationHandler implements ICommandHandler<RejectRegistra
 
   async execute({ registrationId, operatorUserId, reason }: RejectRegistration): Promise<void> {
     const rejectedAt = this.clock.now();
-    const landlordUserId = await this.unitOfWork.run(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const registration = await lockPendingRegistration(this.unitOfWork, registrationId);
       await this.unitOfWork.repository(Registration).update(
         { id: registrationId },
@@ -40,8 +38,6 @@ export class RejectRegistrationHandler implements ICommandHandler<RejectRegistra
           publicUrl: this.config.env.PUBLIC_URL,
         }),
       );
-      return registration.landlordUserId;
     });
-    this.events.publish(new LandlordRejected(registrationId, landlordUserId, operatorUserId, rejectedAt));
   }
 }

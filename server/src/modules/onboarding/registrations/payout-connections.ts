@@ -1,11 +1,9 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { EventBus } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { ConnectedAccountState } from '../../../infrastructure/payment-gateway/payment-gateway.port';
 import { PayoutStatus, payoutStatusOf } from '../../../infrastructure/payment-gateway/payout-status';
-import { PayoutAccountConnected } from '../contracts/payout-account-connected.event';
 import { Registration } from './registration.entity';
 import { StepOneTokens } from './step-one-tokens';
 
@@ -18,22 +16,21 @@ export interface RecordedPayoutAccount {
 /**
  * Writes what the provider says about a registration's payout account. Once the landlord has given
  * the provider their details (status other than pending) step 1 is done: the time is kept, the
- * step-1 links stop working and PayoutAccountConnected is published. Whichever comes first, the
- * landlord's return to /landlord/oAuth or the provider's `account.updated` webhook, does this.
+ * step-1 links stop working. Whichever comes first, the landlord's return to /landlord/oAuth or
+ * the provider's `account.updated` webhook, does this.
  */
 @Injectable()
 export class PayoutConnections {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly stepOneTokens: StepOneTokens,
-    private readonly events: EventBus,
     private readonly clock: Clock,
   ) {}
 
   async record(registrationId: string, account: ConnectedAccountState): Promise<RecordedPayoutAccount> {
     const status = payoutStatusOf(account);
     const now = this.clock.now();
-    const outcome = await this.unitOfWork.run(async () => {
+    const connected = await this.unitOfWork.run(async () => {
       const registrations = this.unitOfWork.repository(Registration);
       const registration = await registrations.findOne({ where: { id: registrationId }, lock: { mode: 'pessimistic_write' } });
       if (!registration || registration.status !== 'approved') {
@@ -61,11 +58,8 @@ export class PayoutConnections {
         throw error;
       }
       if (newlyConnected) await this.stepOneTokens.useUp(registrationId);
-      return { landlordUserId: registration.landlordUserId, newlyConnected, connected: status !== 'pending' || Boolean(registration.payoutConnectedAt) };
+      return status !== 'pending' || Boolean(registration.payoutConnectedAt);
     });
-    if (outcome.newlyConnected) {
-      this.events.publish(new PayoutAccountConnected(registrationId, outcome.landlordUserId, account.accountId, status, now));
-    }
-    return { status, connected: outcome.connected };
+    return { status, connected };
   }
 }

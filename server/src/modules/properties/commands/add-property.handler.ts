@@ -1,7 +1,6 @@
-import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { PropertyAdded } from '../contracts/property-added.event';
 import type { PropertySummary } from '../contracts/property-summary';
 import { Property } from '../properties/property.entity';
 import { RentHistoryEntry } from '../properties/rent-history-entry.entity';
@@ -13,7 +12,6 @@ export class AddPropertyHandler implements ICommandHandler<AddProperty> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    private readonly events: EventBus,
   ) {}
 
   async execute({ landlordUserId, property: input }: AddProperty): Promise<PropertySummary> {
@@ -41,9 +39,6 @@ export class AddPropertyHandler implements ICommandHandler<AddProperty> {
         .insert({ propertyId: saved.id, rentCents: input.rentCents, effectiveFrom: now });
       return saved;
     });
-    this.events.publish(
-      new PropertyAdded(property.id, landlordUserId, property.address, property.rentCents, now.toISOString()),
-    );
     return toPropertySummary(property);
   }
 }

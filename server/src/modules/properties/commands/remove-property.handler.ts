@@ -1,10 +1,9 @@
 import { ConflictException } from '@nestjs/common';
-import { CommandHandler, EventBus, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { CountCurrentTenants } from '../contracts/count-current-tenants.query';
-import { PropertyRemoved } from '../contracts/property-removed.event';
 import { findManagedPropertyForUpdate } from '../properties/landlord-property';
 import { Property } from '../properties/property.entity';
 import { RemoveProperty } from './remove-property.command';
@@ -15,7 +14,6 @@ export class RemovePropertyHandler implements ICommandHandler<RemoveProperty> {
     private readonly unitOfWork: UnitOfWork,
     private readonly queries: QueryBus,
     private readonly clock: Clock,
-    private readonly events: EventBus,
   ) {}
 
   async execute({ landlordUserId, propertyId }: RemoveProperty): Promise<void> {
@@ -31,6 +29,5 @@ export class RemovePropertyHandler implements ICommandHandler<RemoveProperty> {
       property.updatedAt = now;
       await this.unitOfWork.repository(Property).save(property);
     });
-    this.events.publish(new PropertyRemoved(propertyId, landlordUserId, now.toISOString()));
   }
 }

@@ -1,9 +1,7 @@
-import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { PropertyUpdated } from '../contracts/property-updated.event';
 import type { PropertySummary } from '../contracts/property-summary';
-import { RentChanged } from '../contracts/rent-changed.event';
 import { findManagedPropertyForUpdate } from '../properties/landlord-property';
 import { Property } from '../properties/property.entity';
 import { RentHistoryEntry } from '../properties/rent-history-entry.entity';
@@ -15,12 +13,11 @@ export class UpdatePropertyHandler implements ICommandHandler<UpdateProperty> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    private readonly events: EventBus,
   ) {}
 
   async execute({ landlordUserId, propertyId, property: input }: UpdateProperty): Promise<PropertySummary> {
     const now = this.clock.now();
-    const { property, previousRentCents } = await this.unitOfWork.run(async () => {
+    const property = await this.unitOfWork.run(async () => {
       const property = await findManagedPropertyForUpdate(this.unitOfWork, landlordUserId, propertyId);
       const previousRentCents = property.rentCents;
       const { line1, line2, city, state, zip } = input.addressParts;
@@ -40,14 +37,8 @@ export class UpdatePropertyHandler implements ICommandHandler<UpdateProperty> {
           .repository(RentHistoryEntry)
           .insert({ propertyId: property.id, rentCents: input.rentCents, effectiveFrom: now });
       }
-      return { property, previousRentCents };
+      return property;
     });
-
-    const at = now.toISOString();
-    this.events.publish(new PropertyUpdated(property.id, landlordUserId, property.address, property.rentCents, at));
-    if (property.rentCents !== previousRentCents) {
-      this.events.publish(new RentChanged(property.id, landlordUserId, previousRentCents, property.rentCents, at));
-    }
     return toPropertySummary(property);
   }
 }

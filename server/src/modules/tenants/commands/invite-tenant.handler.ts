@@ -1,11 +1,10 @@
 import { ConflictException, NotFoundException } from '@nestjs/common';
-import { CommandBus, CommandHandler, EventBus, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { CreateUser } from '../../accounts/contracts/create-user.command';
 import { GetUser } from '../../accounts/contracts/get-user.query';
-import { TenantInvited } from '../contracts/tenant-invited.event';
 import { ExistingAccountNotifier } from '../invitations/existing-account-notifier';
 import { InvitationLimit } from '../invitations/invitation-limit';
 import { InvitationSender } from '../invitations/invitation-sender';
@@ -29,7 +28,6 @@ export class InviteTenantHandler implements ICommandHandler<InviteTenant> {
     private readonly queries: QueryBus,
     private readonly invitations: InvitationSender,
     private readonly clock: Clock,
-    private readonly events: EventBus,
     private readonly limit: InvitationLimit,
     private readonly existingAccounts: ExistingAccountNotifier,
   ) {}
@@ -81,7 +79,6 @@ export class InviteTenantHandler implements ICommandHandler<InviteTenant> {
       });
       return userId;
     });
-    this.events.publish(new TenantInvited(tenantUserId, propertyId, landlordUserId, now.toISOString()));
     return { tenantUserId };
   }
 }

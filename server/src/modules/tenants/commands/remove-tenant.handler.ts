@@ -1,9 +1,8 @@
-import { CommandBus, CommandHandler, EventBus, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { RemoveUser } from '../../accounts/contracts/remove-user.command';
-import { TenantRemoved } from '../contracts/tenant-removed.event';
 import { findCurrentTenancy } from '../tenancies/current-tenancy';
 import { Tenancy } from '../tenancies/tenancy.entity';
 import { RemoveTenant } from './remove-tenant.command';
@@ -15,7 +14,6 @@ export class RemoveTenantHandler implements ICommandHandler<RemoveTenant> {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly clock: Clock,
-    private readonly events: EventBus,
   ) {}
 
   async execute({ landlordUserId, propertyId, tenantUserId }: RemoveTenant): Promise<{ name: string }> {
@@ -31,7 +29,6 @@ export class RemoveTenantHandler implements ICommandHandler<RemoveTenant> {
       await this.commands.execute(new RemoveUser(tenantUserId));
       return tenant ? `${tenant.firstName} ${tenant.lastName}` : 'The tenant';
     });
-    this.events.publish(new TenantRemoved(tenantUserId, propertyId, landlordUserId, now.toISOString()));
     return { name };
   }
 }

@@ -1,11 +1,10 @@
 import { ConflictException, NotFoundException } from '@nestjs/common';
-import { CommandBus, CommandHandler, EventBus, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { UpdateUserContact } from '../../accounts/contracts/update-user-contact.command';
-import { TenantMoved } from '../contracts/tenant-moved.event';
 import { ExistingAccountNotifier } from '../invitations/existing-account-notifier';
 import { InvitationLimit } from '../invitations/invitation-limit';
 import { InvitationSender } from '../invitations/invitation-sender';
@@ -29,7 +28,6 @@ export class UpdateTenantHandler implements ICommandHandler<UpdateTenant> {
     private readonly queries: QueryBus,
     private readonly invitations: InvitationSender,
     private readonly clock: Clock,
-    private readonly events: EventBus,
     private readonly limit: InvitationLimit,
     private readonly existingAccounts: ExistingAccountNotifier,
   ) {}
@@ -53,7 +51,7 @@ export class UpdateTenantHandler implements ICommandHandler<UpdateTenant> {
 
   private async update({ landlordUserId, propertyId, tenantUserId, tenant }: UpdateTenant): Promise<{ propertyId: string }> {
     const now = this.clock.now();
-    const result = await this.unitOfWork.run(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const tenancy = await findCurrentTenancy(
         this.unitOfWork,
         { landlordUserId, propertyId, tenantUserId },
@@ -96,14 +94,7 @@ export class UpdateTenantHandler implements ICommandHandler<UpdateTenant> {
           await this.invitations.send(manager, { tenantUserId, tenant: after, landlord, propertyAddress: home.address });
         }
       }
-      return { fromPropertyId: tenancy.propertyId, propertyId: home.propertyId, moved: Boolean(movesTo) };
+      return { propertyId: home.propertyId };
     });
-
-    if (result.moved) {
-      this.events.publish(
-        new TenantMoved(tenantUserId, landlordUserId, result.fromPropertyId, result.propertyId, now.toISOString()),
-      );
-    }
-    return { propertyId: result.propertyId };
   }
 }
