@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { MessageChain, newEnvelope } from '../../../infrastructure/messaging/envelope';
-import { Outbox } from '../../../infrastructure/outbox/outbox';
 import {
   PaymentGateway,
   ProviderCharge,
   ProviderDispute,
 } from '../../../infrastructure/payment-gateway/payment-gateway.port';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
-import { PaymentCorrected } from '../contracts/payment-corrected.event';
 import { DisputedAfterRefundMailer } from '../emails/disputed-after-refund-mailer';
 import { CorrectingJournal, JournalPoster } from '../ledger/journal-poster';
 import { LedgerTransaction } from '../ledger/ledger-transaction.entity';
@@ -35,7 +33,6 @@ export class ChargeCorrections {
     private readonly gateway: PaymentGateway,
     private readonly settlement: ChargeSettlement,
     private readonly journals: JournalPoster,
-    private readonly outbox: Outbox,
     private readonly disputedAfterRefund: DisputedAfterRefundMailer,
   ) {}
 
@@ -88,7 +85,7 @@ export class ChargeCorrections {
       // Canceled or waiting for the customer: no money has moved.
       if (refund.status === 'canceled' || refund.status === 'requires_action') continue;
       const reference = `${charge.accountId}/${refund.refundId}`;
-      const booked = await this.post(payment, 'refund', refund.amountCents, {
+      const booked = await this.post({
         idempotencyKey: `refund:${reference}`,
         kind: 'refund',
         occurredAt: refund.createdAt,
@@ -99,7 +96,7 @@ export class ChargeCorrections {
       });
       if (booked.created) created += 1;
       if (refund.status === 'failed') {
-        const failure = await this.post(payment, 'refund_failed', refund.amountCents, {
+        const failure = await this.post({
           idempotencyKey: `refund-failure:${reference}`,
           kind: 'correction',
           occurredAt: refund.createdAt,
@@ -129,7 +126,7 @@ export class ChargeCorrections {
       const withdrawn = movement.amountCents < 0;
       const amount = Math.abs(movement.amountCents);
       if (amount === 0) continue;
-      const posted = await this.post(payment, withdrawn ? 'dispute' : 'dispute_won', amount, {
+      const posted = await this.post({
         idempotencyKey: `dispute-txn:${reference}`,
         kind: withdrawn ? 'dispute' : 'dispute_won',
         occurredAt: movement.createdAt,
@@ -152,7 +149,7 @@ export class ChargeCorrections {
     }
     if (dispute.status === 'lost' && heldCents > 0) {
       const reference = `${dispute.accountId}/${dispute.disputeId}`;
-      const lost = await this.post(payment, 'dispute_lost', heldCents, {
+      const lost = await this.post({
         idempotencyKey: `dispute-lost:${reference}`,
         kind: 'dispute_lost',
         occurredAt: dispute.closedAt ?? dispute.movements.at(-1)?.createdAt ?? payment.occurredAt,
@@ -177,7 +174,7 @@ export class ChargeCorrections {
     occurredAt: Date,
     what: 'refund' | 'void',
   ): Promise<boolean> {
-    const { created } = await this.post(payment, 'refund', amountCents, {
+    const { created } = await this.post({
       idempotencyKey: `${what}:${reference}`,
       kind: 'refund',
       occurredAt,
@@ -189,31 +186,10 @@ export class ChargeCorrections {
     return created;
   }
 
-  /** Posts one journal and, the first time, its PaymentCorrected event in the same transaction. */
-  private async post(
-    payment: LedgerTransaction,
-    eventKind: PaymentCorrected['kind'],
-    amountCents: number,
-    journal: Omit<CorrectingJournal, 'envelope'>,
-  ): Promise<{ journal: LedgerTransaction; created: boolean }> {
+  /** Posts one journal in the chain of the provider event being handled (once under its key). */
+  private async post(journal: Omit<CorrectingJournal, 'envelope'>): Promise<{ journal: LedgerTransaction; created: boolean }> {
     const envelope = newEnvelope(journal.occurredAt, MessageChain.current());
     const { transactionId, created } = await this.journals.post({ ...journal, envelope });
-    if (created) {
-      await this.outbox.publish(
-        this.unitOfWork.manager,
-        new PaymentCorrected(
-          newEnvelope(journal.occurredAt, envelope),
-          transactionId,
-          payment.id,
-          eventKind,
-          payment.propertyId,
-          payment.tenantUserId,
-          payment.landlordUserId,
-          amountCents,
-          journal.occurredAt.toISOString(),
-        ),
-      );
-    }
     const posted = await this.unitOfWork.repository(LedgerTransaction).findOneByOrFail({ id: transactionId });
     return { journal: posted, created };
   }
