@@ -5,6 +5,7 @@ import { OutboxRoutes } from '../../src/infrastructure/outbox/outbox-routes';
 import { MAIL_QUEUE } from '../../src/infrastructure/queue/queue-names';
 import { APP_ROLE } from '../../src/migrations/1733100000000-ledger-hardening';
 import { IdempotencyKeyReused } from '../../src/modules/payments/contracts/idempotency-key-reused.error';
+import { PaymentRecorded } from '../../src/modules/payments/contracts/payment-recorded.event';
 import { RecordRentPayment, RentPayment } from '../../src/modules/payments/contracts/record-rent-payment.command';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -247,7 +248,7 @@ describe('the payment ledger', () => {
 
     beforeAll(() => {
       // As a consuming module would with OutboxModule.forFeature; the mail worker skips the unknown job name.
-      testApp.app.get(OutboxRoutes).add({ event: 'PaymentRecorded', queue: MAIL_QUEUE, jobName: 'LedgerSpecProbe' });
+      testApp.app.get(OutboxRoutes).add({ event: PaymentRecorded, queue: MAIL_QUEUE, jobName: 'LedgerSpecProbe' });
     });
 
     it('goes through the outbox with the journal, in the chain of the request that caused it', async () => {

@@ -1,21 +1,22 @@
 import { Injectable } from '@nestjs/common';
+import type { IntegrationEventClass } from '../messaging/integration-event';
 
 /** Where an integration event goes: a job of this name on this queue (the consumer's own). */
 export interface OutboxRoute {
-  /** The event's class name, e.g. 'PaymentRecorded'. */
-  readonly event: string;
+  /** The event's class, e.g. PaymentRecorded (from the publishing module's contracts). */
+  readonly event: IntegrationEventClass;
   readonly queue: string;
   /** The consumer's job class name. */
   readonly jobName: string;
 }
 
 /**
- * The routes modules registered (OutboxModule.forFeature). The outbox writes one row per route of
- * an event; nothing here knows any module or queue by name.
+ * The routes modules registered (OutboxModule.forFeature), by event class. The outbox writes one
+ * row per route of an event; nothing here knows any module or queue by name.
  */
 @Injectable()
 export class OutboxRoutes {
-  private readonly byEvent = new Map<string, OutboxRoute[]>();
+  private readonly byEvent = new Map<IntegrationEventClass, OutboxRoute[]>();
 
   add(route: OutboxRoute): void {
     const routes = this.byEvent.get(route.event) ?? [];
@@ -23,7 +24,7 @@ export class OutboxRoutes {
     this.byEvent.set(route.event, [...routes, route]);
   }
 
-  of(event: string): readonly OutboxRoute[] {
+  of(event: IntegrationEventClass): readonly OutboxRoute[] {
     return this.byEvent.get(event) ?? [];
   }
 }

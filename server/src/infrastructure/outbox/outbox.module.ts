@@ -16,7 +16,7 @@ class OutboxRoutesRegistration {}
 })
 export class OutboxModule {
   /**
-   * A consuming module's routes: `OutboxModule.forFeature([{ event: 'PaymentRecorded', queue: ..., jobName: ... }])`
+   * A consuming module's routes: `OutboxModule.forFeature([{ event: PaymentRecorded, queue: ..., jobName: ... }])`
    * in its imports. The queue must be registered (BullModule.registerQueue) by that module or globally.
    */
   static forFeature(routes: readonly OutboxRoute[]): DynamicModule {
@@ -24,7 +24,7 @@ export class OutboxModule {
       module: OutboxRoutesRegistration,
       providers: [
         {
-          provide: `OUTBOX_ROUTES:${routes.map((route) => `${route.event}>${route.queue}/${route.jobName}`).join(',')}`,
+          provide: `OUTBOX_ROUTES:${routes.map((route) => `${route.event.name}>${route.queue}/${route.jobName}`).join(',')}`,
           inject: [OutboxRoutes],
           useFactory: (registry: OutboxRoutes) => {
             routes.forEach((route) => registry.add(route));

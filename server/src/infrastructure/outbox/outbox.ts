@@ -5,7 +5,7 @@ import { Clock } from '../clock/clock';
 import { composedStatement, runPrepared } from '../database/prepared-statement';
 import { UnitOfWork } from '../database/unit-of-work';
 import { Envelope, isEnvelope, newEnvelope } from '../messaging/envelope';
-import type { IntegrationEvent } from '../messaging/integration-event';
+import type { IntegrationEvent, IntegrationEventClass } from '../messaging/integration-event';
 import { OutboxRoutes } from './outbox-routes';
 
 export interface OutboxJob<Payload extends object> {
@@ -77,12 +77,10 @@ export class Outbox {
     return this.oneStatement<Row>(manager, statement, pending ?? [], '');
   }
 
-  /** An integration event, as one job per route registered for it (none registered: nothing to do). */
+  /** An integration event, as one job per route registered for its class (none registered: nothing to do). */
   async publish(manager: EntityManager, event: IntegrationEvent): Promise<void> {
-    await this.insert(
-      manager,
-      this.routes.of(event.constructor.name).map((route) => ({ queue: route.queue, jobName: route.jobName, payload: event })),
-    );
+    const routes = this.routes.of(event.constructor as IntegrationEventClass);
+    await this.insert(manager, routes.map((route) => ({ queue: route.queue, jobName: route.jobName, payload: event })));
   }
 
   private async insert(manager: EntityManager, jobs: readonly OutboxJob<object>[]): Promise<void> {

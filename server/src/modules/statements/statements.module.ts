@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { OutboxModule } from '../../infrastructure/outbox/outbox.module';
+import { PaymentRecorded } from '../payments/contracts/payment-recorded.event';
 import { ChangeStatementTimeZoneHandler } from './commands/change-statement-time-zone.handler';
 import { RebuildStatementsHandler } from './commands/rebuild-statements.handler';
 import { ExportFinanceYearHandler } from './finance/export-finance-year.handler';
@@ -40,7 +41,7 @@ export class StatementsModule {
       imports: [
         CqrsModule,
         BullModule.registerQueue({ name: STATEMENTS_QUEUE }, { name: FINANCE_EXPORTS_QUEUE }),
-        OutboxModule.forFeature([{ event: 'PaymentRecorded', queue: STATEMENTS_QUEUE, jobName: PROJECT_STATEMENTS_JOB }]),
+        OutboxModule.forFeature([{ event: PaymentRecorded, queue: STATEMENTS_QUEUE, jobName: PROJECT_STATEMENTS_JOB }]),
       ],
       controllers: [LandlordStatementsController, FinanceExportsController],
       providers: [
