@@ -3,8 +3,9 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../infrastructure/config/app-config';
-import { PayRentHandler } from './commands/pay-rent.handler';
-import { PayRentDirectHandler } from './commands/pay-rent-direct.handler';
+import { PayRentHandler } from './pay-rent/pay-rent.handler';
+import { paymentWayProviders } from './pay-rent/payment-ways';
+import { CardAttempts } from './card-payments/card-attempts';
 import { SetLandlordCardGatewayHandler } from './commands/set-landlord-card-gateway.handler';
 import { CardGateways } from './card-gateways/card-gateways';
 import { PayoutAccountReadiness } from './card-payments/payout-account-readiness';
@@ -90,10 +91,12 @@ export class PaymentsModule {
       ],
       providers: [
         RecordRentPaymentHandler,
+        // One use case takes rent; each way of paying is an adapter under pay-rent/ways.
         PayRentHandler,
+        ...paymentWayProviders,
+        CardAttempts,
         // The second card gateway (Authorize.Net), chosen per landlord by an operator.
         CardGateways,
-        PayRentDirectHandler,
         SetLandlordCardGatewayHandler,
         GetLandlordCardGatewayHandler,
         DirectTransactionChangedHandler,

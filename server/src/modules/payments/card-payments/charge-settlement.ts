@@ -8,7 +8,7 @@ import { Outbox } from '../../../infrastructure/outbox/outbox';
 import { RecordRentPayment } from '../contracts/record-rent-payment.command';
 import { ReceiptMailer } from '../emails/receipt-mailer';
 import { CardPayment } from './card-payment.entity';
-import { cardPaymentByCharge, cardPaymentById, cardPaymentByPaymentIntent, cardPaymentPaidChange, type PaidAttempt } from './card-payment-sql';
+import { CardAttempts, type PaidAttempt } from './card-attempts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,7 +42,7 @@ function ledgerProviderOf(provider: string): (typeof LEDGER_PROVIDERS)[number] {
 export const chargeLockKey = (accountId: string, chargeId: string): string => `charge:${accountId}/${chargeId}`;
 
 /**
- * One charge, one journal: the synchronous confirm (PayRent), `payment_intent.succeeded` and
+ * One charge, one journal: PayRent's answer from the provider, `payment_intent.succeeded` and
  * `charge.succeeded` all post it here, under the attempt's key `card-payment:<attempt id>` (the
  * attempt id travels with the charge as metadata), holding an advisory lock on the charge, so
  * whichever comes first posts and the others find it posted.
@@ -58,6 +58,7 @@ export class ChargeSettlement {
     private readonly receipts: ReceiptMailer,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
+    private readonly attempts: CardAttempts,
   ) {}
 
   /**
@@ -79,14 +80,14 @@ export class ChargeSettlement {
   async findAttempt(reference: ChargeReference): Promise<CardPayment | null> {
     const cardPaymentId = reference.metadata?.cardPaymentId;
     if (cardPaymentId && UUID.test(cardPaymentId)) {
-      const attempt = await cardPaymentById(this.unitOfWork, cardPaymentId);
+      const attempt = await this.attempts.byId(cardPaymentId);
       if (attempt && attempt.connectedAccountId === reference.accountId) return attempt;
     }
     if (reference.chargeId) {
-      const attempt = await cardPaymentByCharge(this.unitOfWork, reference.accountId, reference.chargeId);
+      const attempt = await this.attempts.byCharge(reference.accountId, reference.chargeId);
       if (attempt) return attempt;
     }
-    if (reference.paymentIntentId) return cardPaymentByPaymentIntent(this.unitOfWork, reference.accountId, reference.paymentIntentId);
+    if (reference.paymentIntentId) return this.attempts.byPaymentIntent(reference.accountId, reference.paymentIntentId);
     return null;
   }
 
@@ -121,7 +122,7 @@ export class ChargeSettlement {
       };
       if (created) await this.receipts.request(manager, transactionId, attempt.tenantUserId);
       // Last, so the payment's event and receipt request are written with it.
-      await this.outbox.writeWithPending(manager, cardPaymentPaidChange(attempt.id, paid));
+      await this.outbox.writeWithPending(manager, this.attempts.paidChange(attempt.id, paid));
       if (created) this.logger.log({ cardPaymentId: attempt.id, transactionId, chargeId: charge.chargeId }, 'Card payment posted');
       return { transactionId, created, attempt: { ...attempt, ...paid, status: 'succeeded', failureCode: null, failureMessage: null } };
     });

@@ -20,8 +20,7 @@ import { CurrentUser, Requester } from '../../../infrastructure/http/current-use
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
 import { DirectPaymentInput, directPaymentSchema } from '@rentwise/libs/schemas/direct-payment.schema';
-import { PayRent } from '../commands/pay-rent.command';
-import { PayRentDirect } from '../commands/pay-rent-direct.command';
+import { PayRent } from '../pay-rent/pay-rent.command';
 import { GetPaymentSetup } from '../queries/get-payment-setup.query';
 import { GetReceipt } from '../queries/get-receipt.query';
 import { ListTenantPayments } from '../queries/list-tenant-payments.query';
@@ -95,7 +94,9 @@ export class TenantPaymentsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PaymentAnswer> {
-    const { created, ...payment } = await this.commands.execute(new PayRent(tenant.userId, tenant.signedInAt, body, request.ip));
+    const { paymentMethodId, ...asked } = body;
+    const method = { way: 'stripe_card', paymentMethodId } as const;
+    const { created, ...payment } = await this.commands.execute(new PayRent(tenant.userId, tenant.signedInAt, { ...asked, method }, request.ip));
     void reply.status(created ? HttpStatus.CREATED : HttpStatus.OK);
     return { status: 'success', payment };
   }
@@ -149,7 +150,9 @@ export class TenantPaymentsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PaymentAnswer> {
-    const { created, ...payment } = await this.commands.execute(new PayRentDirect(tenant.userId, tenant.signedInAt, body, request.ip));
+    const { paymentNonce, card, ...asked } = body;
+    const method = { way: 'authorize_net_card', paymentNonce, card } as const;
+    const { created, ...payment } = await this.commands.execute(new PayRent(tenant.userId, tenant.signedInAt, { ...asked, method }, request.ip));
     void reply.status(created ? HttpStatus.CREATED : HttpStatus.OK);
     return { status: 'success', payment };
   }

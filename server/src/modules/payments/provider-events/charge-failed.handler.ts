@@ -1,6 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../../../infrastructure/clock/clock';
-import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import {
   ProviderEventHandler,
   ProviderEventHandlers,
@@ -8,7 +7,7 @@ import {
 } from '../../../infrastructure/inbox/provider-event-handlers';
 import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
 import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
-import { CardPayment } from '../card-payments/card-payment.entity';
+import { CardAttempts } from '../card-payments/card-attempts';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
 import { ChargeCorrections } from './charge-corrections';
 
@@ -24,7 +23,7 @@ export class ChargeFailedHandler implements ProviderEventHandler<'ChargeFailed'>
     private readonly gateway: PaymentGateway,
     private readonly settlement: ChargeSettlement,
     private readonly corrections: ChargeCorrections,
-    private readonly unitOfWork: UnitOfWork,
+    private readonly attempts: CardAttempts,
     private readonly clock: Clock,
   ) {}
 
@@ -38,16 +37,15 @@ export class ChargeFailedHandler implements ProviderEventHandler<'ChargeFailed'>
     if (intent.status !== 'failed' && intent.status !== 'canceled') return { outcome: 'skipped', reason: `payment is ${intent.status}` };
     const attempt = await this.settlement.findAttempt({ accountId, chargeId: null, paymentIntentId, metadata: intent.metadata });
     if (!attempt) return { outcome: 'skipped', reason: 'not a rent payment of ours' };
-    const { affected } = await this.unitOfWork.repository(CardPayment).update(
-      { id: attempt.id, status: 'pending' },
+    const declined = await this.attempts.markDeclined(
+      attempt.id,
       {
-        status: 'declined',
         paymentIntentId,
         failureCode: intent.failure?.code ?? 'card_declined',
         failureMessage: intent.failure?.message ?? 'Your card was declined.',
-        updatedAt: this.clock.now(),
       },
+      this.clock.now(),
     );
-    return { outcome: 'done', detail: affected ? 'attempt marked declined' : `attempt was already ${attempt.status}` };
+    return { outcome: 'done', detail: declined ? 'attempt marked declined' : `attempt was already ${attempt.status}` };
   }
 }

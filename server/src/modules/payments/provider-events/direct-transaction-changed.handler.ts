@@ -10,7 +10,7 @@ import {
   DirectTransaction,
 } from '../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
 import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
-import { CardPayment } from '../card-payments/card-payment.entity';
+import { CardAttempts } from '../card-payments/card-attempts';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
 import { LedgerTransaction } from '../ledger/ledger-transaction.entity';
 import { ChargeCorrections } from './charge-corrections';
@@ -18,7 +18,7 @@ import { ChargeCorrections } from './charge-corrections';
 /**
  * An Authorize.Net transaction was made, refunded or voided (its webhooks): the transaction is read
  * again and the ledger brought up to it, under the charge's lock and keys of the gateway's objects,
- * so PayRentDirect's own posting, repeated and out-of-order notifications make one journal each:
+ * so PayRent's own posting, repeated and out-of-order notifications make one journal each:
  * the payment under `card-payment:<attempt id>`, a refund under `refund:<merchant>/<refund id>`, a
  * void under `void:<merchant>/<charge id>`.
  */
@@ -30,6 +30,7 @@ export class DirectTransactionChangedHandler implements ProviderEventHandler<'Di
     private readonly unitOfWork: UnitOfWork,
     private readonly settlement: ChargeSettlement,
     private readonly corrections: ChargeCorrections,
+    private readonly attempts: CardAttempts,
   ) {}
 
   onModuleInit(): void {
@@ -61,14 +62,13 @@ export class DirectTransactionChangedHandler implements ProviderEventHandler<'Di
     });
   }
 
-  /** The charge's journal (posting it if PayRentDirect's answer was lost), or null when it is not ours. */
+  /** The charge's journal (posting it if PayRent's answer was lost), or null when it is not ours. */
   private async postPayment(charge: DirectTransaction): Promise<LedgerTransaction | null> {
     const merchant = this.gateway.merchantAccount;
     await this.settlement.lockCharge(merchant, charge.transactionId);
-    const attempts = this.unitOfWork.repository(CardPayment);
     const attempt =
-      (await attempts.findOneBy({ connectedAccountId: merchant, chargeId: charge.transactionId })) ??
-      (charge.invoiceNumber ? await attempts.findOneBy({ invoiceNumber: charge.invoiceNumber }) : null);
+      (await this.attempts.byCharge(merchant, charge.transactionId)) ??
+      (charge.invoiceNumber ? await this.attempts.byInvoiceNumber(charge.invoiceNumber) : null);
     if (!attempt) return null;
     if (attempt.status !== 'succeeded') {
       // A voided charge that was never posted moved no money: nothing to post.
@@ -84,7 +84,7 @@ export class DirectTransactionChangedHandler implements ProviderEventHandler<'Di
         card: charge.card,
       });
     }
-    const posted = await attempts.findOneByOrFail({ id: attempt.id });
-    return this.unitOfWork.repository(LedgerTransaction).findOneByOrFail({ id: posted.ledgerTransactionId! });
+    const posted = await this.attempts.byId(attempt.id);
+    return this.unitOfWork.repository(LedgerTransaction).findOneByOrFail({ id: posted!.ledgerTransactionId! });
   }
 }

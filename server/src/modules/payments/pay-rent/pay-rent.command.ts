@@ -1,0 +1,54 @@
+import { Command } from '@nestjs/cqrs';
+import type { DirectPaymentInput } from '@rentwise/libs/schemas/direct-payment.schema';
+import type { PaymentInput } from '@rentwise/libs/schemas/payment.schema';
+
+export interface PaidRent {
+  /** The ledger transaction id: the receipt's id. */
+  receiptId: string;
+  chargedCents: number;
+  amountCents: number;
+  processingFeeCents: number;
+  /** ISO time the provider charged the card. */
+  paidAt: string;
+  /** False when this answers a replay of an attempt that had already paid. */
+  created: boolean;
+}
+
+/**
+ * How the tenant pays, as their payment screen sent it: what differs from one way of paying to
+ * another. Each way has its adapter under `ways/` (PaymentWay).
+ */
+export type PaymentMethod =
+  /** Stripe's card form: a payment method id from Stripe.js (or the sandbox's form). */
+  | { way: 'stripe_card'; paymentMethodId: PaymentInput['paymentMethodId'] }
+  /** Authorize.Net's card form: Accept.js's single-use nonce, and the card's brand and last four digits. */
+  | { way: 'authorize_net_card'; paymentNonce: DirectPaymentInput['paymentNonce']; card: DirectPaymentInput['card'] };
+
+export type PaymentWayName = PaymentMethod['way'];
+
+export interface RentPaymentRequest {
+  /** What the tenant entered, fee excluded. */
+  amountCents: number;
+  /** One per attempt, from the payment screen: a retried or doubled request charges once. */
+  idempotencyKey: string;
+  /** The tenant's yes to paying again within 10 minutes of a payment for the same home. */
+  confirmRepeat?: boolean;
+  method: PaymentMethod;
+}
+
+/**
+ * A tenant pays rent: the entered amount plus the processing fee of the day, for the landlord of
+ * their home, whichever way they pay. One charge per idempotency key, even when an answer is lost.
+ */
+export class PayRent extends Command<PaidRent> {
+  constructor(
+    readonly tenantUserId: string,
+    /** When this session signed in with a password: paying needs it to be under 30 minutes old. */
+    readonly signedInAt: Date,
+    readonly request: RentPaymentRequest,
+    /** The network address the request came from: declined cards are limited per address too. */
+    readonly clientAddress: string,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,60 @@
+import type { CardGatewayKind } from '@rentwise/libs/schemas/direct-payment.schema';
+import type { CardPayment } from '../card-payments/card-payment.entity';
+import type { SucceededCharge } from '../card-payments/charge-settlement';
+import type { PaymentMethod, PaymentWayName } from './pay-rent.command';
+
+/** Who is paid: the account the charge lands on, at which provider (the ledger's and the attempt's name). */
+export interface Payee {
+  accountId: string;
+  provider: string;
+}
+
+/** What the provider said to a charge (an outage is thrown, as the 4xx/5xx the tenant should see). */
+export type ChargeOutcome =
+  | { kind: 'charged'; charge: SucceededCharge }
+  | { kind: 'declined'; failureCode: string | null; failureMessage: string };
+
+/**
+ * One way of paying rent, as PayRent needs it: only what truly differs between ways. Everything
+ * else (fresh sign-in, the tenancy, declined-card limit, repeat payments, fees, the stored attempt,
+ * the ledger, the receipt) is PayRent's, once. A new way is one adapter folder under `ways/` and one
+ * line in PAYMENT_WAYS (pay-rent.module's providers).
+ */
+export interface PaymentWay<Method extends PaymentMethod = PaymentMethod> {
+  readonly way: Method['way'];
+  /** The card gateway a landlord must be on to be paid this way (an operator's choice, per landlord). */
+  readonly landlordGateway: CardGatewayKind;
+  /**
+   * Whether the provider itself charges once for a repeated call with the attempt's key (Stripe's
+   * idempotency key). Without it, PayRent runs each attempt one request at a time, under its lock,
+   * and `charge` looks up what a seen-before attempt did before it charges.
+   */
+  readonly providerChargesOncePerKey: boolean;
+  /**
+   * What goes into the attempt's input hash, beside the tenant and the amount: a key replayed with
+   * other input is refused. The layouts are those stored since each way began; keep them.
+   */
+  inputHashParts(tenantUserId: string, amountCents: number, method: Method): unknown[];
+  /** Who is paid for this landlord, or null when the landlord cannot be paid this way now. */
+  payee(landlordUserId: string): Promise<Payee | null>;
+  /** The attempt's columns that come from the method. */
+  attemptFields(method: Method, attemptId: string): Pick<CardPayment, 'paymentMethodId' | 'invoiceNumber' | 'cardBrand' | 'cardLast4'>;
+  /** Charges the attempt (or, when `seenBefore` and the provider keeps no key, finds what an earlier call did). */
+  charge(attempt: CardPayment, method: Method, seenBefore: boolean): Promise<ChargeOutcome>;
+  /** The 402 message a declined attempt answers with, from the provider's own words. */
+  declineAnswer(failureMessage: string): string;
+}
+
+/** The multi-provider token of every registered way of paying. */
+export const PAYMENT_WAYS = Symbol('PAYMENT_WAYS');
+
+export type PaymentWays = readonly PaymentWay[];
+
+export function paymentWayFor<Name extends PaymentWayName>(
+  ways: PaymentWays,
+  name: Name,
+): PaymentWay<Extract<PaymentMethod, { way: Name }>> {
+  const way = ways.find((candidate) => candidate.way === name);
+  if (!way) throw new Error(`No way of paying is registered as ${name}`);
+  return way as unknown as PaymentWay<Extract<PaymentMethod, { way: Name }>>;
+}

@@ -1,0 +1,128 @@
+import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { billToOf, directChargeDescription, invoiceNumberOf } from '@rentwise/libs/direct-gateway';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { Clock } from '../../../../../infrastructure/clock/clock';
+import {
+  DirectCardGateway,
+  DirectTransaction,
+} from '../../../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
+import { CardDeclined, PaymentGatewayError } from '../../../../../infrastructure/payment-gateway/payment-gateway.port';
+import { GetUser } from '../../../../accounts/contracts/get-user.query';
+import { GetTenancy } from '../../../../tenants/contracts/get-tenancy.query';
+import { CardGateways } from '../../../card-gateways/card-gateways';
+import type { CardPayment } from '../../../card-payments/card-payment.entity';
+import type { PaymentMethod } from '../../pay-rent.command';
+import type { ChargeOutcome, Payee, PaymentWay } from '../../payment-way';
+
+type AuthorizeNetCard = Extract<PaymentMethod, { way: 'authorize_net_card' }>;
+
+/**
+ * A card through Authorize.Net's form (Accept.js), authorized and captured on the platform's
+ * merchant account, for landlords an operator moved to this gateway (decision 0019). Authorize.Net
+ * has no idempotency key, so the attempt carries one: its invoice number. PayRent runs each attempt
+ * one request at a time, and an attempt seen before is looked up by its invoice number first: a
+ * charge whose answer was lost is found and posted, never made again. The nonce is single-use and
+ * the gateway refuses the same invoice and amount inside its duplicate window, so even a call that
+ * overtakes the lookup cannot charge twice.
+ */
+@Injectable()
+export class AuthorizeNetCardWay implements PaymentWay<AuthorizeNetCard> {
+  readonly way = 'authorize_net_card';
+  readonly landlordGateway = 'authorize_net';
+  readonly providerChargesOncePerKey = false;
+  private readonly logger = new Logger(AuthorizeNetCardWay.name);
+
+  constructor(
+    private readonly gateway: DirectCardGateway,
+    private readonly gateways: CardGateways,
+    private readonly queries: QueryBus,
+    private readonly clock: Clock,
+  ) {}
+
+  inputHashParts(tenantUserId: string, amountCents: number, { paymentNonce, card }: AuthorizeNetCard): unknown[] {
+    return ['direct', tenantUserId, amountCents, paymentNonce.dataValue, card.brand, card.last4];
+  }
+
+  async payee(landlordUserId: string): Promise<Payee | null> {
+    if ((await this.gateways.of(landlordUserId)) !== this.landlordGateway || !this.gateway.clientSetup) return null;
+    return { accountId: this.gateway.merchantAccount, provider: this.gateway.name };
+  }
+
+  attemptFields({ paymentNonce, card }: AuthorizeNetCard, attemptId: string): Pick<CardPayment, 'paymentMethodId' | 'invoiceNumber' | 'cardBrand' | 'cardLast4'> {
+    return {
+      // The nonce: single-use, minutes-lived, not card data; kept so a retry of this attempt can send it.
+      paymentMethodId: paymentNonce.dataValue,
+      invoiceNumber: invoiceNumberOf(attemptId),
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+    };
+  }
+
+  async charge(attempt: CardPayment, method: AuthorizeNetCard, seenBefore: boolean): Promise<ChargeOutcome> {
+    const found = seenBefore ? await this.lookUp(attempt) : null;
+    const transaction = found ?? (await this.chargeNonce(attempt, method));
+    if (transaction.status !== 'approved') {
+      return { kind: 'declined', failureCode: transaction.reasonCode, failureMessage: transaction.reasonText ?? MESSAGES.gatewayError };
+    }
+    return {
+      kind: 'charged',
+      charge: {
+        connectedAccountId: this.gateway.merchantAccount,
+        paymentIntentId: null,
+        chargeId: transaction.transactionId,
+        balanceTransactionId: null,
+        amountCents: transaction.amountCents,
+        processorFeeCents: null,
+        chargedAt: transaction.submittedAt,
+        card: transaction.card.last4 ? transaction.card : method.card,
+      },
+    };
+  }
+
+  /** Spec section 8: the gateway's errors show one message; its own words stay in the attempt and the logs. */
+  declineAnswer(): string {
+    return MESSAGES.gatewayError;
+  }
+
+  /** What became of an earlier call whose answer we never recorded. */
+  private async lookUp(attempt: CardPayment): Promise<DirectTransaction | null> {
+    try {
+      return await this.gateway.findChargeByInvoiceNumber(attempt.invoiceNumber!);
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      // Without knowing, charging again could charge twice: ask the tenant to try again later.
+      this.logger.error({ err: error, cardPaymentId: attempt.id }, 'Could not look up an attempt at Authorize.Net');
+      throw new ServiceUnavailableException(MESSAGES.noGatewayResponse);
+    }
+  }
+
+  private async chargeNonce(
+    attempt: CardPayment,
+    { paymentNonce, card }: AuthorizeNetCard,
+  ): Promise<DirectTransaction | { status: 'declined'; reasonCode: string | null; reasonText: string }> {
+    const [tenant, tenancy] = await Promise.all([
+      this.queries.execute(new GetUser(attempt.tenantUserId)),
+      this.queries.execute(new GetTenancy(attempt.tenantUserId)),
+    ]);
+    const person = tenant ?? { firstName: '', lastName: '', phone: '', email: '' };
+    try {
+      return await this.gateway.chargeNonce({
+        nonce: { dataDescriptor: paymentNonce.dataDescriptor, dataValue: attempt.paymentMethodId },
+        amountCents: attempt.chargedCents,
+        invoiceNumber: attempt.invoiceNumber!,
+        refId: attempt.invoiceNumber!,
+        description: directChargeDescription(this.clock.now(), card),
+        billTo: billToOf(person, tenancy?.propertyAddress ?? attempt.description),
+      });
+    } catch (error) {
+      if (error instanceof CardDeclined) return { status: 'declined', reasonCode: error.code ?? null, reasonText: error.message };
+      if (error instanceof PaymentGatewayError) {
+        // The attempt stays pending: its retry looks the invoice number up before anything else.
+        this.logger.error({ err: error, cardPaymentId: attempt.id }, 'Authorize.Net charge got no usable answer');
+        throw new ServiceUnavailableException(MESSAGES.noGatewayResponse);
+      }
+      throw error;
+    }
+  }
+}
