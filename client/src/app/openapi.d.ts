@@ -863,6 +863,238 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        UserDto: {
+            /** Format: uuid */
+            userId: string;
+            /** @enum {string} */
+            type: "landlord" | "tenant" | "operator" | "finance";
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone: string;
+            /** @description Null when the person has no photo: show the default image */
+            photoUrl: string | null;
+            /**
+             * Format: date-time
+             * @description The last password sign-in (the 30-minute payment rule)
+             */
+            lastLoginAt: string | null;
+        };
+        UserAnswer: {
+            /** @enum {string} */
+            status: "success";
+            user: components["schemas"]["UserDto"];
+        };
+        AccountDone: {
+            /** @enum {string} */
+            status: "success";
+        };
+        SessionAnswer: {
+            /** @enum {string} */
+            status: "success";
+            isValid: boolean;
+            user: components["schemas"]["UserDto"] | null;
+        };
+        ActivationStateAnswer: {
+            /** @enum {string} */
+            status: "success";
+            /** @description The account already has a password */
+            activated: boolean;
+            /** @description The link can still set the first password */
+            linkValid: boolean;
+        };
+        ProfileUpdatedAnswer: {
+            /** @enum {string} */
+            status: "success";
+            user: components["schemas"]["UserDto"];
+            /** @description The new email a confirmation link went to; the sign-in email changes once the link is opened */
+            pendingEmail: string | null;
+        };
+        EmailConfirmedAnswer: {
+            /** @enum {string} */
+            status: "success";
+            /** @description The sign-in email now */
+            email: string;
+        };
+        RegistrationDone: {
+            /** @enum {string} */
+            status: "success";
+        };
+        RegistrationRowDto: {
+            /** Format: uuid */
+            registrationId: string;
+            /**
+             * Format: uuid
+             * @description The landlord’s account, for the operator’s page of that landlord
+             */
+            landlordUserId: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone: string;
+            /** Format: date-time */
+            submittedAt: string;
+            /** Format: date-time */
+            reviewedAt: string | null;
+            rejectionReason: string | null;
+            /**
+             * @description Null until the landlord starts step 1
+             * @enum {string|null}
+             */
+            payoutStatus: "pending" | "active" | "restricted" | null;
+            payoutConnected: boolean;
+        };
+        RegistrationListAnswer: {
+            /** @enum {string} */
+            status: "success";
+            rows: components["schemas"]["RegistrationRowDto"][];
+        };
+        PayoutAccountConfirmed: {
+            /** @enum {string} */
+            status: "success";
+            /**
+             * @description pending: onboarding not finished; active: rent can be charged and paid out; restricted: the provider paused charges or payouts
+             * @enum {string}
+             */
+            payoutStatus: "pending" | "active" | "restricted";
+        };
+        PayoutDashboardLink: {
+            /** @enum {string} */
+            status: "success";
+            /** @description The provider’s dashboard; works once, for a short time */
+            url: string;
+        };
+        OnboardingSettings: {
+            /** @enum {string} */
+            status: "success";
+            /** @example support@rentwise.example */
+            supportEmail: string;
+        };
+        ManagedPropertyDto: {
+            /** Format: uuid */
+            propertyId: string;
+            /** @example 123 Main St, Apt 2, Springfield, IL 62704 */
+            address: string;
+            /** @example 123 Main St */
+            line1: string;
+            /** @example Apt 2 */
+            line2: string | null;
+            /** @example Springfield */
+            city: string;
+            /** @example IL */
+            state: string;
+            /** @example 62704 */
+            zip: string;
+            /** @example 150000 */
+            rentCents: number;
+            /** @description Tenants living there now */
+            tenantCount: number;
+        };
+        ManagedPropertyListAnswer: {
+            /** @enum {string} */
+            status: "success";
+            /** @description Oldest first */
+            rows: components["schemas"]["ManagedPropertyDto"][];
+        };
+        ManagedPropertyAnswer: {
+            /** @enum {string} */
+            status: "success";
+            property: components["schemas"]["ManagedPropertyDto"];
+        };
+        PropertyRemoved: {
+            /** @enum {string} */
+            status: "success";
+        };
+        TenantPropertyDto: {
+            /** Format: uuid */
+            propertyId: string;
+            /** @example 123 Main St, Apt 2, Springfield, IL 62704 */
+            address: string;
+            /** @example 150000 */
+            rentCents: number;
+        };
+        LandlordTenantDto: {
+            /**
+             * Format: uuid
+             * @description The tenant’s user id
+             */
+            tenantId: string;
+            /** Format: uuid */
+            propertyId: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone: string;
+            /** @description False until the tenant has created a password and signed in */
+            hasSignedIn: boolean;
+            /**
+             * Format: date-time
+             * @description When the tenant was added to (or moved into) this property
+             */
+            startedAt: string;
+        };
+        PropertyTenantsAnswer: {
+            /** @enum {string} */
+            status: "success";
+            property: components["schemas"]["TenantPropertyDto"];
+            /** @description The tenants living there now */
+            rows: components["schemas"]["LandlordTenantDto"][];
+        };
+        InvitedTenantDto: {
+            firstName: string;
+            lastName: string;
+            email: string;
+        };
+        TenantInvitedAnswer: {
+            /** @enum {string} */
+            status: "success";
+            invited: components["schemas"]["InvitedTenantDto"];
+        };
+        LandlordTenantAnswer: {
+            /** @enum {string} */
+            status: "success";
+            /** @description The tenant’s property (after a move, the new one) */
+            property: components["schemas"]["TenantPropertyDto"];
+            tenant: components["schemas"]["LandlordTenantDto"];
+        };
+        RemovedTenantDto: {
+            /** @example Sam Rivera */
+            name: string;
+        };
+        TenantRemovedAnswer: {
+            /** @enum {string} */
+            status: "success";
+            removed: components["schemas"]["RemovedTenantDto"];
+        };
+        InvitationResent: {
+            /** @enum {string} */
+            status: "success";
+        };
+        ResidenceLandlordDto: {
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone: string;
+            /** @description Null when the landlord has no photo: show the default image */
+            photoUrl: string | null;
+        };
+        ResidenceDto: {
+            /** Format: uuid */
+            propertyId: string;
+            /** @example 123 Main St, Apt 2, Springfield, IL 62704 */
+            propertyAddress: string;
+            /** @example 150000 */
+            rentCents: number;
+            landlord: components["schemas"]["ResidenceLandlordDto"];
+        };
+        ResidenceAnswer: {
+            /** @enum {string} */
+            status: "success";
+            /** @description Null when the tenant has no home on Rentwise now */
+            residence: components["schemas"]["ResidenceDto"] | null;
+        };
         DirectGatewaySetupDto: {
             /**
              * @description Accept.js (Authorize.Net), or the offline sandbox tokenizer
@@ -1123,6 +1355,12 @@ export interface components {
             status: "success";
             landlord: components["schemas"]["OperatorLandlordDto"];
         };
+        CardGatewaySet: {
+            /** @enum {string} */
+            status: "success";
+            /** @description False when the landlord was already on that gateway (nothing kept) */
+            changed: boolean;
+        };
         DeclinedCardsByTenantDto: {
             /** Format: uuid */
             tenantUserId: string;
@@ -1165,6 +1403,196 @@ export interface components {
             perAddressLimit: number;
             tenants: components["schemas"]["DeclinedCardsByTenantDto"][];
             addresses: components["schemas"]["DeclinedCardsByAddressDto"][];
+        };
+        StatementPropertyChoiceDto: {
+            /** Format: uuid */
+            propertyId: string;
+            /** @example 123 Main St, Apt 2, Springfield, IL 62704 */
+            address: string;
+            /** @example 150000 */
+            rentCents: number;
+            /** @description Removed by the landlord: its history stays */
+            archived: boolean;
+        };
+        StatementPropertiesAnswer: {
+            /** @enum {string} */
+            status: "success";
+            rows: components["schemas"]["StatementPropertyChoiceDto"][];
+        };
+        OverviewMonthDto: {
+            /** @example 2025 */
+            year: number;
+            /** @example 4 */
+            month: number;
+            /** @example April 2025 */
+            label: string;
+            rentDueCents: number;
+            receivedCents: number;
+            stillDueCents: number;
+            fullAmountReceived: boolean;
+            /** @description How many payments count to the month */
+            payments: number;
+        };
+        MonthlyOverviewDto: {
+            property: components["schemas"]["StatementPropertyChoiceDto"];
+            /** @example America/Chicago */
+            timeZone: string;
+            /** @description Newest first, back to the tenancy’s start */
+            months: components["schemas"]["OverviewMonthDto"][];
+        };
+        MonthlyOverviewAnswer: {
+            /** @enum {string} */
+            status: "success";
+            overview: components["schemas"]["MonthlyOverviewDto"];
+        };
+        StatementRowDto: {
+            /** @description 'April 2025' or a property's address */
+            label: string;
+            /** @description Set when the row is a month */
+            year?: number;
+            /** @description Set when the row is a month */
+            month?: number;
+            /** @description Set when the row is a property */
+            propertyId?: string;
+            rentDueCents: number;
+            grossCents: number;
+            serviceFeeCents: number;
+            /** @description Gross less the dated service fee: what the landlord received */
+            receivedCents: number;
+            /** @description The processor’s fee, shown apart (tax deductible) */
+            processorFeeCents: number;
+            /** @description Received less the processor’s fee: what reached the bank */
+            netCents: number;
+            stillDueCents: number;
+        };
+        StatementPaymentDto: {
+            /**
+             * Format: uuid
+             * @description The journal: the landlord’s receipt id for a rent payment
+             */
+            receiptId: string;
+            /** @enum {string} */
+            kind: "rent_payment" | "refund" | "correction" | "dispute" | "dispute_won" | "dispute_lost";
+            /**
+             * Format: date-time
+             * @description When the money moved
+             */
+            paidAt: string;
+            propertyAddress: string;
+            tenantName: string;
+            description: string;
+            grossCents: number;
+            serviceFeeCents: number;
+            receivedCents: number;
+            processorFeeCents: number;
+        };
+        CalendarRowDto: {
+            /** @example April */
+            label: string;
+            grossCents: number;
+            serviceFeeCents: number;
+            receivedCents: number;
+            processorFeeCents: number;
+            netCents: number;
+        };
+        CalendarYearDto: {
+            rows: components["schemas"]["CalendarRowDto"][];
+            totals: components["schemas"]["CalendarRowDto"];
+        };
+        StatementDto: {
+            /** @enum {string} */
+            kind: "monthly" | "yearly";
+            /** @example 2025 */
+            year: number;
+            /** @description 1-12 for a monthly statement */
+            month: number | null;
+            /** @description Null: all of the landlord's properties */
+            propertyId: string | null;
+            /** @description The property's address, or 'All properties' */
+            scopeLabel: string;
+            /** @example April 2025 */
+            periodLabel: string;
+            /** @example Payments made from 11 March to 10 April count as April. */
+            periodInWords: string;
+            /** @example America/Chicago */
+            timeZone: string;
+            /**
+             * Format: date-time
+             * @description When the statement was made
+             */
+            generatedAt: string;
+            /** @description Monthly, all properties: one row per property. Otherwise one row per month */
+            rows: components["schemas"]["StatementRowDto"][];
+            totals: components["schemas"]["StatementRowDto"];
+            /** @description Monthly statements list their payments */
+            payments: components["schemas"]["StatementPaymentDto"][];
+            /** @description Yearly statements: the same money by calendar month of the payment date */
+            calendarYear: components["schemas"]["CalendarYearDto"] | null;
+        };
+        StatementAnswer: {
+            /** @enum {string} */
+            status: "success";
+            statement: components["schemas"]["StatementDto"];
+        };
+        StatementSettingsDto: {
+            /** @example America/Chicago */
+            timeZone: string;
+            /** @description The time zone used when a landlord has not chosen one */
+            defaultTimeZone: string;
+        };
+        StatementSettingsAnswer: {
+            /** @enum {string} */
+            status: "success";
+            settings: components["schemas"]["StatementSettingsDto"];
+        };
+        FinanceYearDto: {
+            /** @example 2025 */
+            year: number;
+            /** @description Landlords with payments counted to that year */
+            landlords: number;
+        };
+        FinanceYearsAnswer: {
+            /** @enum {string} */
+            status: "success";
+            /** @description Newest first */
+            years: components["schemas"]["FinanceYearDto"][];
+        };
+        FinanceExportDto: {
+            /** Format: uuid */
+            exportId: string;
+            /** @example 2025 */
+            year: number;
+            /** @enum {string} */
+            format: "csv" | "zip";
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed" | "expired";
+            /** @description Null until the worker has counted the landlords in its snapshot */
+            landlordsTotal: number | null;
+            landlordsDone: number;
+            /** Format: date-time */
+            requestedAt: string;
+            requestedBy: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            byteSize: number | null;
+            sha256: string | null;
+            /** @example rentwise-2025-all-landlords.csv */
+            fileName: string;
+            /** @description Why it failed, in words the reader can act on */
+            error: string | null;
+        };
+        FinanceExportListAnswer: {
+            /** @enum {string} */
+            status: "success";
+            /** @description The latest 20, newest first */
+            exports: components["schemas"]["FinanceExportDto"][];
+        };
+        FinanceExportAnswer: {
+            /** @enum {string} */
+            status: "success";
+            export: components["schemas"]["FinanceExportDto"];
         };
         ReconciliationDifference: {
             /** Format: uuid */
@@ -1342,7 +1770,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UserAnswer"];
+                };
             };
         };
     };
@@ -1359,7 +1789,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountDone"];
+                };
             };
         };
     };
@@ -1376,7 +1808,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionAnswer"];
+                };
             };
         };
     };
@@ -1393,7 +1827,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountDone"];
+                };
             };
         };
     };
@@ -1410,7 +1846,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountDone"];
+                };
             };
         };
     };
@@ -1427,7 +1865,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ActivationStateAnswer"];
+                };
             };
         };
     };
@@ -1444,7 +1884,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountDone"];
+                };
             };
         };
     };
@@ -1461,7 +1903,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProfileUpdatedAnswer"];
+                };
             };
         };
     };
@@ -1478,7 +1922,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EmailConfirmedAnswer"];
+                };
             };
         };
     };
@@ -1495,7 +1941,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UserAnswer"];
+                };
             };
         };
     };
@@ -1531,7 +1979,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RegistrationListAnswer"];
+                };
             };
         };
     };
@@ -1548,7 +1998,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RegistrationDone"];
+                };
             };
         };
     };
@@ -1567,7 +2019,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RegistrationDone"];
+                };
             };
         };
     };
@@ -1586,7 +2040,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RegistrationDone"];
+                };
             };
         };
     };
@@ -1637,7 +2093,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PayoutAccountConfirmed"];
+                };
             };
         };
     };
@@ -1654,7 +2112,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PayoutDashboardLink"];
+                };
             };
         };
     };
@@ -1671,7 +2131,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OnboardingSettings"];
+                };
             };
         };
     };
@@ -1688,7 +2150,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ManagedPropertyListAnswer"];
+                };
             };
         };
     };
@@ -1705,7 +2169,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ManagedPropertyAnswer"];
+                };
             };
         };
     };
@@ -1724,7 +2190,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ManagedPropertyAnswer"];
+                };
             };
         };
     };
@@ -1743,7 +2211,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PropertyRemoved"];
+                };
             };
         };
     };
@@ -1762,7 +2232,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ManagedPropertyAnswer"];
+                };
             };
         };
     };
@@ -1781,7 +2253,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PropertyTenantsAnswer"];
+                };
             };
         };
     };
@@ -1800,7 +2274,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TenantInvitedAnswer"];
+                };
             };
         };
     };
@@ -1820,7 +2296,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["LandlordTenantAnswer"];
+                };
             };
         };
     };
@@ -1840,7 +2318,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TenantRemovedAnswer"];
+                };
             };
         };
     };
@@ -1860,7 +2340,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["LandlordTenantAnswer"];
+                };
             };
         };
     };
@@ -1880,7 +2362,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvitationResent"];
+                };
             };
         };
     };
@@ -1897,7 +2381,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ResidenceAnswer"];
+                };
             };
         };
     };
@@ -2319,7 +2805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["CardGatewaySet"];
                 };
             };
             404: {
@@ -2373,7 +2859,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StatementPropertiesAnswer"];
+                };
             };
         };
     };
@@ -2388,6 +2876,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonthlyOverviewAnswer"];
+                };
+            };
             /** @description Not the landlord’s property */
             404: {
                 headers: {
@@ -2406,6 +2902,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementAnswer"];
+                };
+            };
             /** @description Not the landlord’s property */
             404: {
                 headers: {
@@ -2446,7 +2950,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StatementSettingsAnswer"];
+                };
             };
         };
     };
@@ -2463,7 +2969,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StatementSettingsAnswer"];
+                };
             };
         };
     };
@@ -2480,7 +2988,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FinanceYearsAnswer"];
+                };
             };
         };
     };
@@ -2497,7 +3007,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FinanceExportListAnswer"];
+                };
             };
         };
     };
@@ -2515,7 +3027,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FinanceExportAnswer"];
+                };
             };
         };
     };
@@ -2530,6 +3044,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceExportAnswer"];
+                };
+            };
             /** @description No such export */
             404: {
                 headers: {

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CreatePasswordInput, createPasswordSchema } from '@rentwise/libs/schemas/create-password.schema';
@@ -14,6 +14,7 @@ import { ActivateAccount } from '../contracts/activate-account.command';
 import { CheckActivated } from '../activation/check-activated.query';
 import { RequestPasswordReset } from '../password-reset/request-password-reset.command';
 import { ResetPassword } from '../password-reset/reset-password.command';
+import { AccountDone, ActivationStateAnswer } from './account-responses';
 
 const checkActivatedSchema = z.object({ email: emailField, token: linkTokenField });
 
@@ -30,10 +31,11 @@ export class PasswordController {
   @HttpCode(200)
   @Public()
   @ApiOperation({ summary: 'Emails a reset link if the email has an active account; the answer is the same either way' })
+  @ApiOkResponse({ type: AccountDone })
   async sendPasswordReset(
     @Body(new ZodPipe(forgotPasswordSchema)) body: ForgotPasswordInput,
     @Req() request: FastifyRequest,
-  ): Promise<{ status: 'success' }> {
+  ): Promise<AccountDone> {
     await this.commands.execute(new RequestPasswordReset(body.email, request.ip));
     return { status: 'success' };
   }
@@ -42,7 +44,8 @@ export class PasswordController {
   @HttpCode(200)
   @Public()
   @ApiOperation({ summary: 'Sets a new password with the single-use token from the reset email; ends every session' })
-  async resetPassword(@Body(new ZodPipe(resetPasswordSchema)) body: ResetPasswordInput): Promise<{ status: 'success' }> {
+  @ApiOkResponse({ type: AccountDone })
+  async resetPassword(@Body(new ZodPipe(resetPasswordSchema)) body: ResetPasswordInput): Promise<AccountDone> {
     await this.commands.execute(new ResetPassword(body.email, body.token, body.password));
     return { status: 'success' };
   }
@@ -51,9 +54,10 @@ export class PasswordController {
   @HttpCode(200)
   @Public()
   @ApiOperation({ summary: 'Whether the account of an activation link already has a password, and whether the link still works' })
+  @ApiOkResponse({ type: ActivationStateAnswer })
   async checkActivated(
     @Body(new ZodPipe(checkActivatedSchema)) body: z.output<typeof checkActivatedSchema>,
-  ): Promise<{ status: 'success'; activated: boolean; linkValid: boolean }> {
+  ): Promise<ActivationStateAnswer> {
     const state = await this.queries.execute(new CheckActivated(body.email, body.token));
     return { status: 'success', ...state };
   }
@@ -62,7 +66,8 @@ export class PasswordController {
   @HttpCode(200)
   @Public()
   @ApiOperation({ summary: 'Creates the first password from an activation link; the account becomes active' })
-  async setPassword(@Body(new ZodPipe(createPasswordSchema)) body: CreatePasswordInput): Promise<{ status: 'success' }> {
+  @ApiOkResponse({ type: AccountDone })
+  async setPassword(@Body(new ZodPipe(createPasswordSchema)) body: CreatePasswordInput): Promise<AccountDone> {
     await this.commands.execute(new ActivateAccount(body.email, body.token, body.password));
     return { status: 'success' };
   }

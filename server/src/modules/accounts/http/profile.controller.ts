@@ -11,7 +11,7 @@ import {
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { ConfirmEmailInput, confirmEmailSchema } from '@rentwise/libs/schemas/confirm-email.schema';
@@ -23,11 +23,11 @@ import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { readUploadedFile } from '../../../infrastructure/http/uploaded-file';
 import { PHOTO_FILE_EXTENSIONS } from '../profile/photo-processing';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
-import { UserView } from '../contracts/user-view';
 import { ConfirmEmailChange } from '../email-change/confirm-email-change.command';
 import { GetUserPhoto } from '../profile/get-user-photo.query';
 import { SaveUserPhoto } from '../profile/save-user-photo.command';
 import { UpdateOwnProfile } from '../profile/update-own-profile.command';
+import { EmailConfirmedAnswer, ProfileUpdatedAnswer, UserAnswer } from './account-responses';
 
 /** The signed-in person's own details and photo, and the link that confirms a new email. */
 @ApiTags('account')
@@ -45,11 +45,12 @@ export class ProfileController {
     summary:
       "Changes the signed-in person's name and phone at once. A new email needs currentPassword (unless this session signed in under 30 minutes ago) and changes only once the link emailed to it is opened; pendingEmail names it, and the answer is the same whether or not that address has an account",
   })
+  @ApiOkResponse({ type: ProfileUpdatedAnswer })
   async updateUser(
     @Body(new ZodPipe(profileSchema)) body: ProfileInput,
     @CurrentUser() requester: Requester,
     @Req() request: FastifyRequest,
-  ): Promise<{ status: 'success'; user: UserView; pendingEmail: string | null }> {
+  ): Promise<ProfileUpdatedAnswer> {
     const { firstName, lastName, email, phone, currentPassword } = body;
     const { user, pendingEmail } = await this.commands.execute(
       new UpdateOwnProfile(requester, { firstName, lastName, email, phone, currentPassword }, request.ip),
@@ -64,10 +65,11 @@ export class ProfileController {
     summary:
       'Makes the new email asked for on Personal Information the sign-in email, with the single-use token from the link sent to it; ends the account\'s other sessions',
   })
+  @ApiOkResponse({ type: EmailConfirmedAnswer })
   async confirmEmail(
     @Body(new ZodPipe(confirmEmailSchema)) body: ConfirmEmailInput,
     @Req() request: FastifyRequest & RequestWithRequester,
-  ): Promise<{ status: 'success'; email: string }> {
+  ): Promise<EmailConfirmedAnswer> {
     const openedIn = request.requester ? { userId: request.requester.userId, sessionId: request.requester.sessionId } : null;
     const { email } = await this.commands.execute(new ConfirmEmailChange(body.token, openedIn));
     return { status: 'success', email };
@@ -79,10 +81,11 @@ export class ProfileController {
   @ApiConsumes('multipart/form-data')
   @RouteConfig(acceptsBody('multipart/form-data'))
   @ApiOperation({ summary: 'Replaces the signed-in person\'s photo (an image up to 5 MB; re-encoded as a 512 px WebP)' })
+  @ApiOkResponse({ type: UserAnswer })
   async saveUserPhoto(
     @Req() request: FastifyRequest,
     @CurrentUser() requester: Requester,
-  ): Promise<{ status: 'success'; user: UserView }> {
+  ): Promise<UserAnswer> {
     const upload = await readUploadedFile(request, MESSAGES.photoUploadRejected, { extensions: PHOTO_FILE_EXTENSIONS });
     const user = await this.commands.execute(new SaveUserPhoto(requester.userId, upload));
     return { status: 'success', user };

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Logger, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { PayoutAccountReturnInput, payoutAccountReturnSchema } from '@rentwise/libs/schemas/registration-review.schema';
 import { AppConfig } from '../../../infrastructure/config/app-config';
@@ -8,12 +8,12 @@ import { CurrentUser, Requester } from '../../../infrastructure/http/current-use
 import { Public } from '../../../infrastructure/http/public.decorator';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
-import { PayoutStatus } from '../../../infrastructure/payment-gateway/payout-status';
 import { ConfirmPayoutAccount } from '../commands/confirm-payout-account.command';
 import { RefreshAccountLink } from '../commands/refresh-account-link.command';
 import { StartPayoutOnboarding } from '../commands/start-payout-onboarding.command';
 import { payoutErrorPage } from '../onboarding-urls';
 import { GetPayoutDashboardLink } from '../queries/get-payout-dashboard-link.query';
+import { OnboardingSettings, PayoutAccountConfirmed, PayoutDashboardLink } from './onboarding-responses';
 import { PayoutBindingCookie } from './payout-binding-cookie';
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -73,10 +73,11 @@ export class PayoutAccountController {
   @ApiOperation({
     summary: 'From /landlord/oAuth: verifies the signed state, exchanges the OAuth code if any, saves the account and its status',
   })
+  @ApiOkResponse({ type: PayoutAccountConfirmed })
   async confirm(
     @Body(new ZodPipe(payoutAccountReturnSchema)) body: PayoutAccountReturnInput,
     @Req() request: FastifyRequest,
-  ): Promise<{ status: 'success'; payoutStatus: PayoutStatus }> {
+  ): Promise<PayoutAccountConfirmed> {
     const { payoutStatus } = await this.commands.execute(
       new ConfirmPayoutAccount(body.state, body.code, this.bindingCookie.read(request)),
     );
@@ -86,7 +87,8 @@ export class PayoutAccountController {
   @Get('payout-dashboard-link')
   @Roles('landlord')
   @ApiOperation({ summary: 'View Stripe Account: a short-lived link to the provider’s dashboard (409 before step 1 is done)' })
-  async dashboardLink(@CurrentUser() landlord: Requester): Promise<{ status: 'success'; url: string }> {
+  @ApiOkResponse({ type: PayoutDashboardLink })
+  async dashboardLink(@CurrentUser() landlord: Requester): Promise<PayoutDashboardLink> {
     const { url } = await this.queries.execute(new GetPayoutDashboardLink(landlord.userId));
     return { status: 'success', url };
   }
@@ -94,7 +96,8 @@ export class PayoutAccountController {
   @Get('config')
   @Public()
   @ApiOperation({ summary: 'What the onboarding pages show: the support address' })
-  settings(): { status: 'success'; supportEmail: string } {
+  @ApiOkResponse({ type: OnboardingSettings })
+  settings(): OnboardingSettings {
     return { status: 'success', supportEmail: this.config.env.SUPPORT_EMAIL };
   }
 

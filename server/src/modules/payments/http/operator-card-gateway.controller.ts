@@ -33,6 +33,11 @@ class OperatorLandlordDto {
   @ApiProperty({ type: [CardGatewayChangeDto], description: 'Newest first' }) cardGatewayChanges!: CardGatewayChangeDto[];
 }
 
+class CardGatewaySet {
+  @ApiProperty({ enum: ['success'] }) status!: 'success';
+  @ApiProperty({ description: 'False when the landlord was already on that gateway (nothing kept)' }) changed!: boolean;
+}
+
 class OperatorLandlordAnswer {
   @ApiProperty({ enum: ['success'] }) status!: 'success';
   @ApiProperty({ type: OperatorLandlordDto }) landlord!: OperatorLandlordDto;
@@ -74,14 +79,14 @@ export class OperatorCardGatewayController {
   @Put(':landlordUserId/card-gateway')
   @HttpCode(200)
   @ApiOperation({ summary: "Puts the landlord's tenants on Stripe or Authorize.Net; the change is kept with who and when" })
-  @ApiOkResponse({ schema: { example: { status: 'success', changed: true } } })
+  @ApiOkResponse({ type: CardGatewaySet })
   @ApiNotFoundResponse({ type: ErrorAnswer })
   @ApiConflictResponse({ type: ErrorAnswer, description: 'Authorize.Net is not set up on this installation' })
   async setCardGateway(
     @Param('landlordUserId', landlordIdPipe) landlordUserId: string,
     @Body(new ZodPipe(cardGatewayChoiceSchema)) body: CardGatewayChoice,
     @CurrentUser() operator: Requester,
-  ): Promise<{ status: 'success'; changed: boolean }> {
+  ): Promise<CardGatewaySet> {
     const { changed } = await this.commands.execute(new SetLandlordCardGateway(landlordUserId, body.gateway, operator.userId));
     return { status: 'success', changed };
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PropertyInput, propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
@@ -10,12 +10,7 @@ import { RemoveProperty } from '../commands/remove-property.command';
 import { UpdateProperty } from '../commands/update-property.command';
 import { GetManagedProperty } from '../queries/get-managed-property.query';
 import { ListManagedProperties } from '../queries/list-managed-properties.query';
-import type { ManagedPropertyView } from '../queries/managed-property-view';
-
-interface PropertyAnswer {
-  status: 'success';
-  property: ManagedPropertyView;
-}
+import { ManagedPropertyAnswer, ManagedPropertyListAnswer, PropertyRemoved } from './property-responses';
 
 /** A landlord's own properties. Another landlord's property id answers 404, exactly like an unknown one. */
 @ApiTags('properties')
@@ -29,33 +24,37 @@ export class LandlordPropertiesController {
 
   @Get()
   @ApiOperation({ summary: 'The properties the signed-in landlord manages, oldest first' })
-  async list(@CurrentUser() landlord: Requester): Promise<{ status: 'success'; rows: ManagedPropertyView[] }> {
+  @ApiOkResponse({ type: ManagedPropertyListAnswer })
+  async list(@CurrentUser() landlord: Requester): Promise<ManagedPropertyListAnswer> {
     return { status: 'success', rows: await this.queries.execute(new ListManagedProperties(landlord.userId)) };
   }
 
   @Post()
   @ApiOperation({ summary: 'Adds a property (address parts and rent in whole dollars; stored in cents)' })
+  @ApiCreatedResponse({ type: ManagedPropertyAnswer })
   async add(
     @CurrentUser() landlord: Requester,
     @Body(new ZodPipe(propertySchema)) body: PropertyInput,
-  ): Promise<PropertyAnswer> {
+  ): Promise<ManagedPropertyAnswer> {
     const added = await this.commands.execute(new AddProperty(landlord.userId, body));
     return { status: 'success', property: await this.queries.execute(new GetManagedProperty(landlord.userId, added.propertyId)) };
   }
 
   @Get(':propertyId')
   @ApiOperation({ summary: 'One of the landlord’s properties, with its number of tenants' })
-  async get(@CurrentUser() landlord: Requester, @Param('propertyId') propertyId: string): Promise<PropertyAnswer> {
+  @ApiOkResponse({ type: ManagedPropertyAnswer })
+  async get(@CurrentUser() landlord: Requester, @Param('propertyId') propertyId: string): Promise<ManagedPropertyAnswer> {
     return { status: 'success', property: await this.queries.execute(new GetManagedProperty(landlord.userId, propertyId)) };
   }
 
   @Patch(':propertyId')
   @ApiOperation({ summary: 'Changes a property’s address or rent (a rent change is kept in its rent history)' })
+  @ApiOkResponse({ type: ManagedPropertyAnswer })
   async update(
     @CurrentUser() landlord: Requester,
     @Param('propertyId') propertyId: string,
     @Body(new ZodPipe(propertySchema)) body: PropertyInput,
-  ): Promise<PropertyAnswer> {
+  ): Promise<ManagedPropertyAnswer> {
     await this.commands.execute(new UpdateProperty(landlord.userId, propertyId, body));
     return { status: 'success', property: await this.queries.execute(new GetManagedProperty(landlord.userId, propertyId)) };
   }
@@ -63,7 +62,8 @@ export class LandlordPropertiesController {
   @Delete(':propertyId')
   @HttpCode(200)
   @ApiOperation({ summary: 'Removes (archives) a property without tenants; its payment history stays' })
-  async remove(@CurrentUser() landlord: Requester, @Param('propertyId') propertyId: string): Promise<{ status: 'success' }> {
+  @ApiOkResponse({ type: PropertyRemoved })
+  async remove(@CurrentUser() landlord: Requester, @Param('propertyId') propertyId: string): Promise<PropertyRemoved> {
     await this.commands.execute(new RemoveProperty(landlord.userId, propertyId));
     return { status: 'success' };
   }

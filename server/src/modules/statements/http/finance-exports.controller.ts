@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, StreamableFile } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FinanceExportView, FinanceYear } from '@rentwise/libs/finance-export';
+import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { type StartFinanceExportInput, startFinanceExportSchema } from '@rentwise/libs/schemas/finance-export.schema';
 import { Clock } from '../../../infrastructure/clock/clock';
@@ -15,6 +14,7 @@ import { FinanceExportStore } from '../finance/finance-export-store';
 import { FinanceExporter } from '../finance/finance-exporter';
 import { StartFinanceExport } from '../finance/start-finance-export.command';
 import { viewOf } from '../finance/start-finance-export.handler';
+import { FinanceExportAnswer, FinanceExportListAnswer, FinanceYearsAnswer } from './statement-responses';
 
 const exportIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(MESSAGES.notFound) });
 
@@ -39,32 +39,35 @@ export class FinanceExportsController {
 
   @Get('years')
   @ApiOperation({ summary: 'Billing years with payments, newest first, with how many landlords each has' })
-  async years(): Promise<{ status: 'success'; years: FinanceYear[] }> {
+  @ApiOkResponse({ type: FinanceYearsAnswer })
+  async years(): Promise<FinanceYearsAnswer> {
     return { status: 'success', years: await this.exporter.years() };
   }
 
   @Get('exports')
   @ApiOperation({ summary: 'The latest 20 exports with their progress (landlords done of all), newest first' })
-  async list(): Promise<{ status: 'success'; exports: FinanceExportView[] }> {
+  @ApiOkResponse({ type: FinanceExportListAnswer })
+  async list(): Promise<FinanceExportListAnswer> {
     return { status: 'success', exports: (await this.store.recent()).map(viewOf) };
   }
 
   @Post('exports')
   @HttpCode(202)
   @ApiOperation({ summary: 'Starts a year’s export (format csv or zip); the same year and format already running is answered instead' })
-  @ApiAcceptedResponse({ description: 'Queued (or already running); poll GET /api/finance/exports/:exportId' })
+  @ApiAcceptedResponse({ type: FinanceExportAnswer, description: 'Queued (or already running); poll GET /api/finance/exports/:exportId' })
   async start(
     @CurrentUser() finance: Requester,
     @Body(new ZodPipe(startFinanceExportSchema)) body: StartFinanceExportInput,
-  ): Promise<{ status: 'success'; export: FinanceExportView }> {
+  ): Promise<FinanceExportAnswer> {
     const started = await this.commands.execute(new StartFinanceExport(body.year, body.format, finance.userId));
     return { status: 'success', export: started };
   }
 
   @Get('exports/:exportId')
   @ApiOperation({ summary: 'One export and its progress' })
+  @ApiOkResponse({ type: FinanceExportAnswer })
   @ApiNotFoundResponse({ description: 'No such export' })
-  async one(@Param('exportId', exportIdPipe) exportId: string): Promise<{ status: 'success'; export: FinanceExportView }> {
+  async one(@Param('exportId', exportIdPipe) exportId: string): Promise<FinanceExportAnswer> {
     const record = await this.store.find(exportId);
     if (!record) throw new NotFoundException(MESSAGES.notFound);
     return { status: 'success', export: viewOf(record) };

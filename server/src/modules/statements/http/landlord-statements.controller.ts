@@ -1,6 +1,6 @@
 import { Body, Controller, Get, NotFoundException, Param, Put, Query, StreamableFile } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_TIME_ZONE } from '@rentwise/libs/billing-month';
 import { MESSAGES } from '@rentwise/libs/messages';
 import {
@@ -9,7 +9,7 @@ import {
   type StatementSettingsInput,
   statementSettingsSchema,
 } from '@rentwise/libs/schemas/statement.schema';
-import type { MonthlyOverview, Statement, StatementPropertyChoice, StatementSettings } from '@rentwise/libs/statement-views';
+import type { Statement } from '@rentwise/libs/statement-views';
 import { statementFileName } from '@rentwise/libs/statements';
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
@@ -20,6 +20,7 @@ import { statementPdf } from '../exports/statement-pdf';
 import { GetMonthlyOverview } from '../queries/get-monthly-overview.query';
 import { GetStatement } from '../queries/get-statement.query';
 import { StatementReader } from '../queries/statement-reader';
+import { MonthlyOverviewAnswer, StatementAnswer, StatementPropertiesAnswer, StatementSettingsAnswer } from './statement-responses';
 
 /**
  * A landlord's payment history and statements. A property of another landlord, an unknown id and a
@@ -37,17 +38,19 @@ export class LandlordStatementsController {
 
   @Get('properties')
   @ApiOperation({ summary: 'The properties to pick a payment history from (removed ones included, flagged)' })
-  async properties(@CurrentUser() landlord: Requester): Promise<{ status: 'success'; rows: StatementPropertyChoice[] }> {
+  @ApiOkResponse({ type: StatementPropertiesAnswer })
+  async properties(@CurrentUser() landlord: Requester): Promise<StatementPropertiesAnswer> {
     return { status: 'success', rows: await this.reader.properties(landlord.userId) };
   }
 
   @Get('properties/:propertyId/months')
   @ApiOperation({ summary: 'Monthly Overview: each month’s rent due, received and still due, newest first' })
+  @ApiOkResponse({ type: MonthlyOverviewAnswer })
   @ApiNotFoundResponse({ description: 'Not the landlord’s property' })
   async overview(
     @CurrentUser() landlord: Requester,
     @Param('propertyId') propertyId: string,
-  ): Promise<{ status: 'success'; overview: MonthlyOverview }> {
+  ): Promise<MonthlyOverviewAnswer> {
     const overview = await this.queries.execute(new GetMonthlyOverview(landlord.userId, propertyId));
     if (!overview) throw new NotFoundException(MESSAGES.notFound);
     return { status: 'success', overview };
@@ -55,11 +58,12 @@ export class LandlordStatementsController {
 
   @Get('statement')
   @ApiOperation({ summary: 'A monthly (?month=) or yearly statement for one property (?propertyId=) or all of them' })
+  @ApiOkResponse({ type: StatementAnswer })
   @ApiNotFoundResponse({ description: 'Not the landlord’s property' })
   async statement(
     @CurrentUser() landlord: Requester,
     @Query(new ZodPipe(statementQuerySchema)) query: StatementQuery,
-  ): Promise<{ status: 'success'; statement: Statement }> {
+  ): Promise<StatementAnswer> {
     return { status: 'success', statement: await this.load(landlord, query) };
   }
 
@@ -82,16 +86,18 @@ export class LandlordStatementsController {
 
   @Get('settings')
   @ApiOperation({ summary: 'The time zone billing months are read in' })
-  async settings(@CurrentUser() landlord: Requester): Promise<{ status: 'success'; settings: StatementSettings }> {
+  @ApiOkResponse({ type: StatementSettingsAnswer })
+  async settings(@CurrentUser() landlord: Requester): Promise<StatementSettingsAnswer> {
     return { status: 'success', settings: { timeZone: await this.reader.timeZone(landlord.userId), defaultTimeZone: DEFAULT_TIME_ZONE } };
   }
 
   @Put('settings')
   @ApiOperation({ summary: 'Chooses the time zone billing months are read in; past payments are regrouped at once' })
+  @ApiOkResponse({ type: StatementSettingsAnswer })
   async changeSettings(
     @CurrentUser() landlord: Requester,
     @Body(new ZodPipe(statementSettingsSchema)) body: StatementSettingsInput,
-  ): Promise<{ status: 'success'; settings: StatementSettings }> {
+  ): Promise<StatementSettingsAnswer> {
     await this.commands.execute(new ChangeStatementTimeZone(landlord.userId, body.timeZone));
     return this.settings(landlord);
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { TenantInput, tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
@@ -10,21 +10,8 @@ import { RemoveTenant } from '../commands/remove-tenant.command';
 import { ResendInvitation } from '../commands/resend-invitation.command';
 import { UpdateTenant } from '../commands/update-tenant.command';
 import { GetLandlordTenant } from '../queries/get-landlord-tenant.query';
-import type { LandlordTenantView, TenantPropertyView } from '../queries/landlord-tenant-view';
 import { ListPropertyTenants } from '../queries/list-property-tenants.query';
-
-/** Who the landlord asked to invite, as the add-tenant answer repeats it. */
-interface InvitedTenant {
-  firstName: string;
-  lastName: string;
-  email: string;
-}
-
-interface TenantAnswer {
-  status: 'success';
-  property: TenantPropertyView;
-  tenant: LandlordTenantView;
-}
+import { InvitationResent, LandlordTenantAnswer, PropertyTenantsAnswer, TenantInvitedAnswer, TenantRemovedAnswer } from './tenant-responses';
 
 /**
  * The tenants of a landlord's property. Any id that is not this landlord's (property or tenant)
@@ -41,10 +28,11 @@ export class LandlordTenantsController {
 
   @Get()
   @ApiOperation({ summary: 'The property and the tenants living there now' })
+  @ApiOkResponse({ type: PropertyTenantsAnswer })
   async list(
     @CurrentUser() landlord: Requester,
     @Param('propertyId') propertyId: string,
-  ): Promise<{ status: 'success'; property: TenantPropertyView; rows: LandlordTenantView[] }> {
+  ): Promise<PropertyTenantsAnswer> {
     return { status: 'success', ...(await this.queries.execute(new ListPropertyTenants(landlord.userId, propertyId))) };
   }
 
@@ -53,11 +41,12 @@ export class LandlordTenantsController {
     summary:
       'Adds a tenant: creates their account and emails them a create-password link. An email that already has an account gets the same answer, and its owner an email saying who tried instead (nothing is added)',
   })
+  @ApiCreatedResponse({ type: TenantInvitedAnswer })
   async invite(
     @CurrentUser() landlord: Requester,
     @Param('propertyId') propertyId: string,
     @Body(new ZodPipe(tenantSchema)) body: TenantInput,
-  ): Promise<{ status: 'success'; invited: InvitedTenant }> {
+  ): Promise<TenantInvitedAnswer> {
     try {
       await this.commands.execute(new InviteTenant(landlord.userId, propertyId, body));
     } catch (error) {
@@ -69,22 +58,24 @@ export class LandlordTenantsController {
 
   @Get(':tenantId')
   @ApiOperation({ summary: 'One tenant of the property' })
+  @ApiOkResponse({ type: LandlordTenantAnswer })
   async get(
     @CurrentUser() landlord: Requester,
     @Param('propertyId') propertyId: string,
     @Param('tenantId') tenantId: string,
-  ): Promise<TenantAnswer> {
+  ): Promise<LandlordTenantAnswer> {
     return { status: 'success', ...(await this.queries.execute(new GetLandlordTenant(landlord.userId, propertyId, tenantId))) };
   }
 
   @Patch(':tenantId')
   @ApiOperation({ summary: 'Saves a tenant’s contact details; a different propertyId moves them to that property' })
+  @ApiOkResponse({ type: LandlordTenantAnswer })
   async update(
     @CurrentUser() landlord: Requester,
     @Param('propertyId') propertyId: string,
     @Param('tenantId') tenantId: string,
     @Body(new ZodPipe(tenantSchema)) body: TenantInput,
-  ): Promise<TenantAnswer> {
+  ): Promise<LandlordTenantAnswer> {
     const home = await this.commands.execute(new UpdateTenant(landlord.userId, propertyId, tenantId, body));
     return { status: 'success', ...(await this.queries.execute(new GetLandlordTenant(landlord.userId, home.propertyId, tenantId))) };
   }
@@ -92,22 +83,24 @@ export class LandlordTenantsController {
   @Delete(':tenantId')
   @HttpCode(200)
   @ApiOperation({ summary: 'Removes a tenant: ends the tenancy and closes the account (payments stay)' })
+  @ApiOkResponse({ type: TenantRemovedAnswer })
   async remove(
     @CurrentUser() landlord: Requester,
     @Param('propertyId') propertyId: string,
     @Param('tenantId') tenantId: string,
-  ): Promise<{ status: 'success'; removed: { name: string } }> {
+  ): Promise<TenantRemovedAnswer> {
     return { status: 'success', removed: await this.commands.execute(new RemoveTenant(landlord.userId, propertyId, tenantId)) };
   }
 
   @Post(':tenantId/invitation')
   @HttpCode(200)
   @ApiOperation({ summary: 'Emails the tenant a fresh create-password link' })
+  @ApiOkResponse({ type: InvitationResent })
   async resendInvitation(
     @CurrentUser() landlord: Requester,
     @Param('propertyId') propertyId: string,
     @Param('tenantId') tenantId: string,
-  ): Promise<{ status: 'success' }> {
+  ): Promise<InvitationResent> {
     await this.commands.execute(new ResendInvitation(landlord.userId, propertyId, tenantId));
     return { status: 'success' };
   }

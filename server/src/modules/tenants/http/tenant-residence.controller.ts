@@ -1,9 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
-import { GetResidence, ResidenceView } from '../queries/get-residence.query';
+import { GetResidence } from '../queries/get-residence.query';
+import { ResidenceAnswer } from './tenant-responses';
 
 @ApiTags('tenants')
 @Controller('tenant')
@@ -13,7 +14,8 @@ export class TenantResidenceController {
 
   @Get('residence')
   @ApiOperation({ summary: 'The signed-in tenant’s home: address, rent, and the landlord’s contact details' })
-  async residence(@CurrentUser() tenant: Requester): Promise<{ status: 'success'; residence: ResidenceView | null }> {
+  @ApiOkResponse({ type: ResidenceAnswer })
+  async residence(@CurrentUser() tenant: Requester): Promise<ResidenceAnswer> {
     return { status: 'success', residence: await this.queries.execute(new GetResidence(tenant.userId)) };
   }
 }
