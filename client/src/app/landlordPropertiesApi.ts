@@ -1,4 +1,5 @@
 import { api } from './api';
+import type { components } from './openapi';
 
 /*
  * GET /landlord/properties, declared once here because two features read it: Manage Properties and the
@@ -6,21 +7,10 @@ import { api } from './api';
  * so a property or tenant change refreshes both.
  */
 
-/**
- * A property as the landlord's management screens get it. Written by hand: the server's OpenAPI
- * document has no response schema for the properties endpoints (they answer ManagedPropertyView).
- */
-export interface ManagedProperty {
-  propertyId: string;
-  address: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  rentCents: number;
-  tenantCount: number;
-}
+type Schemas = components['schemas'];
+
+/** A property as the landlord's management screens get it. */
+export type ManagedProperty = Schemas['ManagedPropertyDto'];
 
 export const PROPERTY_LIST_TAG = { type: 'Property', id: 'LIST' } as const;
 
@@ -28,7 +18,7 @@ export const landlordPropertiesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listProperties: build.query<ManagedProperty[], void>({
       query: () => '/landlord/properties',
-      transformResponse: (answer: { rows: ManagedProperty[] }) => answer.rows,
+      transformResponse: (answer: Schemas['ManagedPropertyListAnswer']) => answer.rows,
       providesTags: (rows = []) => [PROPERTY_LIST_TAG, ...rows.map(({ propertyId }) => ({ type: 'Property' as const, id: propertyId }))],
     }),
   }),

@@ -1,11 +1,18 @@
-import type { Statement } from '@rentwise/libs/statement-views';
 import { api } from './api';
+import type { components } from './openapi';
 
 /*
  * GET /landlord/statements/statement, declared once here because two features read it: the statements
- * pages and the dashboard's year at a glance (features may not import each other). The server answers
- * with the libs view; its OpenAPI document has no response schema for this endpoint.
+ * pages and the dashboard's year at a glance (features may not import each other).
  */
+
+type Schemas = components['schemas'];
+
+/** A monthly or yearly statement: one shape for the screens, the CSV and the PDF. */
+export type Statement = Schemas['StatementDto'];
+export type StatementRow = Schemas['StatementRowDto'];
+export type CalendarRow = Schemas['CalendarRowDto'];
+export type StatementPayment = Schemas['StatementPaymentDto'];
 
 export interface StatementRequest {
   year: number;
@@ -27,7 +34,7 @@ export const landlordStatementApi = api.injectEndpoints({
   endpoints: (build) => ({
     getStatement: build.query<Statement, StatementRequest>({
       query: (request) => `/landlord/statements/statement?${statementQueryString(request)}`,
-      transformResponse: (answer: { statement: Statement }) => answer.statement,
+      transformResponse: (answer: Schemas['StatementAnswer']) => answer.statement,
       // The tag every statement read shares: a time zone change invalidates them all.
       providesTags: [{ type: 'Statement', id: 'LIST' }],
     }),

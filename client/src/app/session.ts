@@ -3,28 +3,15 @@ import { createContext, useCallback, useContext, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from './api';
 import { useAppStore } from './hooks';
+import type { components } from './openapi';
 import { paths } from './paths';
 
-export type UserType = 'landlord' | 'tenant' | 'operator' | 'finance';
+type Schemas = components['schemas'];
 
 /** The signed-in person as the server describes them (GET /api/account/validate, POST /api/account/login). */
-export interface SessionUser {
-  userId: string;
-  type: UserType;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  /** Null when the person has no photo: show the default avatar. */
-  photoUrl: string | null;
-  lastLoginAt: string | null;
-}
-
-export interface SessionAnswer {
-  status: 'success';
-  isValid: boolean;
-  user: SessionUser | null;
-}
+export type SessionUser = Schemas['UserDto'];
+export type UserType = SessionUser['type'];
+export type SessionAnswer = Schemas['SessionAnswer'];
 
 const SIGNED_OUT: SessionAnswer = { status: 'success', isValid: false, user: null };
 
@@ -39,7 +26,7 @@ export const sessionApi = api.injectEndpoints({
       query: () => '/account/validate',
       providesTags: ['User'],
     }),
-    signOut: build.mutation<{ status: 'success' }, void>({
+    signOut: build.mutation<Schemas['AccountDone'], void>({
       query: () => ({ url: '/account/logout', method: 'POST' }),
     }),
   }),
@@ -77,10 +64,7 @@ export const storeSessionUser = (user: SessionUser) => sessionAnswerAction({ sta
 export const markSessionEnded = () => sessionAnswerAction(SIGNED_OUT);
 
 /** The server's answer to sign-in and to changes of the person's own details or photo. */
-export interface UserAnswer {
-  status: 'success';
-  user: SessionUser;
-}
+export type UserAnswer = Schemas['UserAnswer'];
 
 /** Puts the answer's user into the session cache once the server confirms a change. */
 export async function storeUserWhenDone(

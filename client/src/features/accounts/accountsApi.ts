@@ -3,7 +3,10 @@ import type { CreatePasswordInput } from '@rentwise/libs/schemas/create-password
 import type { ResetPasswordInput } from '@rentwise/libs/schemas/reset-password.schema';
 import type { SignInInput } from '@rentwise/libs/schemas/sign-in.schema';
 import { api } from '../../app/api';
+import type { components } from '../../app/openapi';
 import { storeUserWhenDone, type UserAnswer } from '../../app/session';
+
+type Schemas = components['schemas'];
 
 export const accountsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -11,20 +14,20 @@ export const accountsApi = api.injectEndpoints({
       query: (body) => ({ url: '/account/login', method: 'POST', body }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeUserWhenDone(queryFulfilled, dispatch),
     }),
-    sendPasswordReset: build.mutation<{ status: 'success' }, { email: string }>({
+    sendPasswordReset: build.mutation<Schemas['AccountDone'], { email: string }>({
       query: (body) => ({ url: '/account/send-password-reset', method: 'POST', body }),
     }),
-    resetPassword: build.mutation<{ status: 'success' }, ResetPasswordInput>({
+    resetPassword: build.mutation<Schemas['AccountDone'], ResetPasswordInput>({
       query: (body) => ({ url: '/account/reset-password', method: 'POST', body }),
     }),
-    checkActivated: build.query<{ activated: boolean; linkValid: boolean }, { email: string; token: string }>({
+    checkActivated: build.query<Schemas['ActivationStateAnswer'], { email: string; token: string }>({
       query: (body) => ({ url: '/account/check-activated', method: 'POST', body }),
       keepUnusedDataFor: 0,
     }),
-    setPassword: build.mutation<{ status: 'success' }, CreatePasswordInput>({
+    setPassword: build.mutation<Schemas['AccountDone'], CreatePasswordInput>({
       query: (body) => ({ url: '/account/set-password', method: 'POST', body }),
     }),
-    confirmEmail: build.mutation<{ status: 'success'; email: string }, ConfirmEmailInput>({
+    confirmEmail: build.mutation<Schemas['EmailConfirmedAnswer'], ConfirmEmailInput>({
       query: (body) => ({ url: '/account/confirm-email', method: 'POST', body }),
       // A signed-in browser shows the new email at once.
       invalidatesTags: (_answer, error) => (error ? [] : ['User']),

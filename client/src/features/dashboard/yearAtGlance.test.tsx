@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Statement, StatementRow } from '@rentwise/libs/statement-views';
+import type { Statement, StatementRow } from '../../app/landlordStatementApi';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Archive, CircleAlert, Download, FileSpreadsheet, RefreshCw } from 'lucide-react';
-import { type FinanceExportFormat, type FinanceExportView, FINANCE_EXPORT_KEEP_DAYS, progressPercent } from '@rentwise/libs/finance-export';
+import { type FinanceExportFormat, FINANCE_EXPORT_KEEP_DAYS, progressPercent } from '@rentwise/libs/finance-export';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { refusalMessage } from '../../app/apiError';
 import { Button } from '../../components/Button';
@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { showToast } from '../../components/toastStore';
 import {
   financeExportDownloadHref,
+  type FinanceExportView,
   useListFinanceExportsQuery,
   useListFinanceYearsQuery,
   useStartFinanceExportMutation,

@@ -1,6 +1,12 @@
-import type { FinanceExportView, FinanceYear } from '@rentwise/libs/finance-export';
 import type { StartFinanceExportInput } from '@rentwise/libs/schemas/finance-export.schema';
 import { api } from '../../app/api';
+import type { components } from '../../app/openapi';
+
+type Schemas = components['schemas'];
+
+export type FinanceYear = Schemas['FinanceYearDto'];
+/** An export and its progress (GET /api/finance/exports). */
+export type FinanceExportView = Schemas['FinanceExportDto'];
 
 const LIST = { type: 'FinanceExport', id: 'LIST' } as const;
 
@@ -8,16 +14,16 @@ export const financeApi = api.injectEndpoints({
   endpoints: (build) => ({
     listFinanceYears: build.query<FinanceYear[], void>({
       query: () => '/finance/years',
-      transformResponse: (answer: { years: FinanceYear[] }) => answer.years,
+      transformResponse: (answer: Schemas['FinanceYearsAnswer']) => answer.years,
     }),
     listFinanceExports: build.query<FinanceExportView[], void>({
       query: () => '/finance/exports',
-      transformResponse: (answer: { exports: FinanceExportView[] }) => answer.exports,
+      transformResponse: (answer: Schemas['FinanceExportListAnswer']) => answer.exports,
       providesTags: (rows = []) => [LIST, ...rows.map(({ exportId }) => ({ type: 'FinanceExport' as const, id: exportId }))],
     }),
     startFinanceExport: build.mutation<FinanceExportView, StartFinanceExportInput>({
       query: (body) => ({ url: '/finance/exports', method: 'POST', body }),
-      transformResponse: (answer: { export: FinanceExportView }) => answer.export,
+      transformResponse: (answer: Schemas['FinanceExportAnswer']) => answer.export,
       invalidatesTags: (_answer, error) => (error ? [] : [LIST]),
     }),
   }),

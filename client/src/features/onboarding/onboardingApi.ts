@@ -1,19 +1,22 @@
 import type { SignUpInput } from '@rentwise/libs/schemas/sign-up.schema';
 import { api } from '../../app/api';
+import type { components } from '../../app/openapi';
 
-export type PayoutStatus = 'pending' | 'active' | 'restricted';
+type Schemas = components['schemas'];
+
+export type PayoutStatus = Schemas['PayoutAccountConfirmed']['payoutStatus'];
 
 export const onboardingApi = api.injectEndpoints({
   endpoints: (build) => ({
-    registerLandlord: build.mutation<{ status: 'success' }, SignUpInput>({
+    registerLandlord: build.mutation<Schemas['RegistrationDone'], SignUpInput>({
       query: (application) => ({ url: '/onboarding/registrations', method: 'POST', body: application }),
       invalidatesTags: (_answer, error) => (error ? [] : [{ type: 'Registration', id: 'LIST' }]),
     }),
     // The signed state (and the OAuth code, if any) from the provider's redirect: the server checks both.
-    confirmPayoutAccount: build.mutation<{ status: 'success'; payoutStatus: PayoutStatus }, { state: string; code?: string }>({
+    confirmPayoutAccount: build.mutation<Schemas['PayoutAccountConfirmed'], { state: string; code?: string }>({
       query: (body) => ({ url: '/onboarding/payout-account/confirm', method: 'POST', body }),
     }),
-    onboardingSettings: build.query<{ supportEmail: string }, void>({
+    onboardingSettings: build.query<Schemas['OnboardingSettings'], void>({
       query: () => '/onboarding/config',
     }),
   }),

@@ -1,23 +1,12 @@
 import type { RejectRegistrationInput } from '@rentwise/libs/schemas/registration-review.schema';
 import { api } from '../../app/api';
+import type { components } from '../../app/openapi';
 
-export type RegistrationStatus = 'pending' | 'approved' | 'rejected';
+type Schemas = components['schemas'];
 
 /** A landlord's registration as the review queue shows it (GET /api/onboarding/registrations). */
-export interface RegistrationRow {
-  registrationId: string;
-  landlordUserId: string;
-  status: RegistrationStatus;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  submittedAt: string;
-  reviewedAt: string | null;
-  rejectionReason: string | null;
-  payoutStatus: 'pending' | 'active' | 'restricted' | null;
-  payoutConnected: boolean;
-}
+export type RegistrationRow = Schemas['RegistrationRowDto'];
+export type RegistrationStatus = RegistrationRow['status'];
 
 export type RegistrationList = 'pending' | 'reviewed';
 
@@ -27,15 +16,15 @@ export const operatorApi = api.injectEndpoints({
   endpoints: (build) => ({
     listRegistrations: build.query<RegistrationRow[], RegistrationList>({
       query: (status) => `/onboarding/registrations?status=${status}`,
-      transformResponse: (answer: { rows: RegistrationRow[] }) => answer.rows,
+      transformResponse: (answer: Schemas['RegistrationListAnswer']) => answer.rows,
       providesTags: (rows = []) => [LIST, ...rows.map(({ registrationId }) => ({ type: 'Registration' as const, id: registrationId }))],
     }),
-    approveRegistration: build.mutation<{ status: 'success' }, string>({
+    approveRegistration: build.mutation<Schemas['RegistrationDone'], string>({
       query: (registrationId) => ({ url: `/onboarding/registrations/${encodeURIComponent(registrationId)}/approve`, method: 'POST' }),
       // A 409 means someone else reviewed it: refresh the queue then too.
       invalidatesTags: (_answer, error) => (!error || (error as { status?: unknown }).status === 409 ? [LIST] : []),
     }),
-    rejectRegistration: build.mutation<{ status: 'success' }, { registrationId: string } & RejectRegistrationInput>({
+    rejectRegistration: build.mutation<Schemas['RegistrationDone'], { registrationId: string } & RejectRegistrationInput>({
       query: ({ registrationId, reason }) => ({
         url: `/onboarding/registrations/${encodeURIComponent(registrationId)}/reject`,
         method: 'POST',

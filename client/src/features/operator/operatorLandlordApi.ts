@@ -19,7 +19,7 @@ export const operatorLandlordApi = api.injectEndpoints({
       providesTags: (_landlord, _error, landlordUserId) => [tagOf(landlordUserId)],
     }),
     // Not optimistic: the page shows the gateway the server answers after the change.
-    setLandlordCardGateway: build.mutation<{ status: 'success'; changed: boolean }, { landlordUserId: string } & CardGatewayChoice>({
+    setLandlordCardGateway: build.mutation<Schemas['CardGatewaySet'], { landlordUserId: string } & CardGatewayChoice>({
       query: ({ landlordUserId, gateway }) => ({
         url: `/operator/landlords/${encodeURIComponent(landlordUserId)}/card-gateway`,
         method: 'PUT',

@@ -1,9 +1,14 @@
 import { useSearchParams } from 'react-router-dom';
 import { FileSpreadsheet } from 'lucide-react';
 import { formatCents } from '@rentwise/libs/money';
-import type { CalendarRow, Statement, StatementRow } from '@rentwise/libs/statement-views';
 import { monthName, statementDownloadName } from '@rentwise/libs/statements';
-import { useGetStatementQuery, type StatementRequest } from '../../app/landlordStatementApi';
+import {
+  useGetStatementQuery,
+  type CalendarRow,
+  type Statement,
+  type StatementRequest,
+  type StatementRow,
+} from '../../app/landlordStatementApi';
 import { paths } from '../../app/paths';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';

@@ -3,18 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rentwise/libs/messages';
-import type {
-  MonthlyOverview,
-  OverviewMonth,
-  Statement,
-  StatementPayment,
-  StatementPropertyChoice,
-  StatementRow,
-  StatementSettings,
-} from '@rentwise/libs/statement-views';
+import type { Statement, StatementPayment, StatementRow } from '../../app/landlordStatementApi';
 import { dismissAllToasts } from '../../components/toastStore';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
+import type { MonthlyOverview, StatementPropertyChoice, StatementSettings } from './statementsApi';
+
+type OverviewMonth = MonthlyOverview['months'][number];
 
 const gardenId = '3f1c7a2e-8d4b-4c1a-9e2f-1a2b3c4d5e6f';
 const maple = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';

@@ -1,10 +1,12 @@
-import type {
-  MonthlyOverview,
-  StatementPropertyChoice,
-  StatementSettings,
-} from '@rentwise/libs/statement-views';
 import { api } from '../../app/api';
 import { statementQueryString, type StatementRequest } from '../../app/landlordStatementApi';
+import type { components } from '../../app/openapi';
+
+type Schemas = components['schemas'];
+
+export type StatementPropertyChoice = Schemas['StatementPropertyChoiceDto'];
+export type MonthlyOverview = Schemas['MonthlyOverviewDto'];
+export type StatementSettings = Schemas['StatementSettingsDto'];
 
 /** The file download: a plain link, so the browser streams it and keeps the server's file name. */
 export function statementDownloadHref(request: StatementRequest, format: 'csv' | 'pdf'): string {
@@ -17,22 +19,22 @@ export const statementsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listStatementProperties: build.query<StatementPropertyChoice[], void>({
       query: () => '/landlord/statements/properties',
-      transformResponse: (answer: { rows: StatementPropertyChoice[] }) => answer.rows,
+      transformResponse: (answer: Schemas['StatementPropertiesAnswer']) => answer.rows,
       providesTags: [STATEMENTS],
     }),
     getMonthlyOverview: build.query<MonthlyOverview, string>({
       query: (propertyId) => `/landlord/statements/properties/${encodeURIComponent(propertyId)}/months`,
-      transformResponse: (answer: { overview: MonthlyOverview }) => answer.overview,
+      transformResponse: (answer: Schemas['MonthlyOverviewAnswer']) => answer.overview,
       providesTags: [STATEMENTS],
     }),
     getStatementSettings: build.query<StatementSettings, void>({
       query: () => '/landlord/statements/settings',
-      transformResponse: (answer: { settings: StatementSettings }) => answer.settings,
+      transformResponse: (answer: Schemas['StatementSettingsAnswer']) => answer.settings,
       providesTags: [{ type: 'Statement', id: 'SETTINGS' }],
     }),
     changeStatementTimeZone: build.mutation<StatementSettings, { timeZone: string }>({
       query: (body) => ({ url: '/landlord/statements/settings', method: 'PUT', body }),
-      transformResponse: (answer: { settings: StatementSettings }) => answer.settings,
+      transformResponse: (answer: Schemas['StatementSettingsAnswer']) => answer.settings,
       // Past payments are regrouped into the new zone's months, so every statement changes.
       invalidatesTags: (_settings, error) => (error ? [] : [STATEMENTS, { type: 'Statement', id: 'SETTINGS' }]),
     }),

@@ -1,41 +1,17 @@
 import type { TenantFormValues } from '@rentwise/libs/schemas/tenant.schema';
 import { api } from '../../app/api';
 import type { ManagedProperty } from '../../app/landlordPropertiesApi';
+import type { components } from '../../app/openapi';
+
+type Schemas = components['schemas'];
 
 /** A tenant as the landlord's screens get them; `tenantId` is the tenant's user id. */
-export interface LandlordTenant {
-  tenantId: string;
-  propertyId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  /** False until they created a password and signed in. */
-  hasSignedIn: boolean;
-  startedAt: string;
-}
-
-export interface TenantProperty {
-  propertyId: string;
-  address: string;
-  rentCents: number;
-}
+export type LandlordTenant = Schemas['LandlordTenantDto'];
+export type TenantProperty = Schemas['TenantPropertyDto'];
 
 /** What the tenant form's property picker needs of the landlord's properties (GET /landlord/properties). */
 export type PropertyChoice = Pick<ManagedProperty, 'propertyId' | 'address'>;
 
-interface TenantAnswer {
-  property: TenantProperty;
-  tenant: LandlordTenant;
-}
-
-/**
- * The add-tenant answer: who was asked for, normalised. The same whether or not the email already
- * had an account (then its owner is emailed instead and no tenant appears), so it names no tenant id.
- */
-interface InviteAnswer {
-  invited: { firstName: string; lastName: string; email: string };
-}
 
 const tenantsOf = (propertyId: string) => ({ type: 'Tenant' as const, id: `LIST-${propertyId}` });
 const tenantUrl = (propertyId: string, tenantId: string) =>
@@ -48,18 +24,22 @@ const propertyCounts = (...propertyIds: string[]) => [
 
 export const tenantsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listPropertyTenants: build.query<{ property: TenantProperty; rows: LandlordTenant[] }, string>({
+    listPropertyTenants: build.query<Schemas['PropertyTenantsAnswer'], string>({
       query: (propertyId) => `/landlord/properties/${encodeURIComponent(propertyId)}/tenants`,
       providesTags: (answer, _error, propertyId) => [
         tenantsOf(propertyId),
         ...(answer?.rows ?? []).map(({ tenantId }) => ({ type: 'Tenant' as const, id: tenantId })),
       ],
     }),
-    getTenant: build.query<TenantAnswer, { propertyId: string; tenantId: string }>({
+    getTenant: build.query<Schemas['LandlordTenantAnswer'], { propertyId: string; tenantId: string }>({
       query: ({ propertyId, tenantId }) => tenantUrl(propertyId, tenantId),
       providesTags: (_answer, _error, { tenantId }) => [{ type: 'Tenant', id: tenantId }],
     }),
-    inviteTenant: build.mutation<InviteAnswer, { propertyId: string; values: TenantFormValues }>({
+    /**
+     * The answer names who was asked for, normalised, and no tenant id: it is the same whether or not
+     * the email already had an account (then its owner is emailed instead and no tenant appears).
+     */
+    inviteTenant: build.mutation<Schemas['TenantInvitedAnswer'], { propertyId: string; values: TenantFormValues }>({
       query: ({ propertyId, values }) => ({
         url: `/landlord/properties/${encodeURIComponent(propertyId)}/tenants`,
         method: 'POST',
@@ -67,7 +47,7 @@ export const tenantsApi = api.injectEndpoints({
       }),
       invalidatesTags: (_answer, error, { propertyId }) => (error ? [] : [tenantsOf(propertyId), ...propertyCounts(propertyId)]),
     }),
-    updateTenant: build.mutation<TenantAnswer, { propertyId: string; tenantId: string; values: TenantFormValues }>({
+    updateTenant: build.mutation<Schemas['LandlordTenantAnswer'], { propertyId: string; tenantId: string; values: TenantFormValues }>({
       query: ({ propertyId, tenantId, values }) => ({ url: tenantUrl(propertyId, tenantId), method: 'PATCH', body: values }),
       invalidatesTags: (answer, error, { propertyId, tenantId }) => {
         if (error || !answer) return [];
@@ -75,9 +55,9 @@ export const tenantsApi = api.injectEndpoints({
         return [{ type: 'Tenant', id: tenantId }, tenantsOf(propertyId), tenantsOf(movedTo), ...propertyCounts(propertyId, movedTo)];
       },
     }),
-    removeTenant: build.mutation<{ name: string }, { propertyId: string; tenantId: string }>({
+    removeTenant: build.mutation<Schemas['RemovedTenantDto'], { propertyId: string; tenantId: string }>({
       query: ({ propertyId, tenantId }) => ({ url: tenantUrl(propertyId, tenantId), method: 'DELETE' }),
-      transformResponse: (answer: { removed: { name: string } }) => answer.removed,
+      transformResponse: (answer: Schemas['TenantRemovedAnswer']) => answer.removed,
       invalidatesTags: (_answer, error, { propertyId }) => (error ? [] : [tenantsOf(propertyId), ...propertyCounts(propertyId)]),
     }),
     resendInvitation: build.mutation<void, { propertyId: string; tenantId: string }>({
