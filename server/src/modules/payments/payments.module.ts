@@ -18,6 +18,7 @@ import { DirectTransactionChangedHandler } from './provider-events/direct-transa
 import { GetLandlordCardGatewayHandler } from './queries/get-landlord-card-gateway.handler';
 import { AuthorizeNetWebhookController } from './webhooks/authorize-net-webhook.controller';
 import { RecordRentPaymentHandler } from './commands/record-rent-payment.handler';
+import { RentPaymentJournal } from './ledger/rent-payment-journal';
 import { CardPayment } from './card-payments/card-payment.entity';
 import { ChargeSettlement } from './card-payments/charge-settlement';
 import { DisputedAfterRefundEmailProcessor } from './emails/disputed-after-refund-email.processor';
@@ -91,6 +92,7 @@ export class PaymentsModule {
       ],
       providers: [
         RecordRentPaymentHandler,
+        RentPaymentJournal,
         // One use case takes rent; each way of paying is an adapter under pay-rent/ways.
         PayRentHandler,
         ...paymentWayProviders,

@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { lockUntilCommit } from '../../../infrastructure/database/transaction-lock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { Outbox } from '../../../infrastructure/outbox/outbox';
-import { RecordRentPayment } from '../contracts/record-rent-payment.command';
+import { newEnvelope } from '../../../infrastructure/messaging/envelope';
+import { RentPaymentJournal } from '../ledger/rent-payment-journal';
 import { ReceiptMailer } from '../emails/receipt-mailer';
 import { CardPayment } from './card-payment.entity';
 import { CardAttempts, type PaidAttempt } from './card-attempts';
@@ -54,7 +54,7 @@ export class ChargeSettlement {
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly commands: CommandBus,
+    private readonly journal: RentPaymentJournal,
     private readonly receipts: ReceiptMailer,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
@@ -95,8 +95,8 @@ export class ChargeSettlement {
   async record(attempt: CardPayment, charge: SucceededCharge): Promise<{ transactionId: string; created: boolean; attempt: CardPayment }> {
     return this.unitOfWork.run(async (manager) => {
       await this.lockCharge(charge.connectedAccountId, charge.chargeId);
-      const { transactionId, created } = await this.commands.execute(
-        new RecordRentPayment({
+      const { transactionId, created } = await this.journal.record(
+        {
           idempotencyKey: `card-payment:${attempt.id}`,
           occurredAt: charge.chargedAt,
           tenantUserId: attempt.tenantUserId,
@@ -106,7 +106,8 @@ export class ChargeSettlement {
           description: attempt.description,
           provider: ledgerProviderOf(attempt.provider),
           providerReference: `${charge.connectedAccountId}/${charge.chargeId}`,
-        }),
+        },
+        newEnvelope(charge.chargedAt),
       );
       const paid: PaidAttempt = {
         connectedAccountId: charge.connectedAccountId,
