@@ -2,8 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 
 /**
- * What every command, event and job carries, so one payment can be followed from the HTTP request
- * through its journal, its email and every log line on the way (decision 0013).
+ * What a message that leaves the process or is stored carries, so one payment can be followed from
+ * the HTTP request through its journal, its email and every log line on the way: every outbox job,
+ * the integration event, each ledger journal, RecordRentPayment. The other commands and the
+ * queries carry none: they run in process, in the caller's MessageChain. Decision 0013 says why.
  * - id: this message's own id.
  * - correlationId: the id of whatever started the chain (the HTTP request id, or the first message).
  * - causationId: the id of the message (or request) that directly caused this one.
