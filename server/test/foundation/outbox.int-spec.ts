@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PoolClient } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../../src/infrastructure/database/unit-of-work';
 import { SEND_EMAIL_JOB } from '../../src/infrastructure/mail/send-email.job';
+import type { IntegrationEventClass } from '../../src/infrastructure/messaging/integration-event';
 import { Outbox } from '../../src/infrastructure/outbox/outbox';
+import { OutboxRoutes } from '../../src/infrastructure/outbox/outbox-routes';
 import { MAIL_QUEUE } from '../../src/infrastructure/queue/queue-names';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -32,6 +36,20 @@ describe('the outbox', () => {
     );
     return rows.map((row) => row.subject).sort();
   };
+
+  it('routes every integration event a module publishes to a consumer (an event nobody acts on goes)', async () => {
+    const modules = join(__dirname, '../../src/modules');
+    const files = readdirSync(modules).flatMap((module) =>
+      readdirSync(join(modules, module, 'contracts'))
+        .filter((file) => file.endsWith('.event.ts'))
+        .map((file) => join(modules, module, 'contracts', file)),
+    );
+    const exported = (await Promise.all(files.map((file) => import(file)))).flatMap((contract) => Object.values(contract));
+    const events = exported.filter((value): value is IntegrationEventClass => typeof value === 'function');
+    expect(events.map((event) => event.name)).toContain('PaymentRecorded');
+    const routes = testApp.app.get(OutboxRoutes);
+    expect(events.filter((event) => routes.of(event).length === 0).map((event) => event.name)).toEqual([]);
+  });
 
   it('writes a unit of work’s jobs just before it commits, all of them', async () => {
     const marker = randomUUID();
