@@ -5,7 +5,7 @@ import type { IntegrationEvent } from '../../../infrastructure/messaging/integra
  * A rent payment reached the ledger. Written to the outbox in the transaction of its journal, so it
  * exists exactly when the payment does. Ids, cents and ISO dates only: consumers get it as JSON.
  * `envelope.occurredAt` (and `paidAt`) is the provider's charge time; `envelope.causationId` is the
- * RecordRentPayment command's id.
+ * posting's id, which the journal keeps as its `causation_id`.
  */
 export class PaymentRecorded implements IntegrationEvent {
   constructor(
