@@ -25,6 +25,7 @@ export type PaymentMethod =
   | { way: 'authorize_net_card'; paymentNonce: DirectPaymentInput['paymentNonce']; card: DirectPaymentInput['card'] };
 
 export type PaymentWayName = PaymentMethod['way'];
+export type MethodOf<Name extends PaymentWayName> = Extract<PaymentMethod, { way: Name }>;
 
 export interface RentPaymentRequest {
   /** What the tenant entered, fee excluded. */

@@ -1,6 +1,6 @@
 import { ConflictException, HttpException, HttpStatus, Inject, Logger, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { landlordFeeCentsAt, tenantChargeCents, tenantProcessingFeeCentsAt } from '@rentwise/libs/fees';
+import { platformFeeCentsAt, tenantChargeCents, tenantProcessingFeeCentsAt } from '@rentwise/libs/fees';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { isSignInFresh, rentPaymentDescription } from '@rentwise/libs/payment-rules';
 import { createHash, randomUUID } from 'node:crypto';
@@ -134,7 +134,7 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
       processingFeeCents: tenantProcessingFeeCentsAt(now),
       chargedCents,
       // Never all of it: a tiny payment still leaves the landlord a cent (the ledger refuses zero entries).
-      applicationFeeCents: Math.min(landlordFeeCentsAt(Math.floor(now.getTime() / 1000)), chargedCents - 1),
+      platformFeeCents: Math.min(platformFeeCentsAt(Math.floor(now.getTime() / 1000)), chargedCents - 1),
       description: rentPaymentDescription(tenancy.propertyAddress),
       provider: payee.provider,
       connectedAccountId: payee.accountId,

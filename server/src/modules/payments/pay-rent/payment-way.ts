@@ -1,13 +1,16 @@
 import type { CardGatewayKind } from '@rentwise/libs/schemas/direct-payment.schema';
 import type { CardPayment } from '../card-payments/card-payment.entity';
 import type { SucceededCharge } from '../card-payments/charge-settlement';
-import type { PaymentMethod, PaymentWayName } from './pay-rent.command';
+import type { MethodOf, PaymentMethod, PaymentWayName } from './pay-rent.command';
 
 /** Who is paid: the account the charge lands on, at which provider (the ledger's and the attempt's name). */
 export interface Payee {
   accountId: string;
   provider: string;
 }
+
+/** The attempt's columns that come from the way of paying. */
+export type AttemptMethodFields = Pick<CardPayment, 'paymentMethodId' | 'invoiceNumber' | 'cardBrand' | 'cardLast4'>;
 
 /** What the provider said to a charge (an outage is thrown, as the 4xx/5xx the tenant should see). */
 export type ChargeOutcome =
@@ -38,7 +41,7 @@ export interface PaymentWay<Method extends PaymentMethod = PaymentMethod> {
   /** Who is paid for this landlord, or null when the landlord cannot be paid this way now. */
   payee(landlordUserId: string): Promise<Payee | null>;
   /** The attempt's columns that come from the method. */
-  attemptFields(method: Method, attemptId: string): Pick<CardPayment, 'paymentMethodId' | 'invoiceNumber' | 'cardBrand' | 'cardLast4'>;
+  attemptFields(method: Method, attemptId: string): AttemptMethodFields;
   /** Charges the attempt (or, when `seenBefore` and the provider keeps no key, finds what an earlier call did). */
   charge(attempt: CardPayment, method: Method, seenBefore: boolean): Promise<ChargeOutcome>;
   /** The 402 message a declined attempt answers with, from the provider's own words. */
@@ -53,8 +56,8 @@ export type PaymentWays = readonly PaymentWay[];
 export function paymentWayFor<Name extends PaymentWayName>(
   ways: PaymentWays,
   name: Name,
-): PaymentWay<Extract<PaymentMethod, { way: Name }>> {
+): PaymentWay<MethodOf<Name>> {
   const way = ways.find((candidate) => candidate.way === name);
   if (!way) throw new Error(`No way of paying is registered as ${name}`);
-  return way as unknown as PaymentWay<Extract<PaymentMethod, { way: Name }>>;
+  return way as unknown as PaymentWay<MethodOf<Name>>;
 }

@@ -12,10 +12,10 @@ import { GetUser } from '../../../../accounts/contracts/get-user.query';
 import { GetTenancy } from '../../../../tenants/contracts/get-tenancy.query';
 import { CardGateways } from '../../../card-gateways/card-gateways';
 import type { CardPayment } from '../../../card-payments/card-payment.entity';
-import type { PaymentMethod } from '../../pay-rent.command';
-import type { ChargeOutcome, Payee, PaymentWay } from '../../payment-way';
+import type { MethodOf } from '../../pay-rent.command';
+import type { AttemptMethodFields, ChargeOutcome, Payee, PaymentWay } from '../../payment-way';
 
-type AuthorizeNetCard = Extract<PaymentMethod, { way: 'authorize_net_card' }>;
+type AuthorizeNetCard = MethodOf<'authorize_net_card'>;
 
 /**
  * A card through Authorize.Net's form (Accept.js), authorized and captured on the platform's
@@ -49,7 +49,7 @@ export class AuthorizeNetCardWay implements PaymentWay<AuthorizeNetCard> {
     return { accountId: this.gateway.merchantAccount, provider: this.gateway.name };
   }
 
-  attemptFields({ paymentNonce, card }: AuthorizeNetCard, attemptId: string): Pick<CardPayment, 'paymentMethodId' | 'invoiceNumber' | 'cardBrand' | 'cardLast4'> {
+  attemptFields({ paymentNonce, card }: AuthorizeNetCard, attemptId: string): AttemptMethodFields {
     return {
       // The nonce: single-use, minutes-lived, not card data; kept so a retry of this attempt can send it.
       paymentMethodId: paymentNonce.dataValue,

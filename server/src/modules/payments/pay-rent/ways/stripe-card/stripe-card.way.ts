@@ -10,14 +10,15 @@ import {
 import { GetPayoutAccount } from '../../../../onboarding/contracts/get-payout-account.query';
 import type { CardPayment } from '../../../card-payments/card-payment.entity';
 import { PayoutAccountReadiness } from '../../../card-payments/payout-account-readiness';
-import type { PaymentMethod } from '../../pay-rent.command';
-import type { ChargeOutcome, Payee, PaymentWay } from '../../payment-way';
+import type { MethodOf } from '../../pay-rent.command';
+import type { AttemptMethodFields, ChargeOutcome, Payee, PaymentWay } from '../../payment-way';
 
-type StripeCard = Extract<PaymentMethod, { way: 'stripe_card' }>;
+type StripeCard = MethodOf<'stripe_card'>;
 
 /**
  * A card through Stripe's card form, charged directly on the landlord's connected account with our
- * application fee. Stripe keeps the attempt's idempotency key: calling again with it charges once.
+ * platform fee as Stripe's application fee. Stripe keeps the attempt's idempotency key: calling again
+ * with it charges once.
  */
 @Injectable()
 export class StripeCardWay implements PaymentWay<StripeCard> {
@@ -42,7 +43,7 @@ export class StripeCardWay implements PaymentWay<StripeCard> {
     return { accountId: payout.accountId, provider: this.gateway.name };
   }
 
-  attemptFields({ paymentMethodId }: StripeCard): Pick<CardPayment, 'paymentMethodId' | 'invoiceNumber' | 'cardBrand' | 'cardLast4'> {
+  attemptFields({ paymentMethodId }: StripeCard): AttemptMethodFields {
     return { paymentMethodId, invoiceNumber: null, cardBrand: null, cardLast4: null };
   }
 
@@ -52,7 +53,7 @@ export class StripeCardWay implements PaymentWay<StripeCard> {
         connectedAccountId: attempt.connectedAccountId,
         paymentMethodId: attempt.paymentMethodId,
         amountCents: attempt.chargedCents,
-        applicationFeeCents: attempt.applicationFeeCents,
+        platformFeeCents: attempt.platformFeeCents,
         description: attempt.description,
         idempotencyKey: attempt.idempotencyKey,
         metadata: { cardPaymentId: attempt.id, tenantUserId: attempt.tenantUserId, propertyId: attempt.propertyId },
