@@ -4,23 +4,12 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mswServer } from '../test/mswServer';
 import { renderRoute } from '../test/renderRoute';
+import { sessionOf, testUser } from '../test/session';
 import { api } from './api';
-import { sessionApi, type SessionUser } from './session';
+import { sessionApi } from './session';
 import { createAppStore } from './store';
 
-const landlord: SessionUser = {
-  userId: 'u-1',
-  type: 'landlord',
-  firstName: 'Lena',
-  lastName: 'Landlord',
-  email: 'lena@example.com',
-  phone: '(555) 555-0100',
-  photoUrl: null,
-  lastLoginAt: null,
-};
-
-const signedInAs = (user: SessionUser | null) =>
-  http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: Boolean(user), user }));
+const landlord = testUser({ userId: 'u-1', type: 'landlord', firstName: 'Lena', lastName: 'Landlord', email: 'lena@example.com' });
 
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -32,7 +21,7 @@ const probeApi = api.injectEndpoints({
 
 describe('the session', () => {
   it('counts any 401 as an ended session', async () => {
-    mswServer.use(signedInAs(landlord), http.get('/api/probe', () => HttpResponse.json({}, { status: 401 })));
+    mswServer.use(sessionOf(landlord), http.get('/api/probe', () => HttpResponse.json({}, { status: 401 })));
     const store = createAppStore();
     await store.dispatch(sessionApi.endpoints.validateSession.initiate());
     expect(sessionApi.endpoints.validateSession.select()(store.getState()).data?.isValid).toBe(true);
@@ -42,7 +31,7 @@ describe('the session', () => {
   });
 
   it('does not count a refused sign-in (401: wrong password) as an ended session', async () => {
-    mswServer.use(signedInAs(null), http.post('/api/account/login', () => HttpResponse.json({}, { status: 401 })));
+    mswServer.use(sessionOf(null), http.post('/api/account/login', () => HttpResponse.json({}, { status: 401 })));
     const store = createAppStore();
     await store.dispatch(probeApi.endpoints.signIn.initiate());
     expect(sessionApi.endpoints.validateSession.select()(store.getState()).data).toBeUndefined();
@@ -50,7 +39,7 @@ describe('the session', () => {
 
   it('does not count a 401 that arrives after signing out as an ended session (the page is on its way home)', async () => {
     mswServer.use(
-      signedInAs(landlord),
+      sessionOf(landlord),
       http.post('/api/account/logout', () => HttpResponse.json({ status: 'success' })),
       http.get('/api/probe', () => HttpResponse.json({}, { status: 401 })),
     );
@@ -65,7 +54,7 @@ describe('the session', () => {
 
 describe('signed-in route sets', () => {
   it('send a visitor without a session to /home-redirect', async () => {
-    mswServer.use(signedInAs(null));
+    mswServer.use(sessionOf(null));
     const { router } = renderRoute('/landlord/dashboard');
     expect(await screen.findByRole('heading', { name: 'Your session has ended' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home-redirect');
@@ -90,14 +79,14 @@ describe('signed-in route sets', () => {
   });
 
   it("send a person to their own dashboard from another role's page", async () => {
-    mswServer.use(signedInAs(landlord));
+    mswServer.use(sessionOf(landlord));
     const { router } = renderRoute('/tenant/payment');
     expect(await screen.findByRole('heading', { name: 'Lena Landlord' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/landlord/dashboard');
   });
 
   it('send an unknown page of the set to its dashboard', async () => {
-    mswServer.use(signedInAs({ ...landlord, type: 'tenant', firstName: 'Tia' }), http.get('/api/tenant/residence', () => HttpResponse.json({ status: 'success', residence: null })));
+    mswServer.use(sessionOf({ ...landlord, type: 'tenant', firstName: 'Tia' }), http.get('/api/tenant/residence', () => HttpResponse.json({ status: 'success', residence: null })));
     const { router } = renderRoute('/tenant/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Tia Landlord' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/tenant/dashboard');
@@ -111,7 +100,7 @@ describe('signed-in route sets', () => {
   });
 
   it('send a page whose save is answered 401 to /home-redirect', async () => {
-    mswServer.use(signedInAs(landlord), http.post('/api/account/update-user', () => HttpResponse.json({}, { status: 401 })));
+    mswServer.use(sessionOf(landlord), http.post('/api/account/update-user', () => HttpResponse.json({}, { status: 401 })));
     const user = userEvent.setup();
     const { router } = renderRoute('/landlord/info');
     await user.type(await screen.findByRole('textbox', { name: 'First name' }), 'x');
@@ -122,7 +111,7 @@ describe('signed-in route sets', () => {
   });
 
   it('send a signed-in person away from the sign-in page to their dashboard', async () => {
-    mswServer.use(signedInAs(landlord));
+    mswServer.use(sessionOf(landlord));
     const { router } = renderRoute('/sign-in');
     await waitFor(() => expect(router.state.location.pathname).toBe('/landlord/dashboard'));
   });

@@ -4,24 +4,13 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { encodeEmailParam } from '@rentwise/libs/base64-email';
-import type { SessionUser } from '../../app/session';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
+import { sessionOf, testUser } from '../../test/session';
 
-const tenant: SessionUser = {
-  userId: 'u-2',
-  type: 'tenant',
-  firstName: 'Theo',
-  lastName: 'Tenant',
-  email: 'theo@example.com',
-  phone: '(555) 555-0101',
-  photoUrl: null,
-  lastLoginAt: null,
-};
+const tenant = testUser({ userId: 'u-2', type: 'tenant', firstName: 'Theo', lastName: 'Tenant', email: 'theo@example.com', phone: '(555) 555-0101' });
 
-const signedOut = http.get('/api/account/validate', () =>
-  HttpResponse.json({ status: 'success', isValid: false, user: null }),
-);
+const signedOut = sessionOf(null);
 
 describe('sign in', () => {
   it('shows the spec message when the server refuses the credentials', async () => {
@@ -165,7 +154,7 @@ describe('confirming a new email', () => {
   });
 
   it('opens for a signed-in person too', async () => {
-    mswServer.use(http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user: tenant })));
+    mswServer.use(sessionOf(tenant));
     const { router } = renderRoute(`/account/confirm-email?token=${token}`);
     expect(await screen.findByRole('button', { name: 'Confirm Email' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/confirm-email'));

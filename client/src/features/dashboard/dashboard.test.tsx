@@ -3,29 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { emailConfirmationSentMessage, MESSAGES } from '@rentwise/libs/messages';
-import type { SessionUser } from '../../app/session';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
+import { sessionOf, testUser } from '../../test/session';
 
-const tenant: SessionUser = {
-  userId: 'u-2',
-  type: 'tenant',
-  firstName: 'Theo',
-  lastName: 'Tenant',
-  email: 'theo@example.com',
-  phone: '(555) 555-0101',
-  photoUrl: null,
-  lastLoginAt: null,
-};
-
-const signedInAs = (user: SessionUser) =>
-  http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user }));
+const tenant = testUser({ userId: 'u-2', type: 'tenant', firstName: 'Theo', lastName: 'Tenant', email: 'theo@example.com', phone: '(555) 555-0101' });
 
 describe('personal information', () => {
   it('answers an unchanged form without calling the server', async () => {
     let updates = 0;
     mswServer.use(
-      signedInAs(tenant),
+      sessionOf(tenant),
       http.post('/api/account/update-user', () => {
         updates++;
         return HttpResponse.json({ status: 'success', user: tenant });
@@ -41,7 +29,7 @@ describe('personal information', () => {
   it('saves name and phone with the spec toast, asking no password', async () => {
     let sent: Record<string, unknown> = {};
     mswServer.use(
-      signedInAs(tenant),
+      sessionOf(tenant),
       http.post('/api/account/update-user', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json({ status: 'success', user: { ...tenant, firstName: 'Thea' }, pendingEmail: null });
@@ -60,7 +48,7 @@ describe('personal information', () => {
   it('asks for the current password for a new email, then says a link went to the new address', async () => {
     let sent: Record<string, unknown> = {};
     mswServer.use(
-      signedInAs(tenant),
+      sessionOf(tenant),
       http.post('/api/account/update-user', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json({ status: 'success', user: tenant, pendingEmail: 'theo.new@example.com' });
@@ -88,7 +76,7 @@ describe('personal information', () => {
 
   it('shows a refused current password under its field', async () => {
     mswServer.use(
-      signedInAs(tenant),
+      sessionOf(tenant),
       http.post('/api/account/update-user', () =>
         HttpResponse.json({ status: 'error', error: MESSAGES.currentPasswordRequired }, { status: 400 }),
       ),
@@ -108,7 +96,7 @@ describe('personal information', () => {
 describe('tenant dashboard', () => {
   it('shows the property address when the tenant has a residence, and nothing when not', async () => {
     mswServer.use(
-      signedInAs(tenant),
+      sessionOf(tenant),
       http.get('/api/tenant/residence', () =>
         HttpResponse.json({ status: 'success', residence: { propertyAddress: '12 Elm St, Springfield, IL 62701' } }),
       ),
@@ -119,7 +107,7 @@ describe('tenant dashboard', () => {
 
   it('shows no address when the residence is unknown', async () => {
     mswServer.use(
-      signedInAs(tenant),
+      sessionOf(tenant),
       http.get('/api/tenant/residence', () => HttpResponse.json({ status: 'error', error: 'Not found' }, { status: 404 })),
     );
     renderRoute('/tenant/dashboard');

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
+import { sessionOf, testUser } from '../../test/session';
 
 async function fillIn(values: Partial<Record<'First name' | 'Last name' | 'Email' | 'Confirm email' | 'Phone', string>>) {
   const user = userEvent.setup();
@@ -26,7 +27,7 @@ const complete = {
 
 describe('Landlord Sign Up', () => {
   beforeEach(() => {
-    mswServer.use(http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: false, user: null })));
+    mswServer.use(sessionOf(null));
   });
 
   it('offers the five fields, the Terms and Privacy line, and Return to Homepage', async () => {
@@ -145,18 +146,9 @@ describe('Landlord Sign Up', () => {
 
 describe('Landlord Sign Up for someone already signed in', () => {
   it('goes to their dashboard instead', async () => {
-    const landlord = {
-      userId: 'l-1',
-      type: 'landlord',
-      firstName: 'Lara',
-      lastName: 'Lord',
-      email: 'lara@example.com',
-      phone: '(555) 555-0111',
-      photoUrl: null,
-      lastLoginAt: null,
-    };
+    const landlord = testUser({ userId: 'l-1', type: 'landlord', firstName: 'Lara', lastName: 'Lord', email: 'lara@example.com', phone: '(555) 555-0111' });
     mswServer.use(
-      http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user: landlord })),
+      sessionOf(landlord),
       http.get('/api/*', () => HttpResponse.json({ status: 'error', error: 'Not found' }, { status: 404 })),
     );
     const { router } = renderRoute('/sign-up');

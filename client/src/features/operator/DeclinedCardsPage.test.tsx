@@ -2,22 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../app/session';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
+import { sessionOf, testUser } from '../../test/session';
 import type { DeclinedCardsByAddress, DeclinedCardsByTenant } from './declinedCardsApi';
 import { formatDateTime } from './formatTime';
 
-const operator: SessionUser = {
-  userId: 'op-1',
-  type: 'operator',
-  firstName: 'Olive',
-  lastName: 'Operator',
-  email: 'olive@example.com',
-  phone: '(555) 555-0102',
-  photoUrl: null,
-  lastLoginAt: null,
-};
+const operator = testUser({ userId: 'op-1', type: 'operator', firstName: 'Olive', lastName: 'Operator', email: 'olive@example.com', phone: '(555) 555-0102' });
 
 const limitedTenant: DeclinedCardsByTenant = {
   tenantUserId: 't-1',
@@ -41,7 +32,7 @@ const busyAddress: DeclinedCardsByAddress = {
 function withReport(tenants: DeclinedCardsByTenant[], addresses: DeclinedCardsByAddress[]) {
   let reads = 0;
   mswServer.use(
-    http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user: operator })),
+    sessionOf(operator),
     http.get('/api/operator/declined-cards', () => {
       reads += 1;
       return HttpResponse.json({ status: 'success', perTenantLimit: 5, perAddressLimit: 5, tenants, addresses });

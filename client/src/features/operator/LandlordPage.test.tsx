@@ -5,19 +5,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
+import { sessionOf, testUser } from '../../test/session';
 import type { RegistrationRow } from './operatorApi';
 import type { CardGatewayChange, OperatorLandlord } from './operatorLandlordApi';
 
-const operator = {
-  userId: 'operator-1',
-  type: 'operator',
-  firstName: 'Olive',
-  lastName: 'Ops',
-  email: 'ops@rentwise.test',
-  phone: '(555) 555-0100',
-  photoUrl: null,
-  lastLoginAt: null,
-};
+const operator = testUser({ type: 'operator', userId: 'operator-1', firstName: 'Olive', lastName: 'Ops', email: 'ops@rentwise.test' });
 
 const LANDLORD_ID = '5b1d8a52-7c1e-4d7a-9a0e-3f2b6c9d1e10';
 
@@ -73,7 +65,7 @@ const history = () => screen.getByRole('region', { name: 'Card gateway history' 
 describe('Operator’s landlord page', () => {
   beforeEach(() => {
     mswServer.use(
-      http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user: operator })),
+      sessionOf(operator),
       http.get('/api/onboarding/registrations', () => HttpResponse.json({ status: 'success', rows: [marcusRegistration] })),
     );
   });

@@ -2,21 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../app/session';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
+import { sessionOf, testUser } from '../../test/session';
 import type { DisputedAfterRefundPayment, ReconciliationDifference } from './reconciliationApi';
 
-const operator: SessionUser = {
-  userId: 'op-1',
-  type: 'operator',
-  firstName: 'Olive',
-  lastName: 'Operator',
-  email: 'olive@example.com',
-  phone: '(555) 555-0102',
-  photoUrl: null,
-  lastLoginAt: null,
-};
+const operator = testUser({ userId: 'op-1', type: 'operator', firstName: 'Olive', lastName: 'Operator', email: 'olive@example.com', phone: '(555) 555-0102' });
 
 const missing: ReconciliationDifference = {
   differenceId: 'd-1',
@@ -39,7 +30,7 @@ function withReport(
   disputedAfterRefund: DisputedAfterRefundPayment[] = [],
 ) {
   mswServer.use(
-    http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user: operator })),
+    sessionOf(operator),
     http.get('/api/operator/reconciliation', () => HttpResponse.json({ status: 'success', lastRunAt, differences, disputedAfterRefund })),
   );
 }

@@ -5,18 +5,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
+import { sessionOf, testUser } from '../../test/session';
 import type { RegistrationRow } from './operatorApi';
 
-const operator = {
-  userId: 'operator-1',
-  type: 'operator',
-  firstName: 'Olive',
-  lastName: 'Ops',
-  email: 'ops@rentwise.test',
-  phone: '(555) 555-0100',
-  photoUrl: null,
-  lastLoginAt: null,
-};
+const operator = testUser({ type: 'operator', userId: 'operator-1', firstName: 'Olive', lastName: 'Ops', email: 'ops@rentwise.test' });
 
 const lena: RegistrationRow = {
   registrationId: '7f0c1f1e-3a55-4c39-9a55-0b7d0f6a1d2e',
@@ -56,7 +48,7 @@ function withQueue(pending: RegistrationRow[], reviewed: RegistrationRow[] = [])
 
 describe('Landlord Registrations (operator)', () => {
   beforeEach(() => {
-    mswServer.use(http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user: operator })));
+    mswServer.use(sessionOf(operator));
   });
 
   it('lists pending registrations with name, email, phone and submitted time, and the recently reviewed', async () => {

@@ -6,6 +6,7 @@ import { repeatPaymentMessage, tooManyDeclinedCardsMessage } from '@rentwise/lib
 import { dismissAllToasts } from '../../components/toastStore';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
+import { sessionOf, testUser } from '../../test/session';
 import type { PaymentSetup } from './paymentsApi';
 
 /**
@@ -18,8 +19,7 @@ const receiptId = '7d1e0c4a-5b2f-4e8d-9a3c-1f2e3d4c5b6a';
 const QUESTION = repeatPaymentMessage(10_699, 3, false);
 
 function signedInTenant() {
-  const user = { userId: 'tenant-1', type: 'tenant', firstName: 'Theo', lastName: 'Tenant', email: 'theo@example.com', phone: '(555) 555-0100', photoUrl: null, lastLoginAt: null };
-  mswServer.use(http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user })));
+  mswServer.use(sessionOf(testUser({ type: 'tenant', firstName: 'Theo', lastName: 'Tenant', email: 'theo@example.com' })));
 }
 
 function withSetup(overrides: Partial<PaymentSetup> = {}) {

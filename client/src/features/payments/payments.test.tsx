@@ -6,14 +6,14 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { dismissAllToasts } from '../../components/toastStore';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
+import { sessionOf, testUser } from '../../test/session';
 import type { PaymentHistoryRow, PaymentSetup, Receipt } from './paymentsApi';
 
 const MINUTE_MS = 60_000;
 const receiptId = '7d1e0c4a-5b2f-4e8d-9a3c-1f2e3d4c5b6a';
 
 function signedInAs(type: 'tenant' | 'landlord') {
-  const user = { userId: `${type}-1`, type, firstName: 'Theo', lastName: 'Tenant', email: 'theo@example.com', phone: '(555) 555-0100', photoUrl: null, lastLoginAt: null };
-  mswServer.use(http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user })));
+  mswServer.use(sessionOf(testUser({ type, firstName: 'Theo', lastName: 'Tenant', email: 'theo@example.com' })));
 }
 
 function withSetup(overrides: Partial<PaymentSetup> = {}) {
@@ -76,7 +76,7 @@ function withSignOut() {
     http.post('/api/account/logout', () => {
       calls += 1;
       // As the server: the cookie is gone, so the session is no longer valid.
-      mswServer.use(http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: false, user: null })));
+      mswServer.use(sessionOf(null));
       return HttpResponse.json({ status: 'success' });
     }),
   );

@@ -3,24 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rentwise/libs/messages';
-import type { SessionUser } from '../../app/session';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
+import { sessionOf, testUser } from '../../test/session';
 import type { DisputedAfterRefundPayment, Payout } from './payoutsApi';
 
-const landlord: SessionUser = {
-  userId: 'landlord-1',
-  type: 'landlord',
-  firstName: 'Lena',
-  lastName: 'Landlord',
-  email: 'lena@example.com',
-  phone: '(555) 555-0100',
-  photoUrl: null,
-  lastLoginAt: null,
-};
+const landlord = testUser({ type: 'landlord', firstName: 'Lena', lastName: 'Landlord', email: 'lena@example.com' });
 
-const signedInAsLandlord = () =>
-  mswServer.use(http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user: landlord })));
+const signedInAsLandlord = () => mswServer.use(sessionOf(landlord));
 
 const march: Payout = {
   payoutId: 'po_sandbox_march',

@@ -6,17 +6,9 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import type { ManagedProperty } from '../../app/landlordPropertiesApi';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
+import { sessionOf, testUser } from '../../test/session';
 
-const landlord = {
-  userId: 'landlord-1',
-  type: 'landlord',
-  firstName: 'Lara',
-  lastName: 'Lord',
-  email: 'lara@example.com',
-  phone: '(555) 555-0111',
-  photoUrl: null,
-  lastLoginAt: null,
-};
+const landlord = testUser({ type: 'landlord', firstName: 'Lara', lastName: 'Lord', email: 'lara@example.com', phone: '(555) 555-0111' });
 
 const garden: ManagedProperty = {
   propertyId: '3f1c7a2e-8d4b-4c1a-9e2f-1a2b3c4d5e6f',
@@ -31,7 +23,7 @@ const garden: ManagedProperty = {
 };
 
 function signedInAsLandlord() {
-  mswServer.use(http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user: landlord })));
+  mswServer.use(sessionOf(landlord));
 }
 
 function withProperties(rows: ManagedProperty[]) {

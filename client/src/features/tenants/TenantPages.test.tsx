@@ -6,6 +6,7 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import type { Residence } from '../../app/residenceApi';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
+import { sessionOf, testUser } from '../../test/session';
 import type { LandlordTenant } from './tenantsApi';
 
 const propertyId = '3f1c7a2e-8d4b-4c1a-9e2f-1a2b3c4d5e6f';
@@ -23,8 +24,7 @@ const tina: LandlordTenant = {
 };
 
 function signedInAs(type: 'landlord' | 'tenant') {
-  const user = { userId: `${type}-1`, type, firstName: 'Sam', lastName: 'Signed', email: 'sam@example.com', phone: '(555) 555-0100', photoUrl: null, lastLoginAt: null };
-  mswServer.use(http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user })));
+  mswServer.use(sessionOf(testUser({ type })));
 }
 
 function withTenants(rows: LandlordTenant[], id = propertyId) {
