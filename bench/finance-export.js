@@ -51,7 +51,7 @@ async function generate(owner, from, to) {
   );
   await owner.query(
     `INSERT INTO statements.statement_lines (journal_id, kind, landlord_user_id, property_id, tenant_user_id, occurred_at,
-       billing_year, billing_month, gross_cents, service_fee_cents, received_cents, processor_fee_cents, description)
+       billing_year, billing_month, gross_cents, platform_fee_cents, received_cents, processor_fee_cents, description)
      SELECT gen_random_uuid(), 'rent_payment', md5('landlord' || i)::uuid, md5('property' || i || '-' || p)::uuid,
             md5('tenant' || i || '-' || p)::uuid, make_timestamptz($3, m, 5, 12, 0, 0, 'America/New_York'),
             $3, m, 151500, 1500, 150000, 4424, 'Rent'
@@ -101,7 +101,7 @@ async function copyOnce(appUrl) {
     const stream = client.query(
       copyTo(`COPY (
         SELECT u.first_name || ' ' || u.last_name, u.email, l.landlord_user_id, p.address, l.property_id, l.billing_year, l.billing_month,
-               l.gross_cents, l.service_fee_cents, l.received_cents, l.processor_fee_cents
+               l.gross_cents, l.platform_fee_cents, l.received_cents, l.processor_fee_cents
           FROM statements.statement_lines l
           JOIN properties.properties p ON p.id = l.property_id
           JOIN accounts.users u ON u.id = l.landlord_user_id

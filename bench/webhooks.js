@@ -78,7 +78,7 @@ async function chargesAndAttempts(fake, client, tenants, count) {
   }
   await client.query(
     `INSERT INTO payments.card_payments (id, idempotency_key, input_hash, status, tenant_user_id, landlord_user_id, property_id, amount_cents,
-       processing_fee_cents, charged_cents, application_fee_cents, description, provider, connected_account_id, payment_method_id,
+       processing_fee_cents, charged_cents, platform_fee_cents, description, provider, connected_account_id, payment_method_id,
        payment_intent_id, created_at, updated_at)
      SELECT a.id, a.id::text, md5(a.id::text), 'pending', a.tenant, a.landlord, a.property, a.amount, 699, a.amount + 699, 699,
             'Rent payment: bench', 'stripe', a.account, 'pm_card_visa', a.intent, now(), now()

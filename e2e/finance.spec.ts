@@ -19,7 +19,7 @@ const main = (page: Page) => page.getByRole('main');
 interface YearlyTotals {
   rentDueCents: number;
   grossCents: number;
-  serviceFeeCents: number;
+  platformFeeCents: number;
   receivedCents: number;
   processorFeeCents: number;
   netCents: number;
@@ -115,7 +115,7 @@ test('a finance user exports the demo year as CSV, watches it run, and its total
   expect({
     rentDueCents: sum('Rent due'),
     grossCents: sum('Paid by tenants'),
-    serviceFeeCents: sum('Service fee'),
+    platformFeeCents: sum('Platform fee'),
     receivedCents: sum('Received'),
     processorFeeCents: sum('Processor fee'),
     netCents: sum('Net deposited'),
@@ -123,7 +123,7 @@ test('a finance user exports the demo year as CSV, watches it run, and its total
   }).toEqual({
     rentDueCents: own.totals.rentDueCents,
     grossCents: own.totals.grossCents,
-    serviceFeeCents: own.totals.serviceFeeCents,
+    platformFeeCents: own.totals.platformFeeCents,
     receivedCents: own.totals.receivedCents,
     processorFeeCents: own.totals.processorFeeCents,
     netCents: own.totals.netCents,

@@ -83,7 +83,7 @@ const RECEIPT = {
     WHERE t.id = $1 AND t.kind = 'rent_payment'`),
 };
 const LINE_COLUMNS = `journal_id, kind, landlord_user_id, property_id, tenant_user_id, occurred_at, billing_year, billing_month,
-  gross_cents, service_fee_cents, received_cents, processor_fee_cents, description, corrects_journal_id`;
+  gross_cents, platform_fee_cents, received_cents, processor_fee_cents, description, corrects_journal_id`;
 // The time as ISO text, as the product reads it (server/src/infrastructure/database/iso-timestamp.ts).
 const LINE_SELECT = LINE_COLUMNS.replace(/\boccurred_at\b/, `to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at`);
 const PROPERTY_LINES = {
@@ -296,7 +296,7 @@ fastify.register(async (app) => {
     billingYear: row.billing_year,
     billingMonth: row.billing_month,
     grossCents: Number(row.gross_cents),
-    serviceFeeCents: Number(row.service_fee_cents),
+    platformFeeCents: Number(row.platform_fee_cents),
     receivedCents: Number(row.received_cents),
     processorFeeCents: Number(row.processor_fee_cents),
     description: row.description,
@@ -405,8 +405,8 @@ fastify.register(async (app) => {
   // StatementReader.statement for a whole year of all the landlord's properties (?year= only), with
   // the same queries one after another (yearHistories) and the same pure rules; the product's JSON shape.
   // Computed on every request: the product remembers it by what it was made from (decision 0024).
-  const zeroRow = (label) => ({ label, rentDueCents: 0, grossCents: 0, serviceFeeCents: 0, receivedCents: 0, processorFeeCents: 0, netCents: 0, stillDueCents: 0 });
-  const MONEY = ['rentDueCents', 'grossCents', 'serviceFeeCents', 'receivedCents', 'processorFeeCents', 'netCents', 'stillDueCents'];
+  const zeroRow = (label) => ({ label, rentDueCents: 0, grossCents: 0, platformFeeCents: 0, receivedCents: 0, processorFeeCents: 0, netCents: 0, stillDueCents: 0 });
+  const MONEY = ['rentDueCents', 'grossCents', 'platformFeeCents', 'receivedCents', 'processorFeeCents', 'netCents', 'stillDueCents'];
   const addToRow = (row, month) => {
     for (const key of MONEY) row[key] += month[key];
     return row;
@@ -447,7 +447,7 @@ fastify.register(async (app) => {
           rows: byMonth.map((t, index) => ({
             label: `${monthName(index + 1)} ${year}`,
             grossCents: t.grossCents,
-            serviceFeeCents: t.serviceFeeCents,
+            platformFeeCents: t.platformFeeCents,
             receivedCents: t.receivedCents,
             processorFeeCents: t.processorFeeCents,
             netCents: t.netCents,
@@ -455,7 +455,7 @@ fastify.register(async (app) => {
           totals: {
             label: 'Total',
             grossCents: sum('grossCents'),
-            serviceFeeCents: sum('serviceFeeCents'),
+            platformFeeCents: sum('platformFeeCents'),
             receivedCents: sum('receivedCents'),
             processorFeeCents: sum('processorFeeCents'),
             netCents: sum('netCents'),

@@ -1,43 +1,43 @@
 import fc from 'fast-check';
 import {
-  LANDLORD_FEE_ERAS,
+  PLATFORM_FEE_ERAS,
   TENANT_PROCESSING_FEE_CENTS,
-  landlordFeeCentsAt,
-  landlordFeeEraAt,
+  platformFeeCentsAt,
+  platformFeeEraAt,
   landlordReceivesCents,
   tenantChargeCents,
   tenantChargeParts,
   tenantProcessingFeeCentsAt,
 } from './fees';
 
-describe('landlord fee schedule', () => {
+describe('platform fee schedule', () => {
   it('deducts 100 cents for payments up to and including unix 1596045540', () => {
-    expect(landlordFeeCentsAt(0)).toBe(100);
-    expect(landlordFeeCentsAt(1596045539)).toBe(100);
-    expect(landlordFeeCentsAt(1596045540)).toBe(100);
+    expect(platformFeeCentsAt(0)).toBe(100);
+    expect(platformFeeCentsAt(1596045539)).toBe(100);
+    expect(platformFeeCentsAt(1596045540)).toBe(100);
   });
 
   it('deducts 199 cents from the second after 1596045540 up to and including 1661990400', () => {
-    expect(landlordFeeCentsAt(1596045540.5)).toBe(199);
-    expect(landlordFeeCentsAt(1596045541)).toBe(199);
-    expect(landlordFeeCentsAt(1661990400)).toBe(199);
+    expect(platformFeeCentsAt(1596045540.5)).toBe(199);
+    expect(platformFeeCentsAt(1596045541)).toBe(199);
+    expect(platformFeeCentsAt(1661990400)).toBe(199);
   });
 
   it('deducts 699 cents after 1661990400', () => {
-    expect(landlordFeeCentsAt(1661990401)).toBe(699);
-    expect(landlordFeeCentsAt(2_000_000_000)).toBe(699);
+    expect(platformFeeCentsAt(1661990401)).toBe(699);
+    expect(platformFeeCentsAt(2_000_000_000)).toBe(699);
   });
 
   it('exports the eras in order so statements can label them', () => {
-    expect(LANDLORD_FEE_ERAS.map((e) => e.feeCents)).toEqual([100, 199, 699]);
-    expect(landlordFeeEraAt(1661990400)).toBe(LANDLORD_FEE_ERAS[1]);
+    expect(PLATFORM_FEE_ERAS.map((e) => e.feeCents)).toEqual([100, 199, 699]);
+    expect(platformFeeEraAt(1661990400)).toBe(PLATFORM_FEE_ERAS[1]);
   });
 
   it('never lowers the fee as time goes on', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 4_000_000_000 }), fc.integer({ min: 0, max: 4_000_000_000 }), (a, b) => {
         const [earlier, later] = a <= b ? [a, b] : [b, a];
-        expect(landlordFeeCentsAt(earlier)).toBeLessThanOrEqual(landlordFeeCentsAt(later));
+        expect(platformFeeCentsAt(earlier)).toBeLessThanOrEqual(platformFeeCentsAt(later));
       }),
     );
   });
@@ -55,8 +55,8 @@ describe('landlord fee schedule', () => {
   it('refuses fractional, negative and non-numeric input', () => {
     expect(() => landlordReceivesCents(10.5, 0)).toThrow(RangeError);
     expect(() => landlordReceivesCents(-1, 0)).toThrow(new RangeError('A payment cannot be negative: -1'));
-    expect(() => landlordFeeCentsAt(Number.NaN)).toThrow(new RangeError('Not a unix time: NaN'));
-    expect(() => landlordFeeCentsAt(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(() => platformFeeCentsAt(Number.NaN)).toThrow(new RangeError('Not a unix time: NaN'));
+    expect(() => platformFeeCentsAt(Number.POSITIVE_INFINITY)).toThrow(RangeError);
   });
 
   it('takes a payment of zero, which leaves the landlord nothing (whether zero may be paid is decided elsewhere)', () => {

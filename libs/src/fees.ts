@@ -6,35 +6,42 @@ function assertPaymentCents(cents: Cents): Cents {
 }
 
 /**
- * The fee the landlord view deducts from each payment, by the date the payment was made.
+ * The platform fee: what Rentwise keeps from each payment before the landlord receives it (Stripe calls
+ * it the application fee), by the date the payment was made.
  * Eras are contiguous: each runs from just after the previous one's last second through its own.
  */
-export interface LandlordFeeEra {
+export interface PlatformFeeEra {
   /** Last unix second of the era, inclusive; null for the era still running. */
   readonly throughUnixSeconds: number | null;
   readonly feeCents: Cents;
 }
 
-export const LANDLORD_FEE_ERAS: readonly LandlordFeeEra[] = [
+export const PLATFORM_FEE_ERAS: readonly PlatformFeeEra[] = [
   { throughUnixSeconds: 1596045540, feeCents: 100 }, // through 2020-07-29T17:59:00Z
   { throughUnixSeconds: 1661990400, feeCents: 199 }, // through 2022-09-01T00:00:00Z
   { throughUnixSeconds: null, feeCents: 699 },
 ];
 
-export function landlordFeeEraAt(paidAtUnixSeconds: number): LandlordFeeEra {
+/**
+ * The ledger account that holds the platform fee. Its stored label, 'processing_fees', predates the
+ * name "platform fee"; ledger entries are never rewritten, so the label stays as stored.
+ */
+export const PLATFORM_FEE_ACCOUNT = 'processing_fees';
+
+export function platformFeeEraAt(paidAtUnixSeconds: number): PlatformFeeEra {
   if (!Number.isFinite(paidAtUnixSeconds)) throw new RangeError(`Not a unix time: ${paidAtUnixSeconds}`);
-  const era = LANDLORD_FEE_ERAS.find((e) => e.throughUnixSeconds === null || paidAtUnixSeconds <= e.throughUnixSeconds);
+  const era = PLATFORM_FEE_ERAS.find((e) => e.throughUnixSeconds === null || paidAtUnixSeconds <= e.throughUnixSeconds);
   // The last era is open-ended, so find() always succeeds.
-  return era as LandlordFeeEra;
+  return era as PlatformFeeEra;
 }
 
-export function landlordFeeCentsAt(paidAtUnixSeconds: number): Cents {
-  return landlordFeeEraAt(paidAtUnixSeconds).feeCents;
+export function platformFeeCentsAt(paidAtUnixSeconds: number): Cents {
+  return platformFeeEraAt(paidAtUnixSeconds).feeCents;
 }
 
-/** What the landlord view shows as received: the payment less its era's fee, never below zero. */
+/** What the landlord view shows as received: the payment less its era's platform fee, never below zero. */
 export function landlordReceivesCents(amountCents: Cents, paidAtUnixSeconds: number): Cents {
-  return Math.max(0, assertPaymentCents(amountCents) - landlordFeeCentsAt(paidAtUnixSeconds));
+  return Math.max(0, assertPaymentCents(amountCents) - platformFeeCentsAt(paidAtUnixSeconds));
 }
 
 export const TENANT_PROCESSING_FEE_CENTS: Cents = 699;

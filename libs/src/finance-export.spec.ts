@@ -20,7 +20,7 @@ const line: FinanceCsvLine = {
   month: 4,
   rentDueCents: 150_000,
   grossCents: 151_500,
-  serviceFeeCents: 1_500,
+  platformFeeCents: 1_500,
   receivedCents: 150_000,
   processorFeeCents: 4_423,
   netCents: 145_577,

@@ -66,7 +66,7 @@ export interface FinanceCsvLine {
   month: number;
   rentDueCents: Cents;
   grossCents: Cents;
-  serviceFeeCents: Cents;
+  platformFeeCents: Cents;
   receivedCents: Cents;
   processorFeeCents: Cents;
   netCents: Cents;
@@ -86,7 +86,7 @@ export const FINANCE_CSV_HEADER: readonly string[] = [
   'Billing month',
   'Rent due',
   'Paid by tenants',
-  'Service fee',
+  'Platform fee',
   'Received',
   'Processor fee',
   'Net deposited',
@@ -110,7 +110,7 @@ export function financeCsvRow(line: FinanceCsvLine): string {
     `${monthName(line.month)} ${line.year}`,
     { cents: line.rentDueCents },
     { cents: line.grossCents },
-    { cents: line.serviceFeeCents },
+    { cents: line.platformFeeCents },
     { cents: line.receivedCents },
     { cents: line.processorFeeCents },
     { cents: line.netCents },

@@ -40,7 +40,7 @@ export interface StatementPayment {
   tenantName: string;
   description: string;
   grossCents: Cents;
-  serviceFeeCents: Cents;
+  platformFeeCents: Cents;
   receivedCents: Cents;
   processorFeeCents: Cents;
 }
@@ -48,8 +48,8 @@ export interface StatementPayment {
 export interface StatementFigures {
   rentDueCents: Cents;
   grossCents: Cents;
-  serviceFeeCents: Cents;
-  /** Gross less the dated service fee: what the landlord received. */
+  platformFeeCents: Cents;
+  /** Gross less the dated platform fee: what the landlord received. */
   receivedCents: Cents;
   /** The processor's fee, shown apart (tax deductible). */
   processorFeeCents: Cents;
@@ -71,7 +71,7 @@ export interface StatementRow extends StatementFigures {
 export interface CalendarRow {
   label: string;
   grossCents: Cents;
-  serviceFeeCents: Cents;
+  platformFeeCents: Cents;
   receivedCents: Cents;
   processorFeeCents: Cents;
   netCents: Cents;

@@ -196,7 +196,7 @@ describe('disputes in statements', () => {
   });
 });
 
-/** A $1,000 rent payment on 5 March 2025: $10 service fee, $990 to the landlord, a $29.30 processor fee. */
+/** A $1,000 rent payment on 5 March 2025: $10 platform fee, $990 to the landlord, a $29.30 processor fee. */
 const marchRent: StatementJournal = {
   journalId: 'j-march',
   kind: 'rent_payment',
@@ -226,7 +226,7 @@ function line(fields: Partial<StatementLine>): StatementLine {
     billingYear: 2025,
     billingMonth: 3,
     grossCents: 0,
-    serviceFeeCents: 0,
+    platformFeeCents: 0,
     receivedCents: 0,
     processorFeeCents: 0,
     description: 'Rent',
@@ -241,7 +241,7 @@ describe('a statement line', () => {
       billingYear: 2025,
       billingMonth: 3,
       grossCents: 100_000,
-      serviceFeeCents: 1_000,
+      platformFeeCents: 1_000,
       receivedCents: 99_000,
       processorFeeCents: 2_930,
     });
@@ -252,7 +252,7 @@ describe('a statement line', () => {
     expect(statementLineOf({ ...refund, processorFeeCents: 2_930 }, 'America/New_York')).toMatchObject({
       kind: 'refund',
       grossCents: -100_000,
-      serviceFeeCents: -1_000,
+      platformFeeCents: -1_000,
       receivedCents: -99_000,
       processorFeeCents: 0,
       correctsJournalId: 'j-march',
@@ -279,13 +279,13 @@ describe('a statement line', () => {
 describe('totals of lines', () => {
   it('adds up every amount, counts payments but not refunds, and nets the processor’s fee off what was received', () => {
     const lines = [
-      line({ grossCents: 100_000, serviceFeeCents: 1_000, receivedCents: 99_000, processorFeeCents: 2_930 }),
-      line({ grossCents: 50_000, serviceFeeCents: 500, receivedCents: 49_500, processorFeeCents: 1_480 }),
-      line({ kind: 'refund', grossCents: -50_000, serviceFeeCents: -500, receivedCents: -49_500 }),
+      line({ grossCents: 100_000, platformFeeCents: 1_000, receivedCents: 99_000, processorFeeCents: 2_930 }),
+      line({ grossCents: 50_000, platformFeeCents: 500, receivedCents: 49_500, processorFeeCents: 1_480 }),
+      line({ kind: 'refund', grossCents: -50_000, platformFeeCents: -500, receivedCents: -49_500 }),
     ];
     expect(totalsOfLines(lines)).toEqual({
       grossCents: 100_000,
-      serviceFeeCents: 1_000,
+      platformFeeCents: 1_000,
       receivedCents: 99_000,
       processorFeeCents: 4_410,
       netCents: 99_000 - 4_410,
@@ -380,15 +380,15 @@ describe('monthRows', () => {
 
 describe('totalsOfRows', () => {
   it('adds up every amount, the payments and the rent due of the months', () => {
-    const march = { grossCents: 100_000, serviceFeeCents: 1_000, receivedCents: 99_000, processorFeeCents: 30, netCents: 98_970 };
-    const april = { grossCents: 50_000, serviceFeeCents: 500, receivedCents: 49_500, processorFeeCents: 30, netCents: 49_470 };
+    const march = { grossCents: 100_000, platformFeeCents: 1_000, receivedCents: 99_000, processorFeeCents: 30, netCents: 98_970 };
+    const april = { grossCents: 50_000, platformFeeCents: 500, receivedCents: 49_500, processorFeeCents: 30, netCents: 49_470 };
     const rows = [
       { ...march, payments: 1, rentDueCents: 100_000 },
       { ...april, payments: 2, rentDueCents: 100_000 },
     ] as MonthRow[];
     expect(totalsOfRows(rows)).toEqual({
       grossCents: 150_000,
-      serviceFeeCents: 1_500,
+      platformFeeCents: 1_500,
       receivedCents: 148_500,
       processorFeeCents: 60,
       netCents: 148_440,

@@ -7,6 +7,7 @@ import {
   localYearMonthAt,
   shiftBillingMonth,
 } from './billing-month';
+import { PLATFORM_FEE_ACCOUNT } from './fees';
 import type { Cents } from './money';
 
 /**
@@ -15,7 +16,7 @@ import type { Cents } from './money';
  */
 
 export type JournalKind = 'rent_payment' | 'refund' | 'correction' | 'dispute' | 'dispute_won' | 'dispute_lost';
-export type JournalAccount = 'tenant_card' | 'landlord_payable' | 'processing_fees' | 'disputed' | 'dispute_fees';
+export type JournalAccount = 'tenant_card' | 'landlord_payable' | typeof PLATFORM_FEE_ACCOUNT | 'disputed' | 'dispute_fees';
 
 const DISPUTE_KINDS: ReadonlySet<JournalKind> = new Set(['dispute', 'dispute_won', 'dispute_lost']);
 
@@ -47,9 +48,9 @@ export interface StatementLine {
   billingMonth: number;
   /** What the tenant's card was charged (negative for a refund). */
   grossCents: Cents;
-  /** Our dated fee (the ledger's processing_fees account). */
-  serviceFeeCents: Cents;
-  /** What the landlord received: gross less the dated fee (the ledger's landlord_payable account). */
+  /** Our dated platform fee (the ledger's PLATFORM_FEE_ACCOUNT). */
+  platformFeeCents: Cents;
+  /** What the landlord received: gross less the dated platform fee (the ledger's landlord_payable account). */
   receivedCents: Cents;
   /** The processor's fee, shown apart (tax deductible); for a dispute, the provider's dispute fee (negative when returned). */
   processorFeeCents: Cents;
@@ -74,7 +75,7 @@ export function statementLineOf(journal: StatementJournal, timeZone: string): St
     billingMonth: month,
     // 0 - x, not -x: a journal that never touches the card (a dispute's) has 0 gross, not -0.
     grossCents: 0 - sumOf(journal, 'tenant_card'),
-    serviceFeeCents: sumOf(journal, 'processing_fees'),
+    platformFeeCents: sumOf(journal, PLATFORM_FEE_ACCOUNT),
     // Money held for an open dispute is still the landlord's until the dispute is lost: a lost dispute
     // lowers what was received in its own month, as a refund does, and its fee counts as a fee.
     receivedCents: sumOf(journal, 'landlord_payable') + sumOf(journal, 'disputed') + sumOf(journal, 'dispute_fees'),
@@ -102,7 +103,7 @@ export function projectLines(
 
 export interface MoneyTotals {
   grossCents: Cents;
-  serviceFeeCents: Cents;
+  platformFeeCents: Cents;
   receivedCents: Cents;
   processorFeeCents: Cents;
   /** What reached the landlord's bank: received less the processor's fee. */
@@ -113,7 +114,7 @@ export interface MoneyTotals {
 /** Zero of everything. Frozen: totals are summed in place, always in a copy (`{ ...NO_MONEY }`). */
 export const NO_MONEY: Readonly<MoneyTotals> = Object.freeze({
   grossCents: 0,
-  serviceFeeCents: 0,
+  platformFeeCents: 0,
   receivedCents: 0,
   processorFeeCents: 0,
   netCents: 0,
@@ -123,7 +124,7 @@ export const NO_MONEY: Readonly<MoneyTotals> = Object.freeze({
 export function addTotals(a: MoneyTotals, b: MoneyTotals): MoneyTotals {
   return {
     grossCents: a.grossCents + b.grossCents,
-    serviceFeeCents: a.serviceFeeCents + b.serviceFeeCents,
+    platformFeeCents: a.platformFeeCents + b.platformFeeCents,
     receivedCents: a.receivedCents + b.receivedCents,
     processorFeeCents: a.processorFeeCents + b.processorFeeCents,
     netCents: a.netCents + b.netCents,
@@ -134,7 +135,7 @@ export function addTotals(a: MoneyTotals, b: MoneyTotals): MoneyTotals {
 /** Adds a line's money to totals of its own (a statement adds up thousands of lines: no object per line). */
 function addLine(totals: MoneyTotals, line: StatementLine): void {
   totals.grossCents += line.grossCents;
-  totals.serviceFeeCents += line.serviceFeeCents;
+  totals.platformFeeCents += line.platformFeeCents;
   totals.receivedCents += line.receivedCents;
   totals.processorFeeCents += line.processorFeeCents;
   totals.netCents += line.receivedCents - line.processorFeeCents;

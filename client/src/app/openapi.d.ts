@@ -1456,8 +1456,8 @@ export interface components {
             propertyId?: string;
             rentDueCents: number;
             grossCents: number;
-            serviceFeeCents: number;
-            /** @description Gross less the dated service fee: what the landlord received */
+            platformFeeCents: number;
+            /** @description Gross less the dated platform fee: what the landlord received */
             receivedCents: number;
             /** @description The processor’s fee, shown apart (tax deductible) */
             processorFeeCents: number;
@@ -1482,7 +1482,7 @@ export interface components {
             tenantName: string;
             description: string;
             grossCents: number;
-            serviceFeeCents: number;
+            platformFeeCents: number;
             receivedCents: number;
             processorFeeCents: number;
         };
@@ -1490,7 +1490,7 @@ export interface components {
             /** @example April */
             label: string;
             grossCents: number;
-            serviceFeeCents: number;
+            platformFeeCents: number;
             receivedCents: number;
             processorFeeCents: number;
             netCents: number;

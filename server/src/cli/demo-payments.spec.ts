@@ -1,4 +1,4 @@
-import { landlordFeeCentsAt, TENANT_PROCESSING_FEE_CENTS } from '@rentwise/libs/fees';
+import { platformFeeCentsAt, TENANT_PROCESSING_FEE_CENTS } from '@rentwise/libs/fees';
 import { demoPayments } from './demo-payments';
 
 describe('demo payments', () => {
@@ -6,7 +6,7 @@ describe('demo payments', () => {
   const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
   it('cover every fee era of the schedule', () => {
-    const fees = new Set(payments.map((payment) => landlordFeeCentsAt(unix(payment.paidAt))));
+    const fees = new Set(payments.map((payment) => platformFeeCentsAt(unix(payment.paidAt))));
     expect([...fees].sort((a, b) => a - b)).toEqual([100, 199, 699]);
   });
 

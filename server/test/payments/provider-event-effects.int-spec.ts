@@ -124,7 +124,7 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
         kind: 'refund',
         corrects_transaction_id: receiptId,
         idempotency_key: expect.stringMatching(/^refund:acct_sandbox_\w+\/re_sandbox_\w+$/),
-        // Our application fee is kept (decision 0017): the landlord's account gives back the whole charge.
+        // Our platform fee is kept (decision 0017): the landlord's account gives back the whole charge.
         entries: { tenant_card: 150_699, landlord_payable: -150_699 },
       }),
     ]);

@@ -112,7 +112,7 @@ describe('any shuffled, duplicated stream of provider events ends with each even
       const now = testApp.clock.now();
       await testApp.dataSource.query(
         `INSERT INTO payments.card_payments (id, idempotency_key, input_hash, status, tenant_user_id, landlord_user_id, property_id,
-           amount_cents, processing_fee_cents, charged_cents, application_fee_cents, description, provider, connected_account_id,
+           amount_cents, processing_fee_cents, charged_cents, platform_fee_cents, description, provider, connected_account_id,
            payment_method_id, created_at, updated_at)
          VALUES ($1, $2, 'test', 'pending', $3, $4, $5, $6, 699, $7, $8, 'Rent: replay', 'sandbox', $9, $10, $11, $11)`,
         [attemptId, attemptId, home.tenant.userId, home.landlord.userId, home.propertyId, story.amountCents, charged, Math.min(699, charged - 1), home.accountId, paymentMethodId, now],
@@ -121,7 +121,7 @@ describe('any shuffled, duplicated stream of provider events ends with each even
         connectedAccountId: home.accountId,
         paymentMethodId,
         amountCents: charged,
-        applicationFeeCents: Math.min(699, charged - 1),
+        platformFeeCents: Math.min(699, charged - 1),
         description: 'Rent: replay',
         idempotencyKey: attemptId,
         metadata: { cardPaymentId: attemptId },

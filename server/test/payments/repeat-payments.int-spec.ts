@@ -116,7 +116,7 @@ describe('a second payment for the same home within 10 minutes', () => {
     const { home: other, client: otherClient } = await tenantOf();
     await testApp.dataSource.query(
       `INSERT INTO payments.card_payments (idempotency_key, input_hash, status, tenant_user_id, landlord_user_id, property_id, amount_cents,
-         processing_fee_cents, charged_cents, application_fee_cents, description, provider, connected_account_id, payment_method_id,
+         processing_fee_cents, charged_cents, platform_fee_cents, description, provider, connected_account_id, payment_method_id,
          created_at, updated_at)
        VALUES ($1, 'hash', 'pending', $2, $3, $4, 50000, 699, 50699, 699, 'Rent payment', 'sandbox', $5, 'pm_x', $6, $6)`,
       [randomUUID(), other.tenant.userId, other.landlord.userId, other.propertyId, other.accountId, new Date(clock.now().getTime() - 2 * 60_000)],

@@ -56,7 +56,7 @@ describe('tenants pay rent by card (Stripe direct charges)', () => {
     const charge = fake.charges.find((made) => made.account === home.accountId)!;
     const [attempt] = await testApp.dataSource.query(
       `SELECT connected_account_id, payment_intent_id, charge_id, balance_transaction_id, processor_fee_cents,
-              application_fee_cents, card_brand, card_last4, ledger_transaction_id
+              platform_fee_cents, card_brand, card_last4, ledger_transaction_id
          FROM payments.card_payments WHERE idempotency_key = $1`,
       [idempotencyKey],
     );
@@ -66,7 +66,7 @@ describe('tenants pay rent by card (Stripe direct charges)', () => {
       charge_id: charge.chargeId,
       balance_transaction_id: expect.stringMatching(/^txn_fake_/),
       processor_fee_cents: String(charge.stripeFee),
-      application_fee_cents: '699',
+      platform_fee_cents: '699',
       card_brand: 'visa',
       card_last4: '4242',
       ledger_transaction_id: response.json().payment.receiptId,

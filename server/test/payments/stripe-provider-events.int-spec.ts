@@ -104,7 +104,7 @@ describe('provider events with the Stripe gateway (real SDK, local fake)', () =>
       paymentIntentId,
       status: 'succeeded',
       amountCents: 150_699,
-      applicationFeeCents: 699,
+      platformFeeCents: 699,
       balanceTransactionId: expect.stringMatching(/^txn_fake_/),
       processorFeeCents: fake.chargeOf(paymentIntentId).stripeFee,
       card: { brand: 'visa', last4: '4242' },

@@ -142,7 +142,7 @@ describe('finance exports', () => {
       expect({
         rentDueCents: sum(9),
         grossCents: sum(10),
-        serviceFeeCents: sum(11),
+        platformFeeCents: sum(11),
         receivedCents: sum(12),
         processorFeeCents: sum(13),
         netCents: sum(14),
@@ -150,7 +150,7 @@ describe('finance exports', () => {
       }).toEqual({
         rentDueCents: ownStatement.totals.rentDueCents,
         grossCents: ownStatement.totals.grossCents,
-        serviceFeeCents: ownStatement.totals.serviceFeeCents,
+        platformFeeCents: ownStatement.totals.platformFeeCents,
         receivedCents: ownStatement.totals.receivedCents,
         processorFeeCents: ownStatement.totals.processorFeeCents,
         netCents: ownStatement.totals.netCents,

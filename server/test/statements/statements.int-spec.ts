@@ -64,7 +64,7 @@ describe('statements', () => {
     const property = await addProperty(landlord.userId, '1 Wake St');
     const { transactionId } = await pay(landlord.userId, property.propertyId, '2025-03-11T03:59:59Z'); // 23:59:59 on March 10th in New York
     const line = await waitFor(() => lineOf(transactionId), { what: 'the statement line' });
-    expect(line).toMatchObject({ billing_year: 2025, billing_month: 3, gross_cents: '150699', received_cents: '150000', service_fee_cents: '699' });
+    expect(line).toMatchObject({ billing_year: 2025, billing_month: 3, gross_cents: '150699', received_cents: '150000', platform_fee_cents: '699' });
   });
 
   it('a wake-up leaves at once while another run holds the projection; a waiting catch-up projects after it', async () => {
@@ -171,7 +171,7 @@ describe('statements', () => {
     await testApp.dataSource.query(`DELETE FROM statements.statement_lines WHERE journal_id = $1`, [transactionId]);
     const stray = randomUUID();
     await testApp.dataSource.query(
-      `INSERT INTO statements.statement_lines SELECT $1, kind, landlord_user_id, property_id, tenant_user_id, occurred_at, billing_year, billing_month, gross_cents, service_fee_cents, received_cents, processor_fee_cents, description, corrects_journal_id FROM statements.statement_lines LIMIT 1`,
+      `INSERT INTO statements.statement_lines SELECT $1, kind, landlord_user_id, property_id, tenant_user_id, occurred_at, billing_year, billing_month, gross_cents, platform_fee_cents, received_cents, processor_fee_cents, description, corrects_journal_id FROM statements.statement_lines LIMIT 1`,
       [stray],
     );
     const result = await commands().execute(new RebuildStatements(true));

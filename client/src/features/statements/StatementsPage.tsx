@@ -22,7 +22,7 @@ import './statements.css';
 const FIGURES: { key: keyof StatementRow & keyof CalendarRow | 'rentDueCents' | 'stillDueCents'; title: string }[] = [
   { key: 'rentDueCents', title: 'Rent due' },
   { key: 'grossCents', title: 'Paid by tenants' },
-  { key: 'serviceFeeCents', title: 'Service fee' },
+  { key: 'platformFeeCents', title: 'Platform fee' },
   { key: 'receivedCents', title: 'Received' },
   { key: 'processorFeeCents', title: 'Processor fee' },
   { key: 'netCents', title: 'Net deposited' },
@@ -138,7 +138,7 @@ function StatementBody({ statement }: { statement: Statement }) {
         </section>
       )}
       <p className="statement-section__note">
-        Received is what tenants paid less the Rentwise service fee of the payment’s date. The processor’s fee is charged to your payout account
+        Received is what tenants paid less the Rentwise platform fee of the payment’s date. The processor’s fee is charged to your payout account
         and shown apart because it is tax deductible.
       </p>
     </>

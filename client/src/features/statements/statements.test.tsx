@@ -82,7 +82,7 @@ const row = (label: string, cents: Partial<StatementRow> = {}): StatementRow => 
   label,
   rentDueCents: 150_000,
   grossCents: 150_699,
-  serviceFeeCents: 699,
+  platformFeeCents: 699,
   receivedCents: 150_000,
   processorFeeCents: 4_400,
   netCents: 145_600,
@@ -98,7 +98,7 @@ const payment = (overrides: Partial<StatementPayment> = {}): StatementPayment =>
   tenantName: 'Tina Tenant',
   description: 'Rent April 2026',
   grossCents: 150_699,
-  serviceFeeCents: 699,
+  platformFeeCents: 699,
   receivedCents: 150_000,
   processorFeeCents: 4_400,
   ...overrides,
@@ -113,25 +113,25 @@ function statementFor(query: URLSearchParams, overrides: Partial<Statement> = {}
   const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
   const rows =
     monthNumber !== null && !propertyId
-      ? [{ ...row(garden.address), propertyId: gardenId }, { ...row(mapleHouse.address, { rentDueCents: 98_000, grossCents: 0, serviceFeeCents: 0, receivedCents: 0, processorFeeCents: 0, netCents: 0, stillDueCents: 98_000 }), propertyId: maple }]
+      ? [{ ...row(garden.address), propertyId: gardenId }, { ...row(mapleHouse.address, { rentDueCents: 98_000, grossCents: 0, platformFeeCents: 0, receivedCents: 0, processorFeeCents: 0, netCents: 0, stillDueCents: 98_000 }), propertyId: maple }]
       : (monthNumber ? [monthNumber] : [1, 2, 3]).map((m) => ({ ...row(`${monthNames[m - 1]} ${year}`), year, month: m }));
   const totals = rows.reduce<StatementRow>(
     (total, next) => ({
       ...total,
       rentDueCents: total.rentDueCents + next.rentDueCents,
       grossCents: total.grossCents + next.grossCents,
-      serviceFeeCents: total.serviceFeeCents + next.serviceFeeCents,
+      platformFeeCents: total.platformFeeCents + next.platformFeeCents,
       receivedCents: total.receivedCents + next.receivedCents,
       processorFeeCents: total.processorFeeCents + next.processorFeeCents,
       netCents: total.netCents + next.netCents,
       stillDueCents: total.stillDueCents + next.stillDueCents,
     }),
-    row('Total', { rentDueCents: 0, grossCents: 0, serviceFeeCents: 0, receivedCents: 0, processorFeeCents: 0, netCents: 0 }),
+    row('Total', { rentDueCents: 0, grossCents: 0, platformFeeCents: 0, receivedCents: 0, processorFeeCents: 0, netCents: 0 }),
   );
   const calendarRows = monthNames.map((name, index) => ({
     label: `${name} ${year}`,
     grossCents: index < 3 ? 150_699 : 0,
-    serviceFeeCents: index < 3 ? 699 : 0,
+    platformFeeCents: index < 3 ? 699 : 0,
     receivedCents: index < 3 ? 150_000 : 0,
     processorFeeCents: index < 3 ? 4_400 : 0,
     netCents: index < 3 ? 145_600 : 0,
@@ -154,7 +154,7 @@ function statementFor(query: URLSearchParams, overrides: Partial<Statement> = {}
     payments: monthNumber === null ? [] : [payment()],
     calendarYear:
       monthNumber === null
-        ? { rows: calendarRows, totals: { label: 'Total', grossCents: 452_097, serviceFeeCents: 2_097, receivedCents: 450_000, processorFeeCents: 13_200, netCents: 436_800 } }
+        ? { rows: calendarRows, totals: { label: 'Total', grossCents: 452_097, platformFeeCents: 2_097, receivedCents: 450_000, processorFeeCents: 13_200, netCents: 436_800 } }
         : null,
     ...overrides,
   };
@@ -577,7 +577,7 @@ describe('Statements', () => {
     withStatements((query) =>
       HttpResponse.json({
         status: 'success',
-        statement: statementFor(query, { rows: [], totals: row('Total', { rentDueCents: 0, grossCents: 0, serviceFeeCents: 0, receivedCents: 0, processorFeeCents: 0, netCents: 0 }), calendarYear: null }),
+        statement: statementFor(query, { rows: [], totals: row('Total', { rentDueCents: 0, grossCents: 0, platformFeeCents: 0, receivedCents: 0, processorFeeCents: 0, netCents: 0 }), calendarYear: null }),
       }),
     );
     renderRoute('/landlord/statements?year=2025&month=4');

@@ -6,7 +6,7 @@ import type { ProviderEvent } from './provider-events';
  * (Stripe Connect) and SandboxGateway (offline, the default without STRIPE_SECRET_KEY).
  *
  * Inject `PaymentGateway` (this abstract class is the Nest token). Rent is a direct charge on the
- * landlord's connected account with our fee as an application fee (docs/decisions/0012).
+ * landlord's connected account with our platform fee as Stripe's application fee (docs/decisions/0012).
  */
 
 /** A landlord's connected (payout) account, as the provider reports it now. */
@@ -66,8 +66,8 @@ export interface ChargeCard {
   paymentMethodId: string;
   /** What the card is charged, processing fee included. */
   amountCents: Cents;
-  /** Our share of the charge (the dated landlord fee), moved to the platform's balance by the provider. */
-  applicationFeeCents: Cents;
+  /** Our share of the charge (the dated platform fee), moved to the platform's balance by the provider. */
+  platformFeeCents: Cents;
   /** Shown on the landlord's provider dashboard. */
   description: string;
   /** Same key, same charge: a retried or doubled request charges the card once. */
@@ -86,8 +86,8 @@ export interface CardCharge {
   /** `txn_...`, the charge's balance transaction on the connected account, when the provider has made it. */
   balanceTransactionId: string | null;
   amountCents: Cents;
-  applicationFeeCents: Cents;
-  /** The processor's own fee on the charge (its balance transaction's fee_details, our application fee excluded). */
+  platformFeeCents: Cents;
+  /** The processor's own fee on the charge (its balance transaction's fee_details, our platform fee excluded). */
   processorFeeCents: Cents | null;
   /** When the provider charged the card: the payment's date everywhere (fee eras, billing months). */
   chargedAt: Date;
@@ -125,7 +125,7 @@ export interface ProviderCharge {
   paymentIntentId: string | null;
   status: 'succeeded' | 'pending' | 'failed';
   amountCents: Cents;
-  applicationFeeCents: Cents;
+  platformFeeCents: Cents;
   balanceTransactionId: string | null;
   processorFeeCents: Cents | null;
   chargedAt: Date;

@@ -10,13 +10,13 @@ import type { CardPayment } from './card-payment.entity';
 // prepared (but for the mark paid, which carries its transaction's outbox jobs): TypeORM's query
 // building and entity mapping were a fifth of a webhook worker's CPU.
 
-type CentsColumn = 'amountCents' | 'processingFeeCents' | 'chargedCents' | 'applicationFeeCents' | 'processorFeeCents';
+type CentsColumn = 'amountCents' | 'processingFeeCents' | 'chargedCents' | 'platformFeeCents' | 'processorFeeCents';
 /** As PostgreSQL answers: bigint cents arrive as strings. */
 type CardPaymentRow = Omit<CardPayment, CentsColumn> & Record<Exclude<CentsColumn, 'processorFeeCents'>, string> & { processorFeeCents: string | null };
 
 const COLUMNS = `id, idempotency_key AS "idempotencyKey", input_hash AS "inputHash", status, invoice_number AS "invoiceNumber",
   tenant_user_id AS "tenantUserId", landlord_user_id AS "landlordUserId", property_id AS "propertyId", amount_cents AS "amountCents",
-  processing_fee_cents AS "processingFeeCents", charged_cents AS "chargedCents", application_fee_cents AS "applicationFeeCents",
+  processing_fee_cents AS "processingFeeCents", charged_cents AS "chargedCents", platform_fee_cents AS "platformFeeCents",
   description, provider, connected_account_id AS "connectedAccountId", payment_method_id AS "paymentMethodId",
   payment_intent_id AS "paymentIntentId", charge_id AS "chargeId", balance_transaction_id AS "balanceTransactionId",
   processor_fee_cents AS "processorFeeCents", card_brand AS "cardBrand", card_last4 AS "cardLast4", failure_code AS "failureCode",
@@ -46,7 +46,7 @@ const BY_PAYMENT_INTENT = preparedStatement<CardPaymentRow, [connectedAccountId:
 type AttemptValues = [
   id: string, idempotencyKey: string, inputHash: string, status: CardPayment['status'], invoiceNumber: string | null,
   tenantUserId: string, landlordUserId: string, propertyId: string, amountCents: number, processingFeeCents: number,
-  chargedCents: number, applicationFeeCents: number, description: string, provider: string, connectedAccountId: string,
+  chargedCents: number, platformFeeCents: number, description: string, provider: string, connectedAccountId: string,
   paymentMethodId: string, cardBrand: string | null, cardLast4: string | null, clientAddress: string | null, createdAt: Date,
   landlordGateway: CardGatewayKind,
 ];
@@ -58,7 +58,7 @@ type AttemptValues = [
 const INSERT_ATTEMPT = preparedStatement<{ id: string }, AttemptValues>(
   'payments.insert-card-payment',
   `INSERT INTO payments.card_payments (id, idempotency_key, input_hash, status, invoice_number, tenant_user_id, landlord_user_id,
-     property_id, amount_cents, processing_fee_cents, charged_cents, application_fee_cents, description, provider,
+     property_id, amount_cents, processing_fee_cents, charged_cents, platform_fee_cents, description, provider,
      connected_account_id, payment_method_id, card_brand, card_last4, client_address, created_at, updated_at)
    SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20
     WHERE COALESCE((SELECT gateway FROM payments.landlord_card_gateways WHERE landlord_user_id = $7), 'stripe') = $21
@@ -97,7 +97,7 @@ function cardPaymentOf(row: CardPaymentRow): CardPayment {
     amountCents: Number(row.amountCents),
     processingFeeCents: Number(row.processingFeeCents),
     chargedCents: Number(row.chargedCents),
-    applicationFeeCents: Number(row.applicationFeeCents),
+    platformFeeCents: Number(row.platformFeeCents),
     processorFeeCents: row.processorFeeCents === null ? null : Number(row.processorFeeCents),
   };
 }
@@ -108,7 +108,7 @@ const firstOf = (rows: CardPaymentRow[]): CardPayment | null => (rows[0] ? cardP
 export type NewCardAttempt = Pick<
   CardPayment,
   | 'id' | 'idempotencyKey' | 'inputHash' | 'invoiceNumber' | 'tenantUserId' | 'landlordUserId' | 'propertyId' | 'amountCents'
-  | 'processingFeeCents' | 'chargedCents' | 'applicationFeeCents' | 'description' | 'provider' | 'connectedAccountId'
+  | 'processingFeeCents' | 'chargedCents' | 'platformFeeCents' | 'description' | 'provider' | 'connectedAccountId'
   | 'paymentMethodId' | 'cardBrand' | 'cardLast4' | 'clientAddress' | 'createdAt'
 >;
 
@@ -145,7 +145,7 @@ export class CardAttempts {
     const rows = await this.unitOfWork.query(INSERT_ATTEMPT, [
       attempt.id, attempt.idempotencyKey, attempt.inputHash, 'pending', attempt.invoiceNumber, attempt.tenantUserId,
       attempt.landlordUserId, attempt.propertyId, attempt.amountCents, attempt.processingFeeCents, attempt.chargedCents,
-      attempt.applicationFeeCents, attempt.description, attempt.provider, attempt.connectedAccountId, attempt.paymentMethodId,
+      attempt.platformFeeCents, attempt.description, attempt.provider, attempt.connectedAccountId, attempt.paymentMethodId,
       attempt.cardBrand, attempt.cardLast4, attempt.clientAddress, attempt.createdAt, landlordGateway,
     ]);
     return rows.length === 1;

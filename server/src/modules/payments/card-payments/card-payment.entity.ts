@@ -49,9 +49,9 @@ export class CardPayment {
   @Column({ name: 'charged_cents', type: 'bigint', transformer: cents })
   chargedCents!: number;
 
-  /** Our application fee on the direct charge (the dated landlord fee). */
-  @Column({ name: 'application_fee_cents', type: 'bigint', transformer: cents })
-  applicationFeeCents!: number;
+  /** Our dated platform fee on the charge (Stripe's application fee on a direct charge). */
+  @Column({ name: 'platform_fee_cents', type: 'bigint', transformer: cents })
+  platformFeeCents!: number;
 
   @Column()
   description!: string;

@@ -1,12 +1,14 @@
+import type { PLATFORM_FEE_ACCOUNT } from '@rentwise/libs/fees';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * tenant_card: money taken from the tenant's card (negative). landlord_payable: what the landlord
- * receives. processing_fees: the processor's fee. disputed: a payment's money held while the card
+ * receives. PLATFORM_FEE_ACCOUNT (stored as 'processing_fees', a label older than the name): the
+ * platform fee we keep. disputed: a payment's money held while the card
  * holder disputes it. dispute_fees: the provider's dispute fees, paid by the landlord's account.
  * A transaction's entries sum to zero.
  */
-export type LedgerAccount = 'tenant_card' | 'landlord_payable' | 'processing_fees' | 'disputed' | 'dispute_fees';
+export type LedgerAccount = 'tenant_card' | 'landlord_payable' | typeof PLATFORM_FEE_ACCOUNT | 'disputed' | 'dispute_fees';
 
 @Entity({ schema: 'payments', name: 'ledger_entries' })
 export class LedgerEntry {

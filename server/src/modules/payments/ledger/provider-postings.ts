@@ -15,7 +15,7 @@ const nonZero = (entries: PostingEntry[]): PostingEntry[] => entries.filter((ent
 
 /**
  * A refund gives the card back what was refunded; on a direct charge it comes out of the landlord's
- * balance, and we keep our application fee (docs/decisions/0021).
+ * balance, and we keep our platform fee (docs/decisions/0021).
  */
 export function refundEntries(refundedCents: Cents): PostingEntry[] {
   const refunded = positive(refundedCents, 'A refund');

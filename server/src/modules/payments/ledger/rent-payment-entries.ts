@@ -1,4 +1,4 @@
-import { landlordReceivesCents } from '@rentwise/libs/fees';
+import { landlordReceivesCents, PLATFORM_FEE_ACCOUNT } from '@rentwise/libs/fees';
 import { assertCents, type Cents } from '@rentwise/libs/money';
 import type { LedgerAccount } from './ledger-entry.entity';
 
@@ -9,8 +9,8 @@ export interface RentPaymentPosting {
 
 /**
  * A rent payment's entries: the card is charged, the landlord is owed the payment less its era's
- * fee and the fee account keeps the rest. Only non-zero entries are written: a payment at or below
- * its era's fee leaves the landlord nothing, and the fee account takes the whole charge.
+ * platform fee and the platform fee account keeps the rest. Only non-zero entries are written: a payment
+ * at or below its era's platform fee leaves the landlord nothing, and the platform fee account takes the whole charge.
  */
 export function rentPaymentEntries(chargedCents: Cents, occurredAt: Date): RentPaymentPosting {
   const charged = assertCents(chargedCents);
@@ -19,7 +19,7 @@ export function rentPaymentEntries(chargedCents: Cents, occurredAt: Date): RentP
   const entries: RentPaymentPosting['entries'] = [
     { account: 'tenant_card', amountCents: -charged },
     { account: 'landlord_payable', amountCents: landlordShare },
-    { account: 'processing_fees', amountCents: charged - landlordShare },
+    { account: PLATFORM_FEE_ACCOUNT, amountCents: charged - landlordShare },
   ];
   return { landlordReceivesCents: landlordShare, entries: entries.filter((entry) => entry.amountCents !== 0) };
 }

@@ -1,4 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { PLATFORM_FEE_ACCOUNT } from '@rentwise/libs/fees';
 import type { JournalAccount, JournalKind, StatementJournal } from '@rentwise/libs/statements';
 import { isoTimestamp } from '../../../infrastructure/database/iso-timestamp';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
@@ -19,7 +20,7 @@ interface JournalRow {
 }
 
 /** The ledger's accounts: a journal's entries come as one sum per account (the projector folds sums). */
-const ACCOUNTS: readonly JournalAccount[] = ['tenant_card', 'landlord_payable', 'processing_fees', 'disputed', 'dispute_fees'];
+const ACCOUNTS: readonly JournalAccount[] = ['tenant_card', 'landlord_payable', PLATFORM_FEE_ACCOUNT, 'disputed', 'dispute_fees'];
 type AccountSumColumn = `${JournalAccount}_cents`;
 type AccountSums = Record<AccountSumColumn, string | null>;
 /** Each account with its column, built once (a key built per row and account took a tenth of a rebuild). */

@@ -2,12 +2,12 @@ import { timeZoneLabel, type Statement, type StatementRow } from '@rentwise/libs
 import { csvRow, type CsvValue } from '@rentwise/libs/statements';
 import { Readable } from 'node:stream';
 
-const FIGURE_HEADERS = ['Rent due', 'Paid by tenants', 'Service fee', 'Received', 'Processor fee', 'Net deposited', 'Still due'];
+const FIGURE_HEADERS = ['Rent due', 'Paid by tenants', 'Platform fee', 'Received', 'Processor fee', 'Net deposited', 'Still due'];
 
 const figures = (row: StatementRow): CsvValue[] => [
   { cents: row.rentDueCents },
   { cents: row.grossCents },
-  { cents: row.serviceFeeCents },
+  { cents: row.platformFeeCents },
   { cents: row.receivedCents },
   { cents: row.processorFeeCents },
   { cents: row.netCents },
@@ -32,7 +32,7 @@ function* statementCsvLines(statement: Statement): Generator<string> {
   if (statement.payments.length > 0) {
     yield csvRow([]);
     yield csvRow(['Payments received']);
-    yield csvRow(['Date', 'Property', 'Tenant', 'Description', 'Kind', 'Paid by tenant', 'Service fee', 'Received', 'Processor fee', 'Receipt']);
+    yield csvRow(['Date', 'Property', 'Tenant', 'Description', 'Kind', 'Paid by tenant', 'Platform fee', 'Received', 'Processor fee', 'Receipt']);
     for (const payment of statement.payments) {
       yield csvRow([
         payment.paidAt,
@@ -41,7 +41,7 @@ function* statementCsvLines(statement: Statement): Generator<string> {
         payment.description,
         payment.kind,
         { cents: payment.grossCents },
-        { cents: payment.serviceFeeCents },
+        { cents: payment.platformFeeCents },
         { cents: payment.receivedCents },
         { cents: payment.processorFeeCents },
         payment.receiptId,
@@ -51,12 +51,12 @@ function* statementCsvLines(statement: Statement): Generator<string> {
   if (statement.calendarYear) {
     yield csvRow([]);
     yield csvRow([`Calendar year ${statement.year} by payment date`]);
-    yield csvRow(['Month', 'Paid by tenants', 'Service fee', 'Received', 'Processor fee', 'Net deposited']);
+    yield csvRow(['Month', 'Paid by tenants', 'Platform fee', 'Received', 'Processor fee', 'Net deposited']);
     for (const row of [...statement.calendarYear.rows, statement.calendarYear.totals]) {
       yield csvRow([
         row.label,
         { cents: row.grossCents },
-        { cents: row.serviceFeeCents },
+        { cents: row.platformFeeCents },
         { cents: row.receivedCents },
         { cents: row.processorFeeCents },
         { cents: row.netCents },

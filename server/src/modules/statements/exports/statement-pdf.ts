@@ -38,7 +38,7 @@ export function statementPdf(statement: Statement): Readable {
   const labelWidth = pageWidth - figureWidth * 7;
   const columns: Column[] = [
     { title: byProperty ? 'Property' : 'Month', width: labelWidth, align: 'left' },
-    ...['Rent due', 'Paid by tenants', 'Service fee', 'Received', 'Processor fee', 'Net deposited', 'Still due'].map(
+    ...['Rent due', 'Paid by tenants', 'Platform fee', 'Received', 'Processor fee', 'Net deposited', 'Still due'].map(
       (title): Column => ({ title, width: figureWidth, align: 'right' }),
     ),
   ];
@@ -46,7 +46,7 @@ export function statementPdf(statement: Statement): Readable {
     row.label,
     formatCents(row.rentDueCents),
     formatCents(row.grossCents),
-    formatCents(row.serviceFeeCents),
+    formatCents(row.platformFeeCents),
     formatCents(row.receivedCents),
     formatCents(row.processorFeeCents),
     formatCents(row.netCents),
@@ -60,7 +60,7 @@ export function statementPdf(statement: Statement): Readable {
       { title: 'Date', width: 90, align: 'left' },
       { title: 'Tenant', width: 130, align: 'left' },
       { title: 'Property', width: pageWidth - 90 - 130 - 88 * 4, align: 'left' },
-      ...['Paid by tenant', 'Service fee', 'Received', 'Processor fee'].map((title): Column => ({ title, width: 88, align: 'right' })),
+      ...['Paid by tenant', 'Platform fee', 'Received', 'Processor fee'].map((title): Column => ({ title, width: 88, align: 'right' })),
     ];
     const dateOf = new Intl.DateTimeFormat('en-US', { timeZone: statement.timeZone, dateStyle: 'medium' });
     table(
@@ -71,7 +71,7 @@ export function statementPdf(statement: Statement): Readable {
         payment.kind === 'rent_payment' ? payment.tenantName : `${payment.tenantName} (${payment.kind})`,
         payment.propertyAddress,
         formatCents(payment.grossCents),
-        formatCents(payment.serviceFeeCents),
+        formatCents(payment.platformFeeCents),
         formatCents(payment.receivedCents),
         formatCents(payment.processorFeeCents),
       ]),
@@ -85,14 +85,14 @@ export function statementPdf(statement: Statement): Readable {
     doc.moveDown(0.5);
     const calendarColumns: Column[] = [
       { title: 'Month', width: pageWidth - figureWidth * 5, align: 'left' },
-      ...['Paid by tenants', 'Service fee', 'Received', 'Processor fee', 'Net deposited'].map(
+      ...['Paid by tenants', 'Platform fee', 'Received', 'Processor fee', 'Net deposited'].map(
         (title): Column => ({ title, width: figureWidth, align: 'right' }),
       ),
     ];
     const calendarOf = (row: NonNullable<Statement['calendarYear']>['totals']) => [
       row.label,
       formatCents(row.grossCents),
-      formatCents(row.serviceFeeCents),
+      formatCents(row.platformFeeCents),
       formatCents(row.receivedCents),
       formatCents(row.processorFeeCents),
       formatCents(row.netCents),
@@ -101,7 +101,7 @@ export function statementPdf(statement: Statement): Readable {
   }
 
   doc.moveDown(1).fillColor(MUTED).font('Helvetica').fontSize(8).text(
-    'Received is what tenants paid less the Rentwise service fee of the payment’s date. The processor’s fee is charged to your payout account and is shown apart because it is tax deductible; Net deposited is what reached your bank.',
+    'Received is what tenants paid less the Rentwise platform fee of the payment’s date. The processor’s fee is charged to your payout account and is shown apart because it is tax deductible; Net deposited is what reached your bank.',
     MARGIN,
     undefined,
     { width: pageWidth },

@@ -152,7 +152,7 @@ export class FinanceExporter {
           month: row.month,
           rentDueCents: row.rentDueCents,
           grossCents: row.grossCents,
-          serviceFeeCents: row.serviceFeeCents,
+          platformFeeCents: row.platformFeeCents,
           receivedCents: row.receivedCents,
           processorFeeCents: row.processorFeeCents,
           netCents: row.netCents,

@@ -65,7 +65,7 @@ export class StatementPaymentDto implements StatementPayment {
   @ApiProperty() tenantName!: string;
   @ApiProperty() description!: string;
   @ApiProperty() grossCents!: number;
-  @ApiProperty() serviceFeeCents!: number;
+  @ApiProperty() platformFeeCents!: number;
   @ApiProperty() receivedCents!: number;
   @ApiProperty() processorFeeCents!: number;
 }
@@ -77,8 +77,8 @@ export class StatementRowDto implements StatementRow {
   @ApiPropertyOptional({ description: 'Set when the row is a property' }) propertyId?: string;
   @ApiProperty() rentDueCents!: number;
   @ApiProperty() grossCents!: number;
-  @ApiProperty() serviceFeeCents!: number;
-  @ApiProperty({ description: 'Gross less the dated service fee: what the landlord received' }) receivedCents!: number;
+  @ApiProperty() platformFeeCents!: number;
+  @ApiProperty({ description: 'Gross less the dated platform fee: what the landlord received' }) receivedCents!: number;
   @ApiProperty({ description: 'The processor’s fee, shown apart (tax deductible)' }) processorFeeCents!: number;
   @ApiProperty({ description: 'Received less the processor’s fee: what reached the bank' }) netCents!: number;
   @ApiProperty() stillDueCents!: number;
@@ -87,7 +87,7 @@ export class StatementRowDto implements StatementRow {
 export class CalendarRowDto implements CalendarRow {
   @ApiProperty({ example: 'April' }) label!: string;
   @ApiProperty() grossCents!: number;
-  @ApiProperty() serviceFeeCents!: number;
+  @ApiProperty() platformFeeCents!: number;
   @ApiProperty() receivedCents!: number;
   @ApiProperty() processorFeeCents!: number;
   @ApiProperty() netCents!: number;

@@ -16,7 +16,7 @@ export interface LineRow {
   billing_year: number;
   billing_month: number;
   gross_cents: string;
-  service_fee_cents: string;
+  platform_fee_cents: string;
   received_cents: string;
   processor_fee_cents: string;
   description: string;
@@ -24,7 +24,7 @@ export interface LineRow {
 }
 
 export const LINE_COLUMNS = `journal_id, kind, landlord_user_id, property_id, tenant_user_id, occurred_at, billing_year, billing_month,
-  gross_cents, service_fee_cents, received_cents, processor_fee_cents, description, corrects_journal_id`;
+  gross_cents, platform_fee_cents, received_cents, processor_fee_cents, description, corrects_journal_id`;
 
 /**
  * LINE_COLUMNS to read into a LineRow, the time as text. In an ORDER BY, `occurred_at` then means that
@@ -44,7 +44,7 @@ export function toLine(row: LineRow): StatementLine {
     billingYear: row.billing_year,
     billingMonth: row.billing_month,
     grossCents: Number(row.gross_cents),
-    serviceFeeCents: Number(row.service_fee_cents),
+    platformFeeCents: Number(row.platform_fee_cents),
     receivedCents: Number(row.received_cents),
     processorFeeCents: Number(row.processor_fee_cents),
     description: row.description,
@@ -59,7 +59,7 @@ export async function insertLines(manager: EntityManager, table: LinesTable, lin
     `INSERT INTO ${table} (${LINE_COLUMNS})
      SELECT * FROM json_to_recordset($1::json) AS l(journal_id uuid, kind text, landlord_user_id uuid, property_id uuid,
        tenant_user_id uuid, occurred_at timestamptz, billing_year int, billing_month int, gross_cents bigint,
-       service_fee_cents bigint, received_cents bigint, processor_fee_cents bigint, description text, corrects_journal_id uuid)
+       platform_fee_cents bigint, received_cents bigint, processor_fee_cents bigint, description text, corrects_journal_id uuid)
      ON CONFLICT (journal_id) DO NOTHING`,
     [
       JSON.stringify(
@@ -73,7 +73,7 @@ export async function insertLines(manager: EntityManager, table: LinesTable, lin
           billing_year: line.billingYear,
           billing_month: line.billingMonth,
           gross_cents: line.grossCents,
-          service_fee_cents: line.serviceFeeCents,
+          platform_fee_cents: line.platformFeeCents,
           received_cents: line.receivedCents,
           processor_fee_cents: line.processorFeeCents,
           description: line.description,
@@ -118,7 +118,7 @@ export function rowMatchesLine(row: LineRow, line: StatementLine): boolean {
     row.billing_year === line.billingYear &&
     row.billing_month === line.billingMonth &&
     Number(row.gross_cents) === line.grossCents &&
-    Number(row.service_fee_cents) === line.serviceFeeCents &&
+    Number(row.platform_fee_cents) === line.platformFeeCents &&
     Number(row.received_cents) === line.receivedCents &&
     Number(row.processor_fee_cents) === line.processorFeeCents &&
     row.description === line.description &&
@@ -170,7 +170,7 @@ export function canonicalLine(line: StatementLine): StatementLine {
     billingYear: line.billingYear,
     billingMonth: line.billingMonth,
     grossCents: line.grossCents,
-    serviceFeeCents: line.serviceFeeCents,
+    platformFeeCents: line.platformFeeCents,
     receivedCents: line.receivedCents,
     processorFeeCents: line.processorFeeCents,
     description: line.description,

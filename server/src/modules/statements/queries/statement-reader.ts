@@ -62,7 +62,7 @@ const zeroRow = (label: string): StatementRow => ({
   label,
   rentDueCents: 0,
   grossCents: 0,
-  serviceFeeCents: 0,
+  platformFeeCents: 0,
   receivedCents: 0,
   processorFeeCents: 0,
   netCents: 0,
@@ -73,7 +73,7 @@ const zeroRow = (label: string): StatementRow => ({
 function addToRow(row: StatementRow, month: MonthRow): StatementRow {
   row.rentDueCents += month.rentDueCents;
   row.grossCents += month.grossCents;
-  row.serviceFeeCents += month.serviceFeeCents;
+  row.platformFeeCents += month.platformFeeCents;
   row.receivedCents += month.receivedCents;
   row.processorFeeCents += month.processorFeeCents;
   row.netCents += month.netCents;
@@ -82,8 +82,8 @@ function addToRow(row: StatementRow, month: MonthRow): StatementRow {
 }
 
 function calendarRow(label: string, totals: MoneyTotals): CalendarRow {
-  const { grossCents, serviceFeeCents, receivedCents, processorFeeCents, netCents } = totals;
-  return { label, grossCents, serviceFeeCents, receivedCents, processorFeeCents, netCents };
+  const { grossCents, platformFeeCents, receivedCents, processorFeeCents, netCents } = totals;
+  return { label, grossCents, platformFeeCents, receivedCents, processorFeeCents, netCents };
 }
 
 const choiceOf = (property: PropertySummary): StatementPropertyChoice => ({
@@ -446,7 +446,7 @@ export class StatementReader {
         ...total,
         rentDueCents: total.rentDueCents + row.rentDueCents,
         grossCents: total.grossCents + row.grossCents,
-        serviceFeeCents: total.serviceFeeCents + row.serviceFeeCents,
+        platformFeeCents: total.platformFeeCents + row.platformFeeCents,
         receivedCents: total.receivedCents + row.receivedCents,
         processorFeeCents: total.processorFeeCents + row.processorFeeCents,
         netCents: total.netCents + row.netCents,
@@ -476,7 +476,7 @@ export class StatementReader {
         totals: {
           label: 'Total',
           grossCents: sum('grossCents'),
-          serviceFeeCents: sum('serviceFeeCents'),
+          platformFeeCents: sum('platformFeeCents'),
           receivedCents: sum('receivedCents'),
           processorFeeCents: sum('processorFeeCents'),
           netCents: sum('netCents'),
@@ -520,7 +520,7 @@ export class StatementReader {
         tenantName: names.get(line.tenantUserId) ?? 'Former tenant',
         description: line.description,
         grossCents: line.grossCents,
-        serviceFeeCents: line.serviceFeeCents,
+        platformFeeCents: line.platformFeeCents,
         receivedCents: line.receivedCents,
         processorFeeCents: line.processorFeeCents,
       }));

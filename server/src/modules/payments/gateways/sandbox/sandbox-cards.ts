@@ -97,7 +97,8 @@ export class SandboxCards {
       account_id: input.connectedAccountId,
       payment_method_id: input.paymentMethodId,
       amount_cents: String(input.amountCents),
-      application_fee_cents: String(input.applicationFeeCents),
+      // The sandbox keeps Stripe's words: its application fee is our platform fee.
+      application_fee_cents: String(input.platformFeeCents),
       processor_fee_cents: refusal ? null : String(sandboxProcessorFeeCents(input.amountCents)),
       status: refusal ? 'failed' : 'succeeded',
       failure_code: refusal?.code ?? null,
@@ -135,7 +136,7 @@ export class SandboxCards {
       chargeId: row.id,
       balanceTransactionId: row.balance_transaction_id,
       amountCents: Number(row.amount_cents),
-      applicationFeeCents: Number(row.application_fee_cents),
+      platformFeeCents: Number(row.application_fee_cents), // Stripe's application fee is our platform fee
       processorFeeCents: row.processor_fee_cents === null ? null : Number(row.processor_fee_cents),
       chargedAt: row.created_at,
       card: { brand: row.brand, last4: row.last4 },

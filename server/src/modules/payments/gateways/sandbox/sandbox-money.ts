@@ -145,7 +145,7 @@ export class SandboxMoney {
       paymentIntentId: row.payment_intent_id,
       status: row.status === 'succeeded' ? 'succeeded' : 'failed',
       amountCents: Number(row.amount_cents),
-      applicationFeeCents: Number(row.application_fee_cents),
+      platformFeeCents: Number(row.application_fee_cents), // Stripe's application fee is our platform fee
       balanceTransactionId: row.balance_transaction_id,
       processorFeeCents: row.processor_fee_cents === null ? null : Number(row.processor_fee_cents),
       chargedAt: row.created_at,
@@ -273,7 +273,7 @@ export class SandboxMoney {
     return written.length > 0;
   }
 
-  /** Refunds part or all of what is left of a charge, out of the landlord's balance (our application fee is kept). */
+  /** Refunds part or all of what is left of a charge, out of the landlord's balance (our platform fee is kept). */
   async refund(accountId: string, chargeId: string, amountCents?: number, options: DeliveryOptions = {}): Promise<ProviderRefund> {
     return this.dataSource.transaction(async (manager) => {
       const charge = await this.charge(manager, accountId, chargeId, true);

@@ -60,7 +60,7 @@ function hasNoDashboard(account: Stripe.Account): boolean {
   return account.controller?.stripe_dashboard?.type === 'none' || account.type === 'custom';
 }
 
-/** Stripe's own fee on a charge: everything in fee_details except our application fee. */
+/** Stripe's own fee on a charge: everything in fee_details except its application fee (our platform fee). */
 function processorFeeOf(balance: Stripe.BalanceTransaction): number {
   return balance.fee_details.filter((fee) => fee.type !== 'application_fee').reduce((sum, fee) => sum + fee.amount, 0);
 }
@@ -297,7 +297,7 @@ export class StripeGateway extends PaymentGateway {
       paymentIntentId: idOf(charge.payment_intent),
       status: charge.status === 'succeeded' ? 'succeeded' : charge.status === 'failed' ? 'failed' : 'pending',
       amountCents: charge.amount,
-      applicationFeeCents: charge.application_fee_amount ?? 0,
+      platformFeeCents: charge.application_fee_amount ?? 0, // Stripe's application fee is our platform fee
       balanceTransactionId: idOf(charge.balance_transaction),
       processorFeeCents: balance ? processorFeeOf(balance) : null,
       chargedAt: dateOf(charge.created),
@@ -379,7 +379,7 @@ export class StripeGateway extends PaymentGateway {
             payment_method: input.paymentMethodId,
             payment_method_types: ['card'],
             confirm: true,
-            application_fee_amount: input.applicationFeeCents,
+            application_fee_amount: input.platformFeeCents, // our platform fee, in Stripe's word
             description: input.description,
             metadata: input.metadata,
             expand: ['latest_charge.balance_transaction'],
@@ -402,7 +402,7 @@ export class StripeGateway extends PaymentGateway {
       chargeId: charge.id,
       balanceTransactionId: balance?.id ?? (typeof charge.balance_transaction === 'string' ? charge.balance_transaction : null),
       amountCents: charge.amount,
-      applicationFeeCents: intent.application_fee_amount ?? input.applicationFeeCents,
+      platformFeeCents: intent.application_fee_amount ?? input.platformFeeCents, // Stripe's application fee is our platform fee
       processorFeeCents: balance ? processorFeeOf(balance) : null,
       chargedAt: new Date(charge.created * 1000),
       card: {
