@@ -1,5 +1,5 @@
-import { useId, type ComponentPropsWithRef } from 'react';
-import { CircleAlert } from 'lucide-react';
+import type { ComponentPropsWithRef } from 'react';
+import { Field } from './Field';
 
 interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
   label: string;
@@ -11,34 +11,9 @@ interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
 
 /** A labelled input. Spread react-hook-form's `register(name)` into it; `ref` is passed through. */
 export function TextField({ label, hint, error, className, ...inputProps }: TextFieldProps) {
-  const inputId = useId();
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
-
   return (
-    <div className={['field', error && 'field--invalid', className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-      </label>
-      {hint && (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-      <input
-        id={inputId}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-      />
-      {error && (
-        <p className="field__error" id={errorId}>
-          <CircleAlert aria-hidden="true" size={16} />
-          {error}
-        </p>
-      )}
-    </div>
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(control) => <input className="field__input" {...control} {...inputProps} />}
+    </Field>
   );
 }
