@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { Statement, StatementRow } from '../../app/landlordStatementApi';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
+import { sessionOf, testUser } from '../../test/session';
 
 const year = new Date().getFullYear();
 
 function signedInAsLandlord() {
-  const user = { userId: 'landlord-1', type: 'landlord', firstName: 'Lena', lastName: 'Landlord', email: 'lena@example.com', phone: '(555) 555-0100', photoUrl: null, lastLoginAt: null };
-  mswServer.use(http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user })));
+  mswServer.use(sessionOf(testUser({ type: 'landlord', firstName: 'Lena', lastName: 'Landlord', email: 'lena@example.com' })));
 }
 
 const monthRow = (month: number, rentDueCents: number, receivedCents: number): StatementRow => ({

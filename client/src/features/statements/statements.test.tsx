@@ -7,6 +7,7 @@ import type { Statement, StatementPayment, StatementRow } from '../../app/landlo
 import { dismissAllToasts } from '../../components/toastStore';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
+import { sessionOf, testUser } from '../../test/session';
 import type { MonthlyOverview, StatementPropertyChoice, StatementSettings } from './statementsApi';
 
 type OverviewMonth = MonthlyOverview['months'][number];
@@ -31,8 +32,7 @@ const mapleHouse: StatementPropertyChoice = {
 };
 
 function signedInAsLandlord() {
-  const user = { userId: 'landlord-1', type: 'landlord', firstName: 'Lena', lastName: 'Landlord', email: 'lena@example.com', phone: '(555) 555-0100', photoUrl: null, lastLoginAt: null };
-  mswServer.use(http.get('/api/account/validate', () => HttpResponse.json({ status: 'success', isValid: true, user })));
+  mswServer.use(sessionOf(testUser({ type: 'landlord', firstName: 'Lena', lastName: 'Landlord', email: 'lena@example.com' })));
 }
 
 /** GET and PUT /landlord/statements/settings as the server answers them; returns the PUT bodies. */
