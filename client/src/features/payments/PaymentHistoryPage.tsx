@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ChevronRight, ReceiptText, RefreshCw } from 'lucide-react';
+import { ChevronRight, ReceiptText } from 'lucide-react';
 import { TENANT_PROCESSING_FEE_CENTS } from '@rentwise/libs/fees';
 import { formatCents } from '@rentwise/libs/money';
 import { paymentDescriptionDetail } from '@rentwise/libs/payment-rules';
@@ -8,7 +8,7 @@ import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { Notice } from '../../components/Notice';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { useListPaymentsQuery, type PaymentHistoryRow } from './paymentsApi';
@@ -65,17 +65,7 @@ export function PaymentHistoryPage() {
 
       {isLoading && <HistoryLoading />}
 
-      {isError && !rows && (
-        <div role="alert">
-          <Notice tone="danger" title="Your payments didn’t load">
-            <p>Check your connection, then try again.</p>
-            <Button variant="secondary" className="payments-retry" onClick={() => void refetch()} isLoading={isFetching}>
-              <RefreshCw aria-hidden="true" size={18} />
-              Try again
-            </Button>
-          </Notice>
-        </div>
-      )}
+      {isError && !rows && <LoadFailed what="Your payments" retry={() => void refetch()} retrying={isFetching} />}
 
       {rows?.length === 0 && (
         <EmptyState

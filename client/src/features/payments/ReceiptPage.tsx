@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { ArrowLeft, FileQuestion, Mail, Phone, RefreshCw } from 'lucide-react';
+import { ArrowLeft, FileQuestion, Mail, Phone } from 'lucide-react';
 import { disputedAfterRefundNote } from '@rentwise/libs/disputed-after-refund';
 import { formatCents } from '@rentwise/libs/money';
 import { telHref } from '@rentwise/libs/phone';
@@ -10,6 +10,7 @@ import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
@@ -164,17 +165,7 @@ export function ReceiptPage({ mode }: { mode: ReceiptMode }) {
         </EmptyState>
       )}
 
-      {error && !notFound && !receipt && (
-        <div role="alert">
-          <Notice tone="danger" title="The receipt didn’t load">
-            <p>Check your connection, then try again.</p>
-            <Button variant="secondary" className="payments-retry" onClick={() => void refetch()} isLoading={isFetching}>
-              <RefreshCw aria-hidden="true" size={18} />
-              Try again
-            </Button>
-          </Notice>
-        </div>
-      )}
+      {error && !notFound && !receipt && <LoadFailed what="The receipt" retry={() => void refetch()} retrying={isFetching} />}
 
       {receipt && <ReceiptDetails receipt={receipt} />}
     </div>

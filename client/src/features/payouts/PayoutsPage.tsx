@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
-import { Landmark, RefreshCw } from 'lucide-react';
+import { Landmark } from 'lucide-react';
 import { DISPUTED_AFTER_REFUND_STATUS } from '@rentwise/libs/disputed-after-refund';
 import { formatCents } from '@rentwise/libs/money';
 import { dateLabel } from '../../app/dates';
 import { paths } from '../../app/paths';
-import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
@@ -168,17 +168,7 @@ export function PayoutsPage() {
       />
       {currentData && <DisputedAfterRefundNotice payments={currentData.disputedAfterRefund} />}
       {!payouts && isFetching && <PayoutsLoading />}
-      {!payouts && isError && !isFetching && (
-        <div role="alert">
-          <Notice tone="danger" title="Your payouts didn’t load">
-            <p>Check your connection, then try again.</p>
-            <Button variant="secondary" onClick={() => void refetch()}>
-              <RefreshCw aria-hidden="true" size={18} />
-              Try again
-            </Button>
-          </Notice>
-        </div>
-      )}
+      {!payouts && isError && !isFetching && <LoadFailed what="Your payouts" retry={() => void refetch()} />}
       {payouts?.length === 0 && (
         <Card>
           <EmptyState icon={Landmark} title="No payouts yet">

@@ -8,9 +8,10 @@ import { useGetStatementQuery, type StatementPayment } from '../../app/landlordS
 import { paths } from '../../app/paths';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { DownloadLink } from './DownloadLink';
-import { isMissing, LoadFailed, NotFoundCard, RowsLoading } from './StatementStates';
+import { isMissing, NotFoundCard, RowsLoading } from './StatementStates';
 import { statementDownloadHref } from './statementsApi';
 import './statements.css';
 

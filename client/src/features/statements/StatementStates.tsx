@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import { CalendarX2, RefreshCw } from 'lucide-react';
+import { CalendarX2 } from 'lucide-react';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { isNotFound, refusalMessage } from '../../app/apiError';
-import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { Notice } from '../../components/Notice';
 import { Skeleton } from '../../components/Skeleton';
 
 export function RowsLoading({ label, rows = 4 }: { label: string; rows?: number }) {
@@ -21,20 +19,6 @@ export function RowsLoading({ label, rows = 4 }: { label: string; rows?: number 
         </li>
       ))}
     </Card>
-  );
-}
-
-export function LoadFailed({ what, retry, retrying }: { what: string; retry: () => void; retrying: boolean }) {
-  return (
-    <div role="alert">
-      <Notice tone="danger" title={`${what} didn’t load`}>
-        <p>Check your connection, then try again.</p>
-        <Button variant="secondary" onClick={retry} isLoading={retrying}>
-          <RefreshCw aria-hidden="true" size={18} />
-          Try again
-        </Button>
-      </Notice>
-    </div>
   );
 }
 

@@ -12,9 +12,10 @@ import {
 import { paths } from '../../app/paths';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { DownloadLink } from './DownloadLink';
-import { isMissing, LoadFailed, NotFoundCard, RowsLoading } from './StatementStates';
+import { isMissing, NotFoundCard, RowsLoading } from './StatementStates';
 import { statementDownloadHref, useListStatementPropertiesQuery } from './statementsApi';
 import { TimeZoneSetting } from './TimeZoneSetting';
 import './statements.css';
