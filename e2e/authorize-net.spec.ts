@@ -99,7 +99,7 @@ test('a tenant of an Authorize.Net landlord pays on the direct screen, and the r
   await expect(code).toHaveAttribute('maxlength', '3');
 
   // One combined row from 375 px: each message under it, for its input.
-  await expect(main(page).locator('.direct-card__row')).toBeVisible();
+  await expect(main(page).locator('.authorize-net-card__row')).toBeVisible();
   await cont.click();
   await expect(main(page).getByText('Your card number is incomplete.')).toBeVisible();
   await number.fill('4111 1111 1111 1111');
@@ -114,8 +114,8 @@ test('a tenant of an Authorize.Net landlord pays on the direct screen, and the r
 
   // At 360 px the number, expiry and code are separate fields, each with its own message.
   await page.setViewportSize({ width: 360, height: 740 });
-  await expect(main(page).locator('.direct-card__fields')).toBeVisible();
-  await expect(main(page).locator('.direct-card__row')).toHaveCount(0);
+  await expect(main(page).locator('.authorize-net-card__fields')).toBeVisible();
+  await expect(main(page).locator('.authorize-net-card__row')).toHaveCount(0);
   await number.fill('4111 1111');
   await code.fill('12');
   await cont.click();

@@ -37,7 +37,7 @@ export const MESSAGES = {
   landlordCannotBePaid: "Your landlord can't accept card payments yet, so you have not been charged. Please contact them.",
   noTenancyToPay: "You aren't linked to a property yet, so there is no rent to pay. Please contact your landlord.",
   paymentAttemptReused: 'This payment was already submitted with different details. Please start the payment again.',
-  directGatewayNotConfigured: 'Authorize.Net is not set up on this installation, so no landlord can be put on it yet.',
+  authorizeNetNotConfigured: 'Authorize.Net is not set up on this installation, so no landlord can be put on it yet.',
   cardGatewayChanged: "Your landlord's card payment method has changed. Please refresh the page and try again.",
   paymentFieldsRefused: 'Card details are never sent to Rentwise. Please enter your card in the card form.',
 
@@ -61,7 +61,7 @@ export const MESSAGES = {
   currentPasswordWrong: "That isn't your current password. Please try again.",
   emailChangeNeedsOwner: 'This person has already created a password, so only they can change their email, on their Personal Information page.',
   tenantEmailUnavailable: "We can't add a tenant with this email. Please check it with your tenant.",
-  minimumDirectAmount: 'Your must enter at least $1',
+  minimumAuthorizeNetAmount: 'Your must enter at least $1',
   cardNumberIncomplete: 'Your card number is incomplete.',
   cardExpiryIncomplete: 'Your card expiry is incomplete.',
   cardExpiryFormat: 'Card expiration format: MM/YY',

@@ -558,10 +558,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Pays rent on the direct card gateway (Authorize.Net): the entered amount ($1 or more) plus the processing fee, once per idempotency key
+         * Pays rent on Authorize.Net (the path keeps its older name, direct): the entered amount ($1 or more) plus the processing fee, once per idempotency key
          * @description Card data never comes here: only the payment nonce from Accept.js (or the sandbox tokenizer), with the card’s brand and last four digits for the charge’s description. A body with a card number, expiry or code is refused (400). A second payment for the same home within 10 minutes of another (paid or still going through) under a new key answers 409 with code confirm-repeat and the question to ask, until sent again with confirmRepeat: true. After 5 declined cards in an hour from the tenant or from the network address, payments answer 429 until the hour has passed, without asking the provider.
          */
-        post: operations["TenantPaymentsController_payDirect"];
+        post: operations["TenantPaymentsController_payOnAuthorizeNet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1095,7 +1095,7 @@ export interface components {
             /** @description Null when the tenant has no home on Rentwise now */
             residence: components["schemas"]["ResidenceDto"] | null;
         };
-        DirectGatewaySetupDto: {
+        AuthorizeNetSetupDto: {
             /**
              * @description Accept.js (Authorize.Net), or the offline sandbox tokenizer
              * @enum {string}
@@ -1126,8 +1126,8 @@ export interface components {
              * @enum {string}
              */
             cardGateway: "stripe" | "authorize_net";
-            /** @description Authorize.Net only: what the direct card form needs */
-            directGateway: components["schemas"]["DirectGatewaySetupDto"] | null;
+            /** @description Authorize.Net only: what the Authorize.Net card form needs */
+            authorizeNetSetup: components["schemas"]["AuthorizeNetSetupDto"] | null;
             canPay: boolean;
             cannotPayReason: string | null;
             /**
@@ -2577,7 +2577,7 @@ export interface operations {
             };
         };
     };
-    TenantPaymentsController_payDirect: {
+    TenantPaymentsController_payOnAuthorizeNet: {
         parameters: {
             query?: never;
             header?: never;
@@ -2645,7 +2645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorAnswer"];
                 };
             };
-            /** @description The landlord is not on the direct gateway (or it is not set up), or a payment for this home was made in the last 10 minutes (code confirm-repeat): nothing charged */
+            /** @description The landlord is not on Authorize.Net (or it is not set up), or a payment for this home was made in the last 10 minutes (code confirm-repeat): nothing charged */
             409: {
                 headers: {
                     [name: string]: unknown;

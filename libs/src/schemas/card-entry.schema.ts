@@ -3,7 +3,7 @@ import { cardNumberDigits } from '../card-number';
 import { MESSAGES } from '../messages';
 
 /**
- * The sandbox's own card form (the direct-gateway rules of spec section 5). Card data goes only to
+ * The sandbox's own card form (the Authorize.Net rules of spec section 5). Card data goes only to
  * the card tokenizer, never to our API; this schema turns the typed fields into what it expects.
  */
 export const CARD_NUMBER_MAX_LENGTH = 19;

@@ -6,7 +6,7 @@ import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { signUpSchema } from '@rentwise/libs/schemas/sign-up.schema';
 import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
 import { Clock } from '../infrastructure/clock/clock';
-import { DirectCardGateway } from '../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
+import { AuthorizeNetGateway } from '../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
 import { PaymentGateway } from '../infrastructure/payment-gateway/payment-gateway.port';
 import { ActivateAccount } from '../modules/accounts/contracts/activate-account.command';
 import { CreateUser } from '../modules/accounts/contracts/create-user.command';
@@ -32,11 +32,11 @@ const DEMO = {
     { email: 'jordan.lee@rentwise.demo', firstName: 'Jordan', lastName: 'Lee', phone: '(555) 301-7790' },
   ],
   // A landlord whose tenants pay on the second card gateway, Authorize.Net (its sandbox without keys).
-  directLandlord: { email: 'marcus.bell@rentwise.demo', firstName: 'Marcus', lastName: 'Bell', phone: '(555) 201-4477' },
-  directTenant: { email: 'alex.kim@rentwise.demo', firstName: 'Alex', lastName: 'Kim', phone: '(555) 301-7733' },
+  authorizeNetLandlord: { email: 'marcus.bell@rentwise.demo', firstName: 'Marcus', lastName: 'Bell', phone: '(555) 201-4477' },
+  authorizeNetTenant: { email: 'alex.kim@rentwise.demo', firstName: 'Alex', lastName: 'Kim', phone: '(555) 301-7733' },
 } as const;
 
-const DIRECT_PROPERTY = { line1: '9 Orchard Lane', line2: null, city: 'Madison', state: 'WI', zip: '53703', rent: '1,200' };
+const AUTHORIZE_NET_PROPERTY = { line1: '9 Orchard Lane', line2: null, city: 'Madison', state: 'WI', zip: '53703', rent: '1,200' };
 
 const PROPERTIES = [
   { line1: '1428 Elm Street', line2: 'Apt 2', city: 'Springfield', state: 'IL', zip: '62704', rent: '1,450' },
@@ -51,8 +51,8 @@ function printSignIns(): void {
     `  Demo sign-ins (password for all: ${DEMO_PASSWORD})`,
     `    landlord  ${DEMO.landlord.email}`,
     ...DEMO.tenants.map((tenant) => `    tenant    ${tenant.email}`),
-    `    landlord  ${DEMO.directLandlord.email}  (Authorize.Net)`,
-    `    tenant    ${DEMO.directTenant.email}  (pays on Authorize.Net; sandbox card 4111 1111 1111 1111)`,
+    `    landlord  ${DEMO.authorizeNetLandlord.email}  (Authorize.Net)`,
+    `    tenant    ${DEMO.authorizeNetTenant.email}  (pays on Authorize.Net; sandbox card 4111 1111 1111 1111)`,
     `    operator  ${DEMO.operator.email}`,
   ];
   console.log(lines.join('\n'));
@@ -118,21 +118,21 @@ async function seed(context: INestApplicationContext): Promise<void> {
   }
   // The second gateway's landlord: the platform's Authorize.Net account takes the charges, so no payout
   // account is needed; left on Stripe when this installation has no Authorize.Net (production without keys).
-  const direct = await register(DEMO.directLandlord);
-  await commands.execute(new ApproveRegistration(direct.registrationId, operatorUserId));
-  await activate(direct.landlordUserId, DEMO.directLandlord.email);
-  if (context.get(DirectCardGateway).clientSetup) {
-    await commands.execute(new SetLandlordCardGateway(direct.landlordUserId, 'authorize_net', operatorUserId));
+  const authorizeNetLandlord = await register(DEMO.authorizeNetLandlord);
+  await commands.execute(new ApproveRegistration(authorizeNetLandlord.registrationId, operatorUserId));
+  await activate(authorizeNetLandlord.landlordUserId, DEMO.authorizeNetLandlord.email);
+  if (context.get(AuthorizeNetGateway).clientSetup) {
+    await commands.execute(new SetLandlordCardGateway(authorizeNetLandlord.landlordUserId, 'authorize_net', operatorUserId));
   }
-  const directProperty = await commands.execute(new AddProperty(direct.landlordUserId, propertySchema.parse(DIRECT_PROPERTY)));
-  const { tenantUserId: directTenantUserId } = await commands.execute(
+  const authorizeNetProperty = await commands.execute(new AddProperty(authorizeNetLandlord.landlordUserId, propertySchema.parse(AUTHORIZE_NET_PROPERTY)));
+  const { tenantUserId: authorizeNetTenantUserId } = await commands.execute(
     new InviteTenant(
-      direct.landlordUserId,
-      directProperty.propertyId,
-      tenantSchema.parse({ ...DEMO.directTenant, confirmEmail: DEMO.directTenant.email }),
+      authorizeNetLandlord.landlordUserId,
+      authorizeNetProperty.propertyId,
+      tenantSchema.parse({ ...DEMO.authorizeNetTenant, confirmEmail: DEMO.authorizeNetTenant.email }),
     ),
   );
-  await activate(directTenantUserId, DEMO.directTenant.email);
+  await activate(authorizeNetTenantUserId, DEMO.authorizeNetTenant.email);
 
   console.log(`Demo data loaded: 2 landlords (1 on Authorize.Net, and 1 awaiting review), 1 operator, ${PROPERTIES.length + 1} properties, ${DEMO.tenants.length + 1} tenants, ${payments} payments since ${HISTORY_STARTS.toISOString().slice(0, 7)}`);
 }

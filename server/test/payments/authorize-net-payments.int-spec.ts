@@ -48,7 +48,7 @@ describe('tenants of a landlord on Authorize.Net pay rent on the direct gateway'
     const setup = await testApp.request({ method: 'GET', url: '/api/tenant/payment-setup', headers: client.headers });
     expect(setup.json().setup).toMatchObject({
       cardGateway: 'authorize_net',
-      directGateway: {
+      authorizeNetSetup: {
         kind: 'accept_js',
         scriptUrl: 'https://jstest.authorize.net/v1/Accept.js',
         apiLoginId: 'fakeLogin123',

@@ -50,7 +50,7 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
         gateway: 'sandbox',
         publishableKey: null,
         cardGateway: 'stripe',
-        directGateway: null,
+        authorizeNetSetup: null,
         connectedAccountId: home.accountId,
         canPay: true,
         cannotPayReason: null,

@@ -28,7 +28,7 @@ const GATEWAY_NAME: Record<CardGateway, string> = { stripe: 'Stripe', authorize_
 
 const GATEWAY_SCREEN: Record<CardGateway, string> = {
   stripe: 'Tenants pay by card on Stripe’s hosted card screen. This is the default.',
-  authorize_net: 'Tenants pay by card on the direct card screen; Authorize.Net tokenizes the card in their browser.',
+  authorize_net: 'Tenants pay by card on the Authorize.Net card screen; Authorize.Net tokenizes the card in their browser.',
 };
 
 const otherGateway = (gateway: CardGateway): CardGateway => (gateway === 'stripe' ? 'authorize_net' : 'stripe');
@@ -138,7 +138,7 @@ function CardGatewaySetting({ landlord }: { landlord: OperatorLandlord }) {
       {unavailable ? (
         !refusal && (
           <Notice tone="warning" title="Authorize.Net isn’t available">
-            {MESSAGES.directGatewayNotConfigured}
+            {MESSAGES.authorizeNetNotConfigured}
           </Notice>
         )
       ) : (

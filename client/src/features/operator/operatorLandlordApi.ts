@@ -1,4 +1,4 @@
-import type { CardGatewayChoice } from '@rentwise/libs/schemas/direct-payment.schema';
+import type { CardGatewayChoice } from '@rentwise/libs/schemas/authorize-net-payment.schema';
 import { api } from '../../app/api';
 import { statusOf } from '../../app/apiError';
 import type { components } from '../../app/openapi';

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { isDirectPayableAmount } from '@rentwise/libs/direct-gateway';
+import { isAuthorizeNetPayableAmount } from '@rentwise/libs/authorize-net';
 import { keypadDisplayToCents, type KeypadKey } from '@rentwise/libs/keypad';
 import { formatCents } from '@rentwise/libs/money';
 import { todayLabel } from '../../app/dates';
@@ -21,9 +21,9 @@ interface AmountStepProps {
 
 const TYPING_TARGETS = 'input, textarea, select, [contenteditable="true"]';
 
-/** The amount's check on Continue: the direct gateway takes $1 or more (spec section 5); the hosted card form more than zero. */
+/** The amount's check on Continue: Authorize.Net takes $1 or more (spec section 5); the hosted card form more than zero. */
 function amountRefusal(setup: PaymentSetup, amountCents: number): string | null {
-  if (setup.cardGateway === 'authorize_net') return isDirectPayableAmount(amountCents) ? null : MESSAGES.minimumDirectAmount;
+  if (setup.cardGateway === 'authorize_net') return isAuthorizeNetPayableAmount(amountCents) ? null : MESSAGES.minimumAuthorizeNetAmount;
   return amountCents === 0 ? MESSAGES.invalidAmount : null;
 }
 

@@ -6,7 +6,7 @@ import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { Skeleton } from '../../components/Skeleton';
 import type { AcceptedCard } from './cardEntry';
-import { DirectCardForm } from './DirectCardForm';
+import { AuthorizeNetCardForm } from './AuthorizeNetCardForm';
 import type { PaymentSetup } from './paymentsApi';
 import { showPaymentToast } from './paymentToast';
 import { SandboxCardForm } from './SandboxCardForm';
@@ -48,8 +48,8 @@ export function CardStep({ setup, amountCents, onAccepted, onBack, takeFocus }: 
       </header>
 
       {setup.cardGateway === 'authorize_net' ? (
-        setup.directGateway ? (
-          <DirectCardForm gateway={setup.directGateway} onAccepted={onAccepted} onRefused={refused} submitLabel="Continue" />
+        setup.authorizeNetSetup ? (
+          <AuthorizeNetCardForm gateway={setup.authorizeNetSetup} onAccepted={onAccepted} onRefused={refused} submitLabel="Continue" />
         ) : (
           <Notice tone="danger" title={MESSAGES.noGatewayResponse} />
         )

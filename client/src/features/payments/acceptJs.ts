@@ -1,5 +1,5 @@
 import { MESSAGES } from '@rentwise/libs/messages';
-import type { DirectGatewaySetup } from './paymentsApi';
+import type { AuthorizeNetSetup } from './paymentsApi';
 
 export interface CardData {
   cardNumber: string;
@@ -53,7 +53,7 @@ function nonceOf(answer: AcceptAnswer): Nonce | string {
  * message to show: 'Error. Check your card information.' when the gateway refused it, 'Please
  * refresh and try again.' when no answer came.
  */
-export async function tokenizeCard(setup: DirectGatewaySetup, card: CardData): Promise<Nonce | string> {
+export async function tokenizeCard(setup: AuthorizeNetSetup, card: CardData): Promise<Nonce | string> {
   if (setup.kind === 'sandbox') {
     let response: Response;
     try {

@@ -1,8 +1,8 @@
 /** A card the provider accepted: only its payment method id ever reaches our API. */
 export interface AcceptedCard {
-  /** The provider's payment method id, or the direct gateway's single-use nonce (its dataValue). */
+  /** The provider's payment method id, or Authorize.Net's single-use nonce (its dataValue). */
   paymentMethodId: string;
-  /** The direct gateway's nonce descriptor (Accept.js's dataDescriptor); absent for Stripe and its sandbox. */
+  /** Authorize.Net's nonce descriptor (Accept.js's dataDescriptor); absent for Stripe and its sandbox. */
   nonceDescriptor?: string;
   brand: string;
   last4: string;

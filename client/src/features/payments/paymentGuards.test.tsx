@@ -30,7 +30,7 @@ function withSetup(overrides: Partial<PaymentSetup> = {}) {
     publishableKey: null,
     connectedAccountId: null,
     cardGateway: 'stripe',
-    directGateway: null,
+    authorizeNetSetup: null,
     canPay: true,
     cannotPayReason: null,
     signedInAt: new Date(Date.now() - 5 * 60_000).toISOString(),
@@ -114,7 +114,7 @@ describe('a second payment for the same home within 10 minutes', () => {
   it('asks on the direct gateway (Authorize.Net) too, and sends the yes with the nonce', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
     signedInTenant();
-    withSetup({ cardGateway: 'authorize_net', directGateway: { kind: 'sandbox', tokenizerUrl: '/sandbox/anet/v1/payment_nonces' } });
+    withSetup({ cardGateway: 'authorize_net', authorizeNetSetup: { kind: 'sandbox', tokenizerUrl: '/sandbox/anet/v1/payment_nonces' } });
     const bodies = withPayments('/api/tenant/payments/direct', [askRepeat, paid]);
     const user = userEvent.setup();
     await user.click(await reachConfirmation(user, '4111111111111111'));

@@ -24,7 +24,7 @@ function withSetup(overrides: Partial<PaymentSetup> = {}) {
     publishableKey: null,
     connectedAccountId: null,
     cardGateway: 'stripe',
-    directGateway: null,
+    authorizeNetSetup: null,
     canPay: true,
     cannotPayReason: null,
     signedInAt: new Date(Date.now() - 5 * MINUTE_MS).toISOString(),

@@ -1,4 +1,4 @@
-import type { DirectPaymentInput } from '@rentwise/libs/schemas/direct-payment.schema';
+import type { AuthorizeNetPaymentInput } from '@rentwise/libs/schemas/authorize-net-payment.schema';
 import type { PaymentInput } from '@rentwise/libs/schemas/payment.schema';
 import { api } from '../../app/api';
 import type { components } from '../../app/openapi';
@@ -8,8 +8,8 @@ type Schemas = components['schemas'];
 
 /** What the payment screen needs before the tenant types an amount (GET /api/tenant/payment-setup). */
 export type PaymentSetup = Schemas['PaymentSetupDto'];
-/** What the direct card form needs from the payment setup (Authorize.Net's Accept.js, or the sandbox's tokenizer). */
-export type DirectGatewaySetup = Schemas['DirectGatewaySetupDto'];
+/** What the Authorize.Net card form needs from the payment setup (Authorize.Net's Accept.js, or the sandbox's tokenizer). */
+export type AuthorizeNetSetup = Schemas['AuthorizeNetSetupDto'];
 
 /** The server's answer to a successful charge: what was confirmed, never what the page guessed. */
 export type PaymentConfirmed = Schemas['PaymentDto'];
@@ -37,8 +37,8 @@ export const paymentsApi = api.injectEndpoints({
       transformResponse: (answer: Schemas['PaymentAnswer']) => answer.payment,
       invalidatesTags: (_payment, error) => (error ? [] : [LIST]),
     }),
-    // The direct gateway (Authorize.Net): the nonce from its tokenizer, never the card.
-    payRentDirect: build.mutation<PaymentConfirmed, DirectPaymentInput>({
+    // Authorize.Net: the nonce from its tokenizer, never the card.
+    payRentAuthorizeNet: build.mutation<PaymentConfirmed, AuthorizeNetPaymentInput>({
       query: (body) => ({ url: '/tenant/payments/direct', method: 'POST', body }),
       transformResponse: (answer: Schemas['PaymentAnswer']) => answer.payment,
       invalidatesTags: (_payment, error) => (error ? [] : [LIST]),
@@ -56,5 +56,5 @@ export const paymentsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPaymentSetupQuery, usePayRentMutation, usePayRentDirectMutation, useListPaymentsQuery, useGetReceiptQuery } =
+export const { useGetPaymentSetupQuery, usePayRentMutation, usePayRentAuthorizeNetMutation, useListPaymentsQuery, useGetReceiptQuery } =
   paymentsApi;

@@ -4,7 +4,7 @@ import { isSignInFresh } from '@rentwise/libs/payment-rules';
 import { statusOf } from '../../app/apiError';
 import { useSignOut } from '../../app/session';
 import type { AcceptedCard } from './cardEntry';
-import { usePayRentDirectMutation, usePayRentMutation, type PaymentConfirmed } from './paymentsApi';
+import { usePayRentAuthorizeNetMutation, usePayRentMutation, type PaymentConfirmed } from './paymentsApi';
 import { showPaymentToast } from './paymentToast';
 
 /** Spec section 9: after 'You need to log in again.' the tenant is signed out this much later. */
@@ -32,8 +32,8 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-const DIRECT_BRANDS = ['visa', 'mastercard', 'amex', 'discover'] as const;
-const directBrandOf = (brand: string) => DIRECT_BRANDS.find((known) => known === brand) ?? 'unknown';
+const AUTHORIZE_NET_BRANDS = ['visa', 'mastercard', 'amex', 'discover'] as const;
+const authorizeNetBrandOf = (brand: string) => AUTHORIZE_NET_BRANDS.find((known) => known === brand) ?? 'unknown';
 
 /** The server's own words for a failed payment (4xx or 5xx), when it sent any. */
 function serverMessage(error: unknown): string | undefined {
@@ -48,7 +48,7 @@ function serverMessage(error: unknown): string | undefined {
  */
 export function useConfirmPayment(signedInAt: string) {
   const [payRent] = usePayRentMutation();
-  const [payRentDirect] = usePayRentDirectMutation();
+  const [payRentAuthorizeNet] = usePayRentAuthorizeNetMutation();
   const signOut = useSignOut();
   // The ref blocks a second click that arrives before React re-renders the disabled button.
   const inFlight = useRef(false);
@@ -88,10 +88,10 @@ export function useConfirmPayment(signedInAt: string) {
       const idempotencyKey = keyFor(amountCents, paymentMethodId);
       const yes = confirmRepeat ? { confirmRepeat: true } : {};
       const confirmed = card.nonceDescriptor
-        ? await payRentDirect({
+        ? await payRentAuthorizeNet({
             amountCents,
             paymentNonce: { dataDescriptor: card.nonceDescriptor, dataValue: paymentMethodId },
-            card: { brand: directBrandOf(card.brand), last4: card.last4 },
+            card: { brand: authorizeNetBrandOf(card.brand), last4: card.last4 },
             idempotencyKey,
             ...yes,
           }).unwrap()

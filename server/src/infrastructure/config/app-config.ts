@@ -41,14 +41,14 @@ export class AppConfig {
    * The second card gateway: Authorize.Net with its keys, else the offline sandbox outside production,
    * else none (production without keys: no landlord can be put on it).
    */
-  get directGateway(): 'authorize_net' | 'sandbox' | 'none' {
+  get authorizeNetMode(): 'authorize_net' | 'sandbox' | 'none' {
     if (this.env.AUTHORIZE_NET_API_LOGIN_ID) return 'authorize_net';
     return this.isProduction ? 'none' : 'sandbox';
   }
 
   /** Accept.js's hosts for the CSP when Authorize.Net keys are set (its sandbox or production environment); null otherwise. */
   get acceptJsOrigins(): { scriptOrigin: string; apiOrigin: string } | null {
-    if (this.directGateway !== 'authorize_net') return null;
+    if (this.authorizeNetMode !== 'authorize_net') return null;
     return this.env.AUTHORIZE_NET_ENVIRONMENT === 'production'
       ? { scriptOrigin: 'https://js.authorize.net', apiOrigin: 'https://api2.authorize.net' }
       : { scriptOrigin: 'https://jstest.authorize.net', apiOrigin: 'https://apitest.authorize.net' };

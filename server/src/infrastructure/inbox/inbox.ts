@@ -6,7 +6,7 @@ import { preparedStatement, runPrepared } from '../database/prepared-statement';
 import { UnitOfWork } from '../database/unit-of-work';
 import { MessageChain, newEnvelope } from '../messaging/envelope';
 import { Outbox, type OutboxJob } from '../outbox/outbox';
-import { DirectCardGateway } from '../payment-gateway/authorize-net/direct-card-gateway.port';
+import { AuthorizeNetGateway } from '../payment-gateway/authorize-net/authorize-net-gateway.port';
 import { GatewayEvent, PaymentGateway, ProviderObjectNotFound, WebhookEndpoint } from '../payment-gateway/payment-gateway.port';
 import type { ProviderEvent } from '../payment-gateway/provider-events';
 import { WEBHOOKS_QUEUE } from '../queue/queue-names';
@@ -109,13 +109,13 @@ export class Inbox {
     private readonly gateway: PaymentGateway,
     private readonly handlers: ProviderEventHandlers,
     private readonly clock: Clock,
-    private readonly direct: DirectCardGateway,
+    private readonly authorizeNet: AuthorizeNetGateway,
   ) {}
 
   /**
    * Stores a verified event with its job, in one statement (Outbox.writeWith: the row's id is made
    * here so that its job can name it; a transaction of four round trips before). False when the event
-   * was already stored. `provider` is the card gateway's name (Stripe's adapter by default; the direct
+   * was already stored. `provider` is the card gateway's name (Stripe's adapter by default; the Authorize.Net
    * gateway's for Authorize.Net).
    */
   async receive(event: GatewayEvent, endpoint: WebhookEndpoint, provider: string = this.gateway.name): Promise<{ inboxId: string; stored: boolean }> {
@@ -275,7 +275,7 @@ export class Inbox {
 
   /** Each gateway reads its own events. */
   private translate(row: StoredRow): ProviderEvent | null {
-    return row.provider === this.direct.name ? this.direct.translateEvent(row.event) : this.gateway.translateEvent(row.event);
+    return row.provider === this.authorizeNet.name ? this.authorizeNet.translateEvent(row.event) : this.gateway.translateEvent(row.event);
   }
 
   private async enqueue(manager: EntityManager, inboxId: string): Promise<void> {

@@ -12,8 +12,8 @@ export type ProviderEvent =
   | { type: 'PayoutPaid'; accountId: string; payoutId: string }
   | { type: 'PayoutFailed'; accountId: string; payoutId: string }
   | { type: 'PayoutAccountChanged'; accountId: string }
-  /** The direct gateway (Authorize.Net): a transaction was made, refunded or voided; it names no account. */
-  | { type: 'DirectTransactionChanged'; transactionId: string };
+  /** Authorize.Net: a transaction was made, refunded or voided; it names no account. */
+  | { type: 'AuthorizeNetTransactionChanged'; transactionId: string };
 
 export type ProviderEventType = ProviderEvent['type'];
 
@@ -28,5 +28,5 @@ export const PROVIDER_EVENT_TYPES: readonly ProviderEventType[] = [
   'PayoutPaid',
   'PayoutFailed',
   'PayoutAccountChanged',
-  'DirectTransactionChanged',
+  'AuthorizeNetTransactionChanged',
 ];

@@ -14,7 +14,7 @@ import { CardGatewayChange, LandlordCardGateway } from './card-gateways/landlord
 import { OperatorCardGatewayController } from './http/operator-card-gateway.controller';
 import { OperatorDeclinedCardsController } from './http/operator-declined-cards.controller';
 import { ListDeclinedCardsHandler } from './queries/list-declined-cards.handler';
-import { DirectTransactionChangedHandler } from './provider-events/direct-transaction-changed.handler';
+import { AuthorizeNetTransactionChangedHandler } from './provider-events/authorize-net-transaction-changed.handler';
 import { GetLandlordCardGatewayHandler } from './queries/get-landlord-card-gateway.handler';
 import { AuthorizeNetWebhookController } from './webhooks/authorize-net-webhook.controller';
 import { RecordRentPaymentHandler } from './commands/record-rent-payment.handler';
@@ -52,7 +52,7 @@ import { ChargeSucceededHandler } from './provider-events/charge-succeeded.handl
 import { DisputeClosedHandler } from './provider-events/dispute-closed.handler';
 import { DisputeOpenedHandler } from './provider-events/dispute-opened.handler';
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
-import { DirectCardGatewayModule } from './gateways/authorize-net/direct-card-gateway.module';
+import { AuthorizeNetGatewayModule } from './gateways/authorize-net/authorize-net-gateway.module';
 import { PaymentGatewayModule } from './gateways/payment-gateway.module';
 
 export interface PaymentsModuleOptions {
@@ -76,7 +76,7 @@ export class PaymentsModule {
         // The gateways are this module's adapters, chosen here; they stay global because onboarding
         // (payout accounts), the inbox and the CLI reach them through the ports.
         PaymentGatewayModule.register(options.config, { runWorker: options.runWorker }),
-        DirectCardGatewayModule.register(options.config),
+        AuthorizeNetGatewayModule.register(options.config),
         TypeOrmModule.forFeature([LedgerTransaction, LedgerEntry, CardPayment, LandlordCardGateway, CardGatewayChange]),
         BullModule.registerQueue({ name: RECEIPT_EMAILS_QUEUE }, { name: DISPUTED_AFTER_REFUND_EMAILS_QUEUE }),
         ReconciliationModule.register(options),
@@ -101,7 +101,7 @@ export class PaymentsModule {
         CardGateways,
         SetLandlordCardGatewayHandler,
         GetLandlordCardGatewayHandler,
-        DirectTransactionChangedHandler,
+        AuthorizeNetTransactionChangedHandler,
         GetPaymentSetupHandler,
         ListTenantPaymentsHandler,
         GetReceiptHandler,

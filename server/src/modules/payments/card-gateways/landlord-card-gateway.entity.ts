@@ -1,4 +1,4 @@
-import type { CardGatewayKind } from '@rentwise/libs/schemas/direct-payment.schema';
+import type { CardGatewayKind } from '@rentwise/libs/schemas/authorize-net-payment.schema';
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** Which card gateway a landlord's tenants pay on. No row: Stripe, the default. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CardGatewayKind } from '@rentwise/libs/schemas/direct-payment.schema';
+import type { CardGatewayKind } from '@rentwise/libs/schemas/authorize-net-payment.schema';
 import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { lockUntilCommit } from '../../../infrastructure/database/transaction-lock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';

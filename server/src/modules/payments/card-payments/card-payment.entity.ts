@@ -24,7 +24,7 @@ export class CardPayment {
   @Column({ type: 'text' })
   status!: CardPaymentStatus;
 
-  /** The direct gateway's invoice number of this attempt (Authorize.Net): how a retry finds its transaction. */
+  /** Authorize.Net's invoice number of this attempt: how a retry finds its transaction. */
   @Column({ name: 'invoice_number', type: 'text', nullable: true })
   invoiceNumber!: string | null;
 

@@ -4,7 +4,7 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { lockUntilCommit } from '../../../infrastructure/database/transaction-lock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { DirectCardGateway } from '../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
+import { AuthorizeNetGateway } from '../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { CardGatewayChange, LandlordCardGateway } from '../card-gateways/landlord-card-gateway.entity';
 import { SetLandlordCardGateway } from '../contracts/set-landlord-card-gateway.command';
@@ -16,14 +16,14 @@ export class SetLandlordCardGatewayHandler implements ICommandHandler<SetLandlor
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly queries: QueryBus,
-    private readonly direct: DirectCardGateway,
+    private readonly authorizeNet: AuthorizeNetGateway,
     private readonly clock: Clock,
   ) {}
 
   async execute({ landlordUserId, gateway, operatorUserId }: SetLandlordCardGateway): Promise<{ changed: boolean }> {
     const landlord = await this.queries.execute(new GetUser(landlordUserId));
     if (!landlord || landlord.type !== 'landlord') throw new NotFoundException(MESSAGES.notFound);
-    if (gateway === 'authorize_net' && !this.direct.clientSetup) throw new ConflictException(MESSAGES.directGatewayNotConfigured);
+    if (gateway === 'authorize_net' && !this.authorizeNet.clientSetup) throw new ConflictException(MESSAGES.authorizeNetNotConfigured);
 
     return this.unitOfWork.run(async (manager) => {
       // One change at a time per landlord, so the trail's from/to chain has no gaps.

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { CardGatewayKind } from '@rentwise/libs/schemas/direct-payment.schema';
+import type { CardGatewayKind } from '@rentwise/libs/schemas/authorize-net-payment.schema';
 
 /**
  * An operator puts a landlord's tenants on a card gateway (Stripe or Authorize.Net). Kept in the audit

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, NotFoundException, Param, ParseUUIDPip
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { CardGatewayChoice, cardGatewayChoiceSchema } from '@rentwise/libs/schemas/direct-payment.schema';
+import { CardGatewayChoice, cardGatewayChoiceSchema } from '@rentwise/libs/schemas/authorize-net-payment.schema';
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';

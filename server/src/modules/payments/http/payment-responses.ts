@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** OpenAPI shapes of the payments endpoints' answers, so the client can generate its types. */
 
-export class DirectGatewaySetupDto {
+export class AuthorizeNetSetupDto {
   @ApiProperty({ enum: ['accept_js', 'sandbox'], description: 'Accept.js (Authorize.Net), or the offline sandbox tokenizer' })
   kind!: 'accept_js' | 'sandbox';
   @ApiPropertyOptional({ description: 'Accept.js script URL (accept_js)' }) scriptUrl?: string;
@@ -21,8 +21,8 @@ export class PaymentSetupDto {
   connectedAccountId!: string | null;
   @ApiProperty({ enum: ['stripe', 'authorize_net'], description: 'The landlord’s card gateway: which card screen to show' })
   cardGateway!: 'stripe' | 'authorize_net';
-  @ApiProperty({ type: DirectGatewaySetupDto, nullable: true, description: 'Authorize.Net only: what the direct card form needs' })
-  directGateway!: DirectGatewaySetupDto | null;
+  @ApiProperty({ type: AuthorizeNetSetupDto, nullable: true, description: 'Authorize.Net only: what the Authorize.Net card form needs' })
+  authorizeNetSetup!: AuthorizeNetSetupDto | null;
   @ApiProperty() canPay!: boolean;
   @ApiProperty({ type: String, nullable: true }) cannotPayReason!: string | null;
   @ApiProperty({ format: 'date-time', description: 'When this session signed in' }) signedInAt!: string;

@@ -19,7 +19,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
-import { DirectPaymentInput, directPaymentSchema } from '@rentwise/libs/schemas/direct-payment.schema';
+import { AuthorizeNetPaymentInput, authorizeNetPaymentSchema } from '@rentwise/libs/schemas/authorize-net-payment.schema';
 import { PayRent } from '../pay-rent/pay-rent.command';
 import { GetPaymentSetup } from '../queries/get-payment-setup.query';
 import { GetReceipt } from '../queries/get-receipt.query';
@@ -103,7 +103,7 @@ export class TenantPaymentsController {
 
   @Post('payments/direct')
   @ApiOperation({
-    summary: 'Pays rent on the direct card gateway (Authorize.Net): the entered amount ($1 or more) plus the processing fee, once per idempotency key',
+    summary: 'Pays rent on Authorize.Net (the path keeps its older name, direct): the entered amount ($1 or more) plus the processing fee, once per idempotency key',
     description:
       'Card data never comes here: only the payment nonce from Accept.js (or the sandbox tokenizer), with the card’s brand and last four digits for the charge’s description. A body with a card number, expiry or code is refused (400). ' +
       REPEAT_AND_LIMIT,
@@ -140,13 +140,13 @@ export class TenantPaymentsController {
   @ApiConflictResponse({
     type: ErrorAnswer,
     description:
-      'The landlord is not on the direct gateway (or it is not set up), or a payment for this home was made in the last 10 minutes (code confirm-repeat): nothing charged',
+      'The landlord is not on Authorize.Net (or it is not set up), or a payment for this home was made in the last 10 minutes (code confirm-repeat): nothing charged',
   })
   @ApiUnprocessableEntityResponse({ type: ErrorAnswer, description: 'The idempotency key was used with other input' })
   @ApiTooManyRequestsResponse({ type: ErrorAnswer, description: TOO_MANY_DECLINES })
-  async payDirect(
+  async payOnAuthorizeNet(
     @CurrentUser() tenant: Requester,
-    @Body(new ZodPipe(directPaymentSchema)) body: DirectPaymentInput,
+    @Body(new ZodPipe(authorizeNetPaymentSchema)) body: AuthorizeNetPaymentInput,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PaymentAnswer> {

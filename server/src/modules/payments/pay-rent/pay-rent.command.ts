@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { DirectPaymentInput } from '@rentwise/libs/schemas/direct-payment.schema';
+import type { AuthorizeNetPaymentInput } from '@rentwise/libs/schemas/authorize-net-payment.schema';
 import type { PaymentInput } from '@rentwise/libs/schemas/payment.schema';
 
 export interface PaidRent {
@@ -22,7 +22,7 @@ export type PaymentMethod =
   /** Stripe's card form: a payment method id from Stripe.js (or the sandbox's form). */
   | { way: 'stripe_card'; paymentMethodId: PaymentInput['paymentMethodId'] }
   /** Authorize.Net's card form: Accept.js's single-use nonce, and the card's brand and last four digits. */
-  | { way: 'authorize_net_card'; paymentNonce: DirectPaymentInput['paymentNonce']; card: DirectPaymentInput['card'] };
+  | { way: 'authorize_net_card'; paymentNonce: AuthorizeNetPaymentInput['paymentNonce']; card: AuthorizeNetPaymentInput['card'] };
 
 export type PaymentWayName = PaymentMethod['way'];
 export type MethodOf<Name extends PaymentWayName> = Extract<PaymentMethod, { way: Name }>;

@@ -1,4 +1,4 @@
-import type { CardGatewayKind } from '@rentwise/libs/schemas/direct-payment.schema';
+import type { CardGatewayKind } from '@rentwise/libs/schemas/authorize-net-payment.schema';
 import type { CardPayment } from '../card-payments/card-payment.entity';
 import type { SucceededCharge } from '../card-payments/charge-settlement';
 import type { MethodOf, PaymentMethod, PaymentWayName } from './pay-rent.command';

@@ -164,10 +164,10 @@ export class ChargeCorrections {
   }
 
   /**
-   * A refund (or a void) on the direct gateway, posted once under its own transaction's key, as a
+   * A refund (or a void) on Authorize.Net, posted once under its own transaction's key, as a
    * Stripe refund is. The caller holds the charge's lock and has posted the payment.
    */
-  async postDirectRefund(
+  async postAuthorizeNetRefund(
     payment: LedgerTransaction,
     reference: string,
     amountCents: number,

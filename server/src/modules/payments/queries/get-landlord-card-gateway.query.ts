@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { CardGatewayKind } from '@rentwise/libs/schemas/direct-payment.schema';
+import type { CardGatewayKind } from '@rentwise/libs/schemas/authorize-net-payment.schema';
 
 export interface CardGatewayChangeView {
   fromGateway: CardGatewayKind;

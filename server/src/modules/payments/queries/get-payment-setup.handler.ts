@@ -5,7 +5,7 @@ import { Clock } from '../../../infrastructure/clock/clock';
 import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
 import { GetPayoutAccount } from '../../onboarding/contracts/get-payout-account.query';
 import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
-import { DirectCardGateway } from '../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
+import { AuthorizeNetGateway } from '../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
 import { CardGateways } from '../card-gateways/card-gateways';
 import { PayoutAccountReadiness } from '../card-payments/payout-account-readiness';
 import { GetPaymentSetup, PaymentSetupView } from './get-payment-setup.query';
@@ -17,7 +17,7 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
     private readonly gateway: PaymentGateway,
     private readonly clock: Clock,
     private readonly gateways: CardGateways,
-    private readonly direct: DirectCardGateway,
+    private readonly authorizeNet: AuthorizeNetGateway,
     private readonly readiness: PayoutAccountReadiness,
   ) {}
 
@@ -33,7 +33,7 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
       return {
         ...base,
         cardGateway: 'stripe',
-        directGateway: null,
+        authorizeNetSetup: null,
         rentCents: 0,
         connectedAccountId: null,
         canPay: false,
@@ -42,15 +42,15 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
     }
     if ((await this.gateways.of(tenancy.landlordUserId)) === 'authorize_net') {
       // The platform's merchant account takes the charge: the landlord needs no account of their own there.
-      const directGateway = this.direct.clientSetup;
+      const authorizeNetSetup = this.authorizeNet.clientSetup;
       return {
         ...base,
         cardGateway: 'authorize_net',
-        directGateway,
+        authorizeNetSetup,
         rentCents: tenancy.rentCents,
         connectedAccountId: null,
-        canPay: directGateway !== null,
-        cannotPayReason: directGateway ? null : MESSAGES.landlordCannotBePaid,
+        canPay: authorizeNetSetup !== null,
+        cannotPayReason: authorizeNetSetup ? null : MESSAGES.landlordCannotBePaid,
       };
     }
     const payout = await this.queries.execute(new GetPayoutAccount(tenancy.landlordUserId));
@@ -58,7 +58,7 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
     return {
       ...base,
       cardGateway: 'stripe',
-      directGateway: null,
+      authorizeNetSetup: null,
       rentCents: tenancy.rentCents,
       connectedAccountId: canPay ? payout!.accountId : null,
       canPay,

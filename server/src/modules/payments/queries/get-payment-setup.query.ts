@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
-import type { CardGatewayKind } from '@rentwise/libs/schemas/direct-payment.schema';
-import type { DirectClientSetup } from '../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
+import type { CardGatewayKind } from '@rentwise/libs/schemas/authorize-net-payment.schema';
+import type { AuthorizeNetClientSetup } from '../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
 
 /** What the tenant payment screen needs before it shows the keypad and the card form. */
 export interface PaymentSetupView {
@@ -12,10 +12,10 @@ export interface PaymentSetupView {
   publishableKey: string | null;
   /** The landlord's connected account, for Stripe.js's stripeAccount option (the card is created on it). */
   connectedAccountId: string | null;
-  /** Which screen the tenant pays on: the landlord's card gateway (Stripe's hosted card form, or Authorize.Net's direct one). */
+  /** Which screen the tenant pays on: the landlord's card gateway (Stripe's hosted card form, or Authorize.Net's card screen). */
   cardGateway: CardGatewayKind;
   /** For Authorize.Net: Accept.js's script, API login id and client key, or the sandbox tokenizer. Null otherwise. */
-  directGateway: DirectClientSetup | null;
+  authorizeNetSetup: AuthorizeNetClientSetup | null;
   canPay: boolean;
   /** Why not, in words for the tenant. */
   cannotPayReason: string | null;

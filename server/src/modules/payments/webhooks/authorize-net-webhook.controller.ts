@@ -3,7 +3,7 @@ import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger
 import { FastifyRequest } from 'fastify';
 import { Public } from '../../../infrastructure/http/public.decorator';
 import { Inbox } from '../../../infrastructure/inbox/inbox';
-import { DirectCardGateway } from '../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
+import { AuthorizeNetGateway } from '../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
 import { GatewayEvent, InvalidWebhookSignature } from '../../../infrastructure/payment-gateway/payment-gateway.port';
 
 /** Authorize.Net's notification ids are UUIDs. */
@@ -21,7 +21,7 @@ export class AuthorizeNetWebhookController {
   private readonly logger = new Logger(AuthorizeNetWebhookController.name);
 
   constructor(
-    private readonly gateway: DirectCardGateway,
+    private readonly gateway: AuthorizeNetGateway,
     private readonly inbox: Inbox,
   ) {}
 

@@ -52,5 +52,5 @@ export function translateAuthorizeNetEvent(event: GatewayEvent): ProviderEvent |
   if (!TRANSACTION_EVENTS.has(event.type)) return null;
   const id = event.data.id;
   if (event.data.entityName !== 'transaction' || (typeof id !== 'string' && typeof id !== 'number')) return null;
-  return { type: 'DirectTransactionChanged', transactionId: String(id) };
+  return { type: 'AuthorizeNetTransactionChanged', transactionId: String(id) };
 }

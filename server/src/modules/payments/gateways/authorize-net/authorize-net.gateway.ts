@@ -6,11 +6,11 @@ import { ProviderEvent } from '../../../../infrastructure/payment-gateway/provid
 import { translateAuthorizeNetEvent, verifyAuthorizeNetEvent } from './authorize-net-events';
 import {
   ChargeNonce,
-  DirectCardGateway,
-  DirectClientSetup,
-  DirectTransaction,
-  DirectTransactionStatus,
-} from '../../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
+  AuthorizeNetGateway,
+  AuthorizeNetClientSetup,
+  AuthorizeNetTransaction,
+  AuthorizeNetTransactionStatus,
+} from '../../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
 
 // The official SDK ships no types: what we use of it, loosely.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -37,7 +37,7 @@ const CALL_TIMEOUT_MS = 20_000;
 const DUPLICATE_WINDOW_SECONDS = 600;
 
 /** The response codes of a transaction answer (1 approved, 2 declined, 3 error, 4 held for review). */
-const RESPONSE_CODES: Record<string, DirectTransactionStatus> = { '1': 'approved', '2': 'declined', '3': 'error', '4': 'held' };
+const RESPONSE_CODES: Record<string, AuthorizeNetTransactionStatus> = { '1': 'approved', '2': 'declined', '3': 'error', '4': 'held' };
 
 interface AnetMessages {
   resultCode?: string;
@@ -55,7 +55,7 @@ const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [
 const cents = (amount: unknown): number => Math.round(Number(amount) * 100);
 
 /** 'XXXX1111' -> '1111'; 'Visa' -> 'visa', 'MasterCard' -> 'mastercard', 'AmericanExpress' -> 'amex'. */
-function cardOf(accountNumber: unknown, accountType: unknown): DirectTransaction['card'] {
+function cardOf(accountNumber: unknown, accountType: unknown): AuthorizeNetTransaction['card'] {
   const last4 = typeof accountNumber === 'string' ? (/(\d{4})$/.exec(accountNumber)?.[1] ?? null) : null;
   const type = typeof accountType === 'string' ? accountType.toLowerCase().replace(/\s/g, '') : null;
   const brand = type === 'americanexpress' ? 'amex' : type;
@@ -63,7 +63,7 @@ function cardOf(accountNumber: unknown, accountType: unknown): DirectTransaction
 }
 
 /** A transactionStatus of the reporting API in the port's words. */
-function statusOfReported(status: string | undefined): DirectTransactionStatus {
+function statusOfReported(status: string | undefined): AuthorizeNetTransactionStatus {
   switch (status) {
     case 'capturedPendingSettlement':
     case 'settledSuccessfully':
@@ -90,19 +90,19 @@ function statusOfReported(status: string | undefined): DirectTransactionStatus {
  * signed webhooks. AUTHORIZE_NET_API_BASE points the SDK elsewhere (a local fake in tests).
  */
 @Injectable()
-export class AuthorizeNetGateway extends DirectCardGateway {
+export class AuthorizeNetApiGateway extends AuthorizeNetGateway {
   readonly name = 'authorize_net';
   readonly livemode: boolean;
   readonly merchantAccount: string;
-  readonly clientSetup: DirectClientSetup;
-  private readonly logger = new Logger(AuthorizeNetGateway.name);
+  readonly clientSetup: AuthorizeNetClientSetup;
+  private readonly logger = new Logger(AuthorizeNetApiGateway.name);
   private readonly endpoint: string;
   private readonly sdkConfig: object;
 
   constructor(private readonly config: AppConfig) {
     super();
     const { AUTHORIZE_NET_API_LOGIN_ID: login, AUTHORIZE_NET_CLIENT_KEY: clientKey, AUTHORIZE_NET_ENVIRONMENT: environment } = config.env;
-    if (!login || !config.env.AUTHORIZE_NET_TRANSACTION_KEY || !clientKey) throw new Error('AuthorizeNetGateway needs its three keys');
+    if (!login || !config.env.AUTHORIZE_NET_TRANSACTION_KEY || !clientKey) throw new Error('AuthorizeNetApiGateway needs its three keys');
     this.livemode = environment === 'production';
     this.merchantAccount = `anet:${login}`;
     this.clientSetup = { kind: 'accept_js', scriptUrl: ACCEPT_JS[environment], apiLoginId: login, clientKey };
@@ -117,7 +117,7 @@ export class AuthorizeNetGateway extends DirectCardGateway {
     };
   }
 
-  async chargeNonce(input: ChargeNonce): Promise<DirectTransaction> {
+  async chargeNonce(input: ChargeNonce): Promise<AuthorizeNetTransaction> {
     const request = () => new Contracts.CreateTransactionRequest({
       merchantAuthentication: this.authentication(),
       refId: input.refId,
@@ -163,7 +163,7 @@ export class AuthorizeNetGateway extends DirectCardGateway {
     throw new PaymentGatewayError(`Authorize.Net refused to charge a card: ${message.code} ${message.text}`, { code: message.code });
   }
 
-  async findChargeByInvoiceNumber(invoiceNumber: string): Promise<DirectTransaction | null> {
+  async findChargeByInvoiceNumber(invoiceNumber: string): Promise<AuthorizeNetTransaction | null> {
     // Newest first: a retried attempt is minutes old. Settled ones are days old and the nonce long expired.
     for (let offset = 1; offset <= 5; offset++) {
       const request = () => new Contracts.GetUnsettledTransactionListRequest({
@@ -180,7 +180,7 @@ export class AuthorizeNetGateway extends DirectCardGateway {
     return null;
   }
 
-  async retrieveTransaction(transactionId: string): Promise<DirectTransaction> {
+  async retrieveTransaction(transactionId: string): Promise<AuthorizeNetTransaction> {
     const request = () => new Contracts.GetTransactionDetailsRequest({ merchantAuthentication: this.authentication(), transId: transactionId });
     let answer: Loose;
     try {

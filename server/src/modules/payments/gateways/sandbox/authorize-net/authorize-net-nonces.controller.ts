@@ -7,7 +7,7 @@ import { Public } from '../../../../../infrastructure/http/public.decorator';
 import { ZodPipe } from '../../../../../infrastructure/http/zod-body.pipe';
 import { AcceptJsAnswer, AuthorizeNetSandbox, SANDBOX_ANET_NONCES_PATH } from './authorize-net.sandbox';
 
-/** Accept.js's cardData, as the direct card form sends it. */
+/** Accept.js's cardData, as the Authorize.Net card form sends it. */
 const cardDataSchema = z.strictObject({
   cardNumber: z.string().max(23),
   month: z.string().max(2),

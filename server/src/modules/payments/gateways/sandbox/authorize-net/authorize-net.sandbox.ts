@@ -7,7 +7,7 @@ import { AppConfig } from '../../../../../infrastructure/config/app-config';
 import { CardDeclined, GatewayEvent, PaymentGatewayError, ProviderObjectNotFound } from '../../../../../infrastructure/payment-gateway/payment-gateway.port';
 import { ProviderEvent } from '../../../../../infrastructure/payment-gateway/provider-events';
 import { translateAuthorizeNetEvent, verifyAuthorizeNetEvent } from '../../authorize-net/authorize-net-events';
-import { ChargeNonce, DirectCardGateway, DirectClientSetup, DirectTransaction } from '../../../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
+import { ChargeNonce, AuthorizeNetGateway, AuthorizeNetClientSetup, AuthorizeNetTransaction } from '../../../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
 import { checkCardForNonce, REASONS, reasonCodeOf } from './sandbox-test-cards';
 
 /** The sandbox's tokenizer path, outside /api like Accept.js's own host (docs/decisions/0019). */
@@ -48,11 +48,11 @@ export type AcceptJsAnswer =
  * never the number or the code; transactions live in PostgreSQL so API and worker agree.
  */
 @Injectable()
-export class AuthorizeNetSandbox extends DirectCardGateway {
+export class AuthorizeNetSandbox extends AuthorizeNetGateway {
   readonly name = 'authorize_net_sandbox';
   readonly livemode = false;
   readonly merchantAccount = 'anet:sandbox';
-  readonly clientSetup: DirectClientSetup = { kind: 'sandbox', tokenizerUrl: `/${SANDBOX_ANET_NONCES_PATH}` };
+  readonly clientSetup: AuthorizeNetClientSetup = { kind: 'sandbox', tokenizerUrl: `/${SANDBOX_ANET_NONCES_PATH}` };
   private readonly signatureKey: string;
 
   constructor(
@@ -81,7 +81,7 @@ export class AuthorizeNetSandbox extends DirectCardGateway {
     };
   }
 
-  async chargeNonce(input: ChargeNonce): Promise<DirectTransaction> {
+  async chargeNonce(input: ChargeNonce): Promise<AuthorizeNetTransaction> {
     const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
       // One charge at a time per invoice: the duplicate window and the nonce's single use are checked under it.
@@ -120,7 +120,7 @@ export class AuthorizeNetSandbox extends DirectCardGateway {
     });
   }
 
-  async findChargeByInvoiceNumber(invoiceNumber: string): Promise<DirectTransaction | null> {
+  async findChargeByInvoiceNumber(invoiceNumber: string): Promise<AuthorizeNetTransaction | null> {
     const [row] = await this.dataSource.query<TransactionRow[]>(
       `SELECT * FROM infra.sandbox_anet_transactions WHERE invoice_number = $1 AND kind = 'charge' ORDER BY submitted_at DESC LIMIT 1`,
       [invoiceNumber],
@@ -128,7 +128,7 @@ export class AuthorizeNetSandbox extends DirectCardGateway {
     return row ? this.toTransaction(row) : null;
   }
 
-  async retrieveTransaction(transactionId: string): Promise<DirectTransaction> {
+  async retrieveTransaction(transactionId: string): Promise<AuthorizeNetTransaction> {
     const [row] = await this.dataSource.query<TransactionRow[]>(`SELECT * FROM infra.sandbox_anet_transactions WHERE id = $1`, [transactionId]);
     if (!row) throw new ProviderObjectNotFound(`The Authorize.Net sandbox has no transaction ${transactionId}`, { code: 'E00040' });
     return this.toTransaction(row);
@@ -142,7 +142,7 @@ export class AuthorizeNetSandbox extends DirectCardGateway {
     return translateAuthorizeNetEvent(event);
   }
 
-  private toTransaction(row: TransactionRow): DirectTransaction {
+  private toTransaction(row: TransactionRow): AuthorizeNetTransaction {
     const status = row.voided ? 'voided' : row.response_code === '1' ? 'approved' : row.response_code === '2' ? 'declined' : 'error';
     return {
       transactionId: row.id,

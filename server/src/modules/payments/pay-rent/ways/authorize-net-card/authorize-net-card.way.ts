@@ -1,12 +1,12 @@
 import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { billToOf, directChargeDescription, invoiceNumberOf } from '@rentwise/libs/direct-gateway';
+import { billToOf, authorizeNetChargeDescription, invoiceNumberOf } from '@rentwise/libs/authorize-net';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../../../infrastructure/clock/clock';
 import {
-  DirectCardGateway,
-  DirectTransaction,
-} from '../../../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
+  AuthorizeNetGateway,
+  AuthorizeNetTransaction,
+} from '../../../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
 import { CardDeclined, PaymentGatewayError } from '../../../../../infrastructure/payment-gateway/payment-gateway.port';
 import { GetUser } from '../../../../accounts/contracts/get-user.query';
 import { GetTenancy } from '../../../../tenants/contracts/get-tenancy.query';
@@ -34,7 +34,7 @@ export class AuthorizeNetCardWay implements PaymentWay<AuthorizeNetCard> {
   private readonly logger = new Logger(AuthorizeNetCardWay.name);
 
   constructor(
-    private readonly gateway: DirectCardGateway,
+    private readonly gateway: AuthorizeNetGateway,
     private readonly gateways: CardGateways,
     private readonly queries: QueryBus,
     private readonly clock: Clock,
@@ -86,7 +86,7 @@ export class AuthorizeNetCardWay implements PaymentWay<AuthorizeNetCard> {
   }
 
   /** What became of an earlier call whose answer we never recorded. */
-  private async lookUp(attempt: CardPayment): Promise<DirectTransaction | null> {
+  private async lookUp(attempt: CardPayment): Promise<AuthorizeNetTransaction | null> {
     try {
       return await this.gateway.findChargeByInvoiceNumber(attempt.invoiceNumber!);
     } catch (error) {
@@ -100,7 +100,7 @@ export class AuthorizeNetCardWay implements PaymentWay<AuthorizeNetCard> {
   private async chargeNonce(
     attempt: CardPayment,
     { paymentNonce, card }: AuthorizeNetCard,
-  ): Promise<DirectTransaction | { status: 'declined'; reasonCode: string | null; reasonText: string }> {
+  ): Promise<AuthorizeNetTransaction | { status: 'declined'; reasonCode: string | null; reasonText: string }> {
     const [tenant, tenancy] = await Promise.all([
       this.queries.execute(new GetUser(attempt.tenantUserId)),
       this.queries.execute(new GetTenancy(attempt.tenantUserId)),
@@ -112,7 +112,7 @@ export class AuthorizeNetCardWay implements PaymentWay<AuthorizeNetCard> {
         amountCents: attempt.chargedCents,
         invoiceNumber: attempt.invoiceNumber!,
         refId: attempt.invoiceNumber!,
-        description: directChargeDescription(this.clock.now(), card),
+        description: authorizeNetChargeDescription(this.clock.now(), card),
         billTo: billToOf(person, tenancy?.propertyAddress ?? attempt.description),
       });
     } catch (error) {

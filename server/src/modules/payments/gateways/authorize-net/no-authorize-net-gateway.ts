@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayEvent, InvalidWebhookSignature, PaymentGatewayError } from '../../../../infrastructure/payment-gateway/payment-gateway.port';
 import { ProviderEvent } from '../../../../infrastructure/payment-gateway/provider-events';
-import { DirectCardGateway, DirectTransaction } from '../../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
+import { AuthorizeNetGateway, AuthorizeNetTransaction } from '../../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
 
-/** Production without Authorize.Net keys: no landlord can be put on the direct gateway, and nothing is charged there. */
+/** Production without Authorize.Net keys: no landlord can be put on Authorize.Net, and nothing is charged there. */
 @Injectable()
-export class NoDirectGateway extends DirectCardGateway {
+export class NoAuthorizeNetGateway extends AuthorizeNetGateway {
   readonly name = 'authorize_net';
   readonly livemode = true;
   readonly merchantAccount = 'anet:none';
@@ -15,15 +15,15 @@ export class NoDirectGateway extends DirectCardGateway {
     throw new PaymentGatewayError('Authorize.Net is not configured (AUTHORIZE_NET_* keys)', { code: 'not_configured' });
   }
 
-  chargeNonce(): Promise<DirectTransaction> {
+  chargeNonce(): Promise<AuthorizeNetTransaction> {
     return this.refuse();
   }
 
-  findChargeByInvoiceNumber(): Promise<DirectTransaction | null> {
+  findChargeByInvoiceNumber(): Promise<AuthorizeNetTransaction | null> {
     return this.refuse();
   }
 
-  retrieveTransaction(): Promise<DirectTransaction> {
+  retrieveTransaction(): Promise<AuthorizeNetTransaction> {
     return this.refuse();
   }
 

@@ -17,7 +17,7 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { tokenizeCard } from './acceptJs';
 import type { CardEntryProps } from './cardEntry';
-import type { DirectGatewaySetup } from './paymentsApi';
+import type { AuthorizeNetSetup } from './paymentsApi';
 
 /** Spec section 9: a window narrower than this is a small phone, where the card's fields stand apart. */
 const SMALL_PHONE_QUERY = '(max-width: 374.98px)';
@@ -33,16 +33,16 @@ function useIsSmallPhone(): boolean {
   return small;
 }
 
-interface DirectCardFormProps extends CardEntryProps {
-  gateway: DirectGatewaySetup;
+interface AuthorizeNetCardFormProps extends CardEntryProps {
+  gateway: AuthorizeNetSetup;
 }
 
 /**
- * The direct-gateway card form (Authorize.Net): checks made on Continue with the messages of spec
+ * The Authorize.Net card form: checks made on Continue with the messages of spec
  * section 5, then the card goes to the gateway's tokenizer (Accept.js, or the sandbox's stand-in)
  * and only its nonce, brand and last four digits come back to the page.
  */
-export function DirectCardForm({ gateway, onAccepted, onRefused, submitLabel }: DirectCardFormProps) {
+export function AuthorizeNetCardForm({ gateway, onAccepted, onRefused, submitLabel }: AuthorizeNetCardFormProps) {
   const small = useIsSmallPhone();
   const {
     register,
@@ -74,7 +74,7 @@ export function DirectCardForm({ gateway, onAccepted, onRefused, submitLabel }: 
   const fields = [
     <TextField
       key="number"
-      className="direct-card__number"
+      className="authorize-net-card__number"
       label="Card number"
       inputMode="numeric"
       autoComplete="cc-number"
@@ -90,7 +90,7 @@ export function DirectCardForm({ gateway, onAccepted, onRefused, submitLabel }: 
     />,
     <TextField
       key="expiry"
-      className="direct-card__expiry"
+      className="authorize-net-card__expiry"
       label="Expiry (MM/YY)"
       inputMode="numeric"
       autoComplete="cc-exp"
@@ -107,7 +107,7 @@ export function DirectCardForm({ gateway, onAccepted, onRefused, submitLabel }: 
     />,
     <TextField
       key="cvc"
-      className="direct-card__code"
+      className="authorize-net-card__code"
       label="CVC"
       inputMode="numeric"
       autoComplete="cc-csc"
@@ -122,7 +122,7 @@ export function DirectCardForm({ gateway, onAccepted, onRefused, submitLabel }: 
   const rowError = errors.number?.message ?? errors.expiry?.message ?? errors.cvc?.message;
 
   return (
-    <form className="card-form direct-card" onSubmit={submit} noValidate aria-label="Card details">
+    <form className="card-form authorize-net-card" onSubmit={submit} noValidate aria-label="Card details">
       {gateway.kind === 'sandbox' && (
         <p className="sandbox-badge">
           <FlaskConical aria-hidden="true" size={16} />
@@ -131,8 +131,8 @@ export function DirectCardForm({ gateway, onAccepted, onRefused, submitLabel }: 
       )}
       {/* One tree at every width, only its classes change: a phone turned mid-entry keeps the field
           being typed in, its value and its keyboard. */}
-      <div className="direct-card__entry">
-        <div className={small ? 'direct-card__fields' : `direct-card__row${rowError ? ' direct-card__row--invalid' : ''}`}>{fields}</div>
+      <div className="authorize-net-card__entry">
+        <div className={small ? 'authorize-net-card__fields' : `authorize-net-card__row${rowError ? ' authorize-net-card__row--invalid' : ''}`}>{fields}</div>
         {!small && rowError && (
           <p className="field__error" role="alert">
             {rowError}

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DirectCardForm } from './DirectCardForm';
+import { AuthorizeNetCardForm } from './AuthorizeNetCardForm';
 
 /** jsdom has no matchMedia: a window that is, or is not, narrower than 375 px. */
 function windowNarrowerThan375(narrow: boolean) {
@@ -16,7 +16,7 @@ function windowNarrowerThan375(narrow: boolean) {
 function renderForm() {
   const onAccepted = vi.fn();
   const onRefused = vi.fn();
-  render(<DirectCardForm gateway={{ kind: 'sandbox', tokenizerUrl: '/sandbox/anet/v1/payment_nonces' }} onAccepted={onAccepted} onRefused={onRefused} submitLabel="Continue" />);
+  render(<AuthorizeNetCardForm gateway={{ kind: 'sandbox', tokenizerUrl: '/sandbox/anet/v1/payment_nonces' }} onAccepted={onAccepted} onRefused={onRefused} submitLabel="Continue" />);
   return { onAccepted, onRefused };
 }
 
@@ -25,7 +25,7 @@ const fill = async (label: string, text: string) => {
   if (text) await userEvent.type(screen.getByLabelText(label), text);
 };
 
-describe('the direct-gateway card form', () => {
+describe('the Authorize.Net card form', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it.each([
@@ -57,8 +57,8 @@ describe('the direct-gateway card form', () => {
   it('shows number, expiry and code as separate fields under 375 px, each with its own message', async () => {
     windowNarrowerThan375(true);
     renderForm();
-    expect(document.querySelector('.direct-card__row')).toBeNull();
-    expect(document.querySelector('.direct-card__fields')).not.toBeNull();
+    expect(document.querySelector('.authorize-net-card__row')).toBeNull();
+    expect(document.querySelector('.authorize-net-card__fields')).not.toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Your card number is incomplete.')).toBeVisible();
     expect(screen.getByText('Your card expiry is incomplete.')).toBeVisible();
@@ -82,7 +82,7 @@ describe('the direct-gateway card form', () => {
 
     narrow = false;
     act(() => listeners.forEach((listener) => listener()));
-    expect(document.querySelector('.direct-card__row')).not.toBeNull();
+    expect(document.querySelector('.authorize-net-card__row')).not.toBeNull();
     expect(screen.getByLabelText('Card number')).toBe(number);
     expect(number).toHaveFocus();
     await userEvent.type(number, ' 1111 1111');

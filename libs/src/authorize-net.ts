@@ -3,15 +3,15 @@ import { paymentMethodLabel } from './card-number';
 import type { Cents } from './money';
 
 /**
- * The direct card gateway (Authorize.Net) rules of spec sections 5 and 7: the least a tenant may pay
+ * The Authorize.Net card gateway rules of spec sections 5 and 7: the least a tenant may pay
  * there, the bill-to block the charge carries and the charge's description.
  */
 
-/** 'Your must enter at least $1' (spec section 5, direct-gateway flow). */
-export const MIN_DIRECT_PAYMENT_CENTS: Cents = 100;
+/** 'Your must enter at least $1' (spec section 5, the Authorize.Net flow). */
+export const MIN_AUTHORIZE_NET_PAYMENT_CENTS: Cents = 100;
 
-export function isDirectPayableAmount(enteredCents: Cents): boolean {
-  return Number.isSafeInteger(enteredCents) && enteredCents >= MIN_DIRECT_PAYMENT_CENTS;
+export function isAuthorizeNetPayableAmount(enteredCents: Cents): boolean {
+  return Number.isSafeInteger(enteredCents) && enteredCents >= MIN_AUTHORIZE_NET_PAYMENT_CENTS;
 }
 
 /** The bill-to block of an authorize-and-capture transaction: the tenant at the property they rent. */
@@ -51,16 +51,16 @@ export function billToOf(person: { firstName: string; lastName: string; phone: s
   };
 }
 
-/** The label every rent charge on the direct gateway starts with. */
-export const DIRECT_CHARGE_LABEL = 'Rentwise rent';
+/** The label every rent charge on Authorize.Net starts with. */
+export const AUTHORIZE_NET_CHARGE_LABEL = 'Rentwise rent';
 
 /**
  * The charge's description (spec section 7): the charge label, the timestamp, the card type and the
  * last digits, e.g. 'Rentwise rent 2024-12-10T15:04:05Z Visa 1111'. Authorize.Net keeps 255 characters.
  */
-export function directChargeDescription(at: Date, card: { brand: string; last4: string }): string {
+export function authorizeNetChargeDescription(at: Date, card: { brand: string; last4: string }): string {
   const cardType = paymentMethodLabel(card.brand, null);
-  return `${DIRECT_CHARGE_LABEL} ${at.toISOString().replace(/\.\d{3}Z$/, 'Z')} ${cardType} ${card.last4}`.slice(0, 255);
+  return `${AUTHORIZE_NET_CHARGE_LABEL} ${at.toISOString().replace(/\.\d{3}Z$/, 'Z')} ${cardType} ${card.last4}`.slice(0, 255);
 }
 
 /**

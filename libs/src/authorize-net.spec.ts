@@ -1,12 +1,12 @@
-import { billToOf, directChargeDescription, invoiceNumberOf, isDirectPayableAmount } from './direct-gateway';
+import { billToOf, authorizeNetChargeDescription, invoiceNumberOf, isAuthorizeNetPayableAmount } from './authorize-net';
 
 const tenant = { firstName: 'Sam', lastName: 'Rivera', phone: '(555) 301-7721', email: 'sam@example.com' };
 
-describe('direct gateway rules', () => {
+describe('Authorize.Net rules', () => {
   it('takes $1 or more, never less', () => {
-    expect(isDirectPayableAmount(99)).toBe(false);
-    expect(isDirectPayableAmount(100)).toBe(true);
-    expect(isDirectPayableAmount(0)).toBe(false);
+    expect(isAuthorizeNetPayableAmount(99)).toBe(false);
+    expect(isAuthorizeNetPayableAmount(100)).toBe(true);
+    expect(isAuthorizeNetPayableAmount(0)).toBe(false);
   });
 
   it('splits the property address into the bill-to block, country USA', () => {
@@ -28,7 +28,7 @@ describe('direct gateway rules', () => {
   });
 
   it('describes a charge by label, timestamp, card type and last digits', () => {
-    expect(directChargeDescription(new Date('2024-12-10T15:04:05.123Z'), { brand: 'visa', last4: '1111' })).toBe(
+    expect(authorizeNetChargeDescription(new Date('2024-12-10T15:04:05.123Z'), { brand: 'visa', last4: '1111' })).toBe(
       'Rentwise rent 2024-12-10T15:04:05Z Visa 1111',
     );
   });

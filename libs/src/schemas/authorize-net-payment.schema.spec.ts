@@ -1,9 +1,9 @@
-import { MIN_DIRECT_PAYMENT_CENTS } from '../direct-gateway';
+import { MIN_AUTHORIZE_NET_PAYMENT_CENTS } from '../authorize-net';
 import { MESSAGES, paymentFieldsNotTakenMessage } from '../messages';
 import { MAX_PAYMENT_CENTS } from '../payment-rules';
-import { cardGatewayChoiceSchema, directPaymentSchema } from './direct-payment.schema';
+import { cardGatewayChoiceSchema, authorizeNetPaymentSchema } from './authorize-net-payment.schema';
 
-/** What the direct payment screen posts after the gateway's tokenizer answered. */
+/** What the Authorize.Net payment screen posts after the gateway's tokenizer answered. */
 const payment = {
   amountCents: 150_000,
   paymentNonce: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: 'eyJjb2RlIjoiNTBfMl8wNjAwMDUz=' },
@@ -12,22 +12,22 @@ const payment = {
 };
 
 /** The message the endpoint answers with: the first problem found. */
-const problem = (body: unknown) => directPaymentSchema.safeParse(body).error?.issues[0]?.message;
+const problem = (body: unknown) => authorizeNetPaymentSchema.safeParse(body).error?.issues[0]?.message;
 const withNonce = (dataValue: unknown, dataDescriptor: unknown = payment.paymentNonce.dataDescriptor) => ({
   ...payment,
   paymentNonce: { dataDescriptor, dataValue },
 });
 const withCard = (card: Record<string, unknown>) => ({ ...payment, card: { ...payment.card, ...card } });
 
-describe('directPaymentSchema', () => {
+describe('authorizeNetPaymentSchema', () => {
   it('accepts an amount, the tokenizer’s nonce, the card’s brand and last four digits, and an idempotency key', () => {
-    expect(directPaymentSchema.parse(payment)).toEqual(payment);
+    expect(authorizeNetPaymentSchema.parse(payment)).toEqual(payment);
   });
 
   describe('the amount', () => {
     it('is at least the gateway’s minimum of $1', () => {
-      expect(problem({ ...payment, amountCents: MIN_DIRECT_PAYMENT_CENTS })).toBeUndefined();
-      expect(problem({ ...payment, amountCents: MIN_DIRECT_PAYMENT_CENTS - 1 })).toBe(MESSAGES.minimumDirectAmount);
+      expect(problem({ ...payment, amountCents: MIN_AUTHORIZE_NET_PAYMENT_CENTS })).toBeUndefined();
+      expect(problem({ ...payment, amountCents: MIN_AUTHORIZE_NET_PAYMENT_CENTS - 1 })).toBe(MESSAGES.minimumAuthorizeNetAmount);
     });
 
     it('is at most the largest payment the keypad can enter', () => {
@@ -36,7 +36,7 @@ describe('directPaymentSchema', () => {
     });
 
     it.each([150_000.5, '150000', null])('is whole cents, as a number (%j is refused)', (amountCents) => {
-      expect(problem({ ...payment, amountCents })).toBe(MESSAGES.minimumDirectAmount);
+      expect(problem({ ...payment, amountCents })).toBe(MESSAGES.minimumAuthorizeNetAmount);
     });
   });
 
@@ -84,7 +84,7 @@ describe('directPaymentSchema', () => {
   });
 
   it('takes the tenant’s yes to paying again soon as a boolean', () => {
-    expect(directPaymentSchema.parse({ ...payment, confirmRepeat: true })).toEqual({ ...payment, confirmRepeat: true });
+    expect(authorizeNetPaymentSchema.parse({ ...payment, confirmRepeat: true })).toEqual({ ...payment, confirmRepeat: true });
     expect(problem({ ...payment, confirmRepeat: 1 })).toBe(MESSAGES.invalidRequest);
   });
 
@@ -105,7 +105,7 @@ describe('directPaymentSchema', () => {
     ['the nonce', { ...payment, paymentNonce: 'nonce' }],
     ['the card', { ...payment, card: 'visa 1111' }],
   ])('does not blame card details when %s is not an object at all', (_where, body) => {
-    const message = directPaymentSchema.safeParse(body, { error: () => 'Invalid request' }).error?.issues[0]?.message;
+    const message = authorizeNetPaymentSchema.safeParse(body, { error: () => 'Invalid request' }).error?.issues[0]?.message;
     expect(message).toBe('Invalid request');
   });
 });

@@ -1,21 +1,21 @@
 import { z } from 'zod/mini';
-import { MIN_DIRECT_PAYMENT_CENTS } from '../direct-gateway';
+import { MIN_AUTHORIZE_NET_PAYMENT_CENTS } from '../authorize-net';
 import { MESSAGES } from '../messages';
 import { MAX_PAYMENT_CENTS } from '../payment-rules';
 import { paymentFieldsRefusal } from './payment.schema';
 
 /**
- * POST /api/tenant/payments/direct: a payment on the direct card gateway (Authorize.Net). The card
+ * POST /api/tenant/payments/direct: a payment on Authorize.Net (the path keeps its older name, 'direct'). The card
  * went from the browser to the gateway's tokenizer (Accept.js, or the sandbox's), which answered a
  * single-use payment nonce; that nonce, the card's brand and last four digits (for the charge's
  * description) and the amount are all that come here. Strict: a card number, expiry or code is refused.
  */
-export const directPaymentSchema = z.strictObject(
+export const authorizeNetPaymentSchema = z.strictObject(
   {
     amountCents: z
-      .int({ error: MESSAGES.minimumDirectAmount })
+      .int({ error: MESSAGES.minimumAuthorizeNetAmount })
       .check(
-        z.minimum(MIN_DIRECT_PAYMENT_CENTS, { error: MESSAGES.minimumDirectAmount }),
+        z.minimum(MIN_AUTHORIZE_NET_PAYMENT_CENTS, { error: MESSAGES.minimumAuthorizeNetAmount }),
         z.maximum(MAX_PAYMENT_CENTS, { error: MESSAGES.invalidAmount }),
       ),
     paymentNonce: z.strictObject(
@@ -45,7 +45,7 @@ export const directPaymentSchema = z.strictObject(
   { error: paymentFieldsRefusal },
 );
 
-export type DirectPaymentInput = z.infer<typeof directPaymentSchema>;
+export type AuthorizeNetPaymentInput = z.infer<typeof authorizeNetPaymentSchema>;
 
 /** The operator's choice of a landlord's card gateway (PUT /api/operator/landlords/:id/card-gateway). */
 export const CARD_GATEWAYS = ['stripe', 'authorize_net'] as const;

@@ -1,4 +1,4 @@
-import type { BillTo } from '@rentwise/libs/direct-gateway';
+import type { BillTo } from '@rentwise/libs/authorize-net';
 import type { Cents } from '@rentwise/libs/money';
 import type { GatewayEvent } from '../payment-gateway.port';
 import type { ProviderEvent } from '../provider-events';
@@ -6,14 +6,14 @@ import type { ProviderEvent } from '../provider-events';
 /**
  * The second card gateway, for landlords an operator puts on it (docs/decisions/0019): Authorize.Net,
  * charged on the platform's own merchant account with a payment nonce from the gateway's browser
- * tokenizer (Accept.js). Adapters: AuthorizeNetGateway (the official `authorizenet` SDK) and
+ * tokenizer (Accept.js). Adapters: AuthorizeNetApiGateway (the official `authorizenet` SDK) and
  * AuthorizeNetSandbox (offline, the default without keys, refused in production).
  *
- * Inject `DirectCardGateway` (this abstract class is the Nest token).
+ * Inject `AuthorizeNetGateway` (this abstract class is the Nest token).
  */
 
 /** What the browser's card form needs to reach the gateway's tokenizer. */
-export type DirectClientSetup =
+export type AuthorizeNetClientSetup =
   | { kind: 'accept_js'; scriptUrl: string; apiLoginId: string; clientKey: string }
   | { kind: 'sandbox'; tokenizerUrl: string };
 
@@ -35,13 +35,13 @@ export interface ChargeNonce {
   billTo: BillTo;
 }
 
-export type DirectTransactionStatus = 'approved' | 'declined' | 'held' | 'voided' | 'error';
+export type AuthorizeNetTransactionStatus = 'approved' | 'declined' | 'held' | 'voided' | 'error';
 
 /** A transaction as the gateway reports it now. */
-export interface DirectTransaction {
+export interface AuthorizeNetTransaction {
   transactionId: string;
   kind: 'charge' | 'refund';
-  status: DirectTransactionStatus;
+  status: AuthorizeNetTransactionStatus;
   /** The gateway's response reason code and text (2: 'This transaction has been declined.'). */
   reasonCode: string | null;
   reasonText: string | null;
@@ -53,7 +53,7 @@ export interface DirectTransaction {
   refTransactionId: string | null;
 }
 
-export abstract class DirectCardGateway {
+export abstract class AuthorizeNetGateway {
   /** Stored with attempts, journals and inbox rows. */
   abstract readonly name: 'authorize_net' | 'authorize_net_sandbox';
 
@@ -63,21 +63,21 @@ export abstract class DirectCardGateway {
   /** The platform's merchant account at the gateway: every charge lands on it (the ledger's account reference). */
   abstract readonly merchantAccount: string;
 
-  /** What the card form needs; null when this installation has no direct gateway (production without keys). */
-  abstract readonly clientSetup: DirectClientSetup | null;
+  /** What the card form needs; null when this installation has no Authorize.Net (production without keys). */
+  abstract readonly clientSetup: AuthorizeNetClientSetup | null;
 
   /**
    * An authorize-and-capture transaction with the nonce. Answers the transaction when approved; throws
    * CardDeclined (declined, or the nonce refused), or PaymentGatewayError (no answer, or an error
    * that says nothing about the card: retryable when trying again may work).
    */
-  abstract chargeNonce(input: ChargeNonce): Promise<DirectTransaction>;
+  abstract chargeNonce(input: ChargeNonce): Promise<AuthorizeNetTransaction>;
 
   /** The charge made under an invoice number in the last days, or null: how a retried attempt learns what the lost answer said. */
-  abstract findChargeByInvoiceNumber(invoiceNumber: string): Promise<DirectTransaction | null>;
+  abstract findChargeByInvoiceNumber(invoiceNumber: string): Promise<AuthorizeNetTransaction | null>;
 
   /** Throws ProviderObjectNotFound. */
-  abstract retrieveTransaction(transactionId: string): Promise<DirectTransaction>;
+  abstract retrieveTransaction(transactionId: string): Promise<AuthorizeNetTransaction>;
 
   /** Verifies `X-ANET-Signature` (HMAC-SHA512 of the exact body with the signature key). Throws InvalidWebhookSignature. */
   abstract parseWebhook(rawBody: Buffer, signatureHeader: string): GatewayEvent;

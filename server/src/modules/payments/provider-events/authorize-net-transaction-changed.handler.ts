@@ -6,9 +6,9 @@ import {
   ProviderEventOutcome,
 } from '../../../infrastructure/inbox/provider-event-handlers';
 import {
-  DirectCardGateway,
-  DirectTransaction,
-} from '../../../infrastructure/payment-gateway/authorize-net/direct-card-gateway.port';
+  AuthorizeNetGateway,
+  AuthorizeNetTransaction,
+} from '../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
 import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
 import { CardAttempts } from '../card-payments/card-attempts';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
@@ -23,10 +23,10 @@ import { ChargeCorrections } from './charge-corrections';
  * void under `void:<merchant>/<charge id>`.
  */
 @Injectable()
-export class DirectTransactionChangedHandler implements ProviderEventHandler<'DirectTransactionChanged'>, OnModuleInit {
+export class AuthorizeNetTransactionChangedHandler implements ProviderEventHandler<'AuthorizeNetTransactionChanged'>, OnModuleInit {
   constructor(
     private readonly handlers: ProviderEventHandlers,
-    private readonly gateway: DirectCardGateway,
+    private readonly gateway: AuthorizeNetGateway,
     private readonly unitOfWork: UnitOfWork,
     private readonly settlement: ChargeSettlement,
     private readonly corrections: ChargeCorrections,
@@ -34,10 +34,10 @@ export class DirectTransactionChangedHandler implements ProviderEventHandler<'Di
   ) {}
 
   onModuleInit(): void {
-    this.handlers.register('DirectTransactionChanged', this);
+    this.handlers.register('AuthorizeNetTransactionChanged', this);
   }
 
-  async handle({ transactionId }: ProviderEventOf<'DirectTransactionChanged'>): Promise<ProviderEventOutcome> {
+  async handle({ transactionId }: ProviderEventOf<'AuthorizeNetTransactionChanged'>): Promise<ProviderEventOutcome> {
     const transaction = await this.gateway.retrieveTransaction(transactionId);
     if (transaction.kind === 'refund') {
       if (transaction.status !== 'approved' || !transaction.refTransactionId) return { outcome: 'skipped', reason: `refund ${transactionId} is ${transaction.status}` };
@@ -46,7 +46,7 @@ export class DirectTransactionChangedHandler implements ProviderEventHandler<'Di
         const payment = await this.postPayment(charge);
         if (!payment) return { outcome: 'skipped', reason: `charge ${charge.transactionId} is not a rent payment of ours` };
         const reference = `${this.gateway.merchantAccount}/${transaction.transactionId}`;
-        const created = await this.corrections.postDirectRefund(payment, reference, transaction.amountCents, transaction.submittedAt, 'refund');
+        const created = await this.corrections.postAuthorizeNetRefund(payment, reference, transaction.amountCents, transaction.submittedAt, 'refund');
         return { outcome: 'done', detail: created ? 'refund posted' : 'refund already posted' };
       });
     }
@@ -55,7 +55,7 @@ export class DirectTransactionChangedHandler implements ProviderEventHandler<'Di
       if (!payment) return { outcome: 'skipped', reason: `transaction ${transactionId} is not a posted rent payment of ours (${transaction.status})` };
       if (transaction.status === 'voided') {
         const reference = `${this.gateway.merchantAccount}/${transaction.transactionId}`;
-        const created = await this.corrections.postDirectRefund(payment, reference, transaction.amountCents, transaction.submittedAt, 'void');
+        const created = await this.corrections.postAuthorizeNetRefund(payment, reference, transaction.amountCents, transaction.submittedAt, 'void');
         return { outcome: 'done', detail: created ? 'void posted' : 'void already posted' };
       }
       return { outcome: 'done', detail: 'payment posted' };
@@ -63,7 +63,7 @@ export class DirectTransactionChangedHandler implements ProviderEventHandler<'Di
   }
 
   /** The charge's journal (posting it if PayRent's answer was lost), or null when it is not ours. */
-  private async postPayment(charge: DirectTransaction): Promise<LedgerTransaction | null> {
+  private async postPayment(charge: AuthorizeNetTransaction): Promise<LedgerTransaction | null> {
     const merchant = this.gateway.merchantAccount;
     await this.settlement.lockCharge(merchant, charge.transactionId);
     const attempt =
