@@ -3,7 +3,7 @@ import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { Notice } from '../../components/Notice';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { type DeclinedCardsByAddress, type DeclinedCardsByTenant, useGetDeclinedCardsQuery } from './declinedCardsApi';
@@ -145,15 +145,7 @@ export function DeclinedCardsPage() {
           <Skeleton width="80%" />
         </Card>
       )}
-      {!report && isError && !isFetching && (
-        <div role="alert">
-          <Notice tone="danger" title="The declined cards didn’t load">
-            <Button variant="secondary" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Notice>
-        </div>
-      )}
+      {!report && isError && !isFetching && <LoadFailed what="The declined cards" retry={() => void refetch()} />}
       {nothing && (
         <Card>
           <EmptyState icon={ShieldCheck} title="No one near the limit">

@@ -7,7 +7,7 @@ import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { Notice } from '../../components/Notice';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { showToast } from '../../components/toastStore';
@@ -138,15 +138,7 @@ export function ReconciliationPage() {
           <Skeleton width="80%" />
         </Card>
       )}
-      {!report && isError && !isFetching && (
-        <div role="alert">
-          <Notice tone="danger" title="The reconciliation report didn’t load">
-            <Button variant="secondary" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Notice>
-        </div>
-      )}
+      {!report && isError && !isFetching && <LoadFailed what="The reconciliation report" retry={() => void refetch()} />}
       {report?.differences.length === 0 && (
         <Card>
           <EmptyState icon={CircleCheck} title="No open differences">

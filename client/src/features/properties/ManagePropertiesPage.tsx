@@ -5,7 +5,7 @@ import { useListPropertiesQuery, type ManagedProperty } from '../../app/landlord
 import { paths, type PropertyListMode } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { Notice } from '../../components/Notice';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import './properties.css';
@@ -64,14 +64,7 @@ export function ManagePropertiesPage() {
         </ul>
       )}
 
-      {isError && !properties && (
-        <Notice tone="danger" title="Your properties didn’t load">
-          <p>Check your connection, then try again.</p>
-          <Button variant="secondary" className="properties-page__retry" onClick={() => void refetch()} isLoading={isFetching}>
-            Try again
-          </Button>
-        </Notice>
-      )}
+      {isError && !properties && <LoadFailed what="Your properties" retry={() => void refetch()} retrying={isFetching} />}
 
       {properties?.length === 0 && (
         <EmptyState

@@ -10,6 +10,7 @@ import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { RemovalSection } from '../../components/RemovalSection';
@@ -239,12 +240,7 @@ export function UpdatePropertyPage() {
             It may have been removed. <Link to={listHref}>See your properties</Link>.
           </Notice>
         ) : (
-          <Notice tone="danger" title="This property didn’t load">
-            <p>Check your connection, then try again.</p>
-            <Button variant="secondary" className="properties-page__retry" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Notice>
+          <LoadFailed what="This property" retry={() => void refetch()} />
         )}
       </div>
     );

@@ -3,8 +3,8 @@ import { telHref } from '@rentwise/libs/phone';
 import { paths } from '../../app/paths';
 import { useGetResidenceQuery } from '../../app/residenceApi';
 import { Avatar } from '../../components/Avatar';
-import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
@@ -28,14 +28,7 @@ export function ContactLandlordPage() {
         </Card>
       )}
 
-      {isError && !residence && (
-        <Notice tone="danger" title="Your landlord’s details didn’t load">
-          <p>Check your connection, then try again.</p>
-          <Button variant="secondary" className="tenants-page__retry" onClick={() => void refetch()} isLoading={isFetching}>
-            Try again
-          </Button>
-        </Notice>
-      )}
+      {isError && !residence && <LoadFailed what="Your landlord’s details" retry={() => void refetch()} retrying={isFetching} />}
 
       {residence === null && (
         <Notice title="You’re not linked to a property yet">

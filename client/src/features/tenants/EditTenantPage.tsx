@@ -7,6 +7,7 @@ import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { RemovalSection } from '../../components/RemovalSection';
@@ -101,12 +102,7 @@ export function EditTenantPage() {
             They may have been moved or removed. <Link to={tenantsHref}>See the property’s tenants</Link>.
           </Notice>
         ) : (
-          <Notice tone="danger" title="This tenant didn’t load">
-            <p>Check your connection, then try again.</p>
-            <Button variant="secondary" className="tenants-page__retry" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Notice>
+          <LoadFailed what="This tenant" retry={() => void refetch()} />
         )}
       </div>
     );

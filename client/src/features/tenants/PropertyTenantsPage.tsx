@@ -5,6 +5,7 @@ import { telHref } from '@rentwise/libs/phone';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
@@ -100,12 +101,7 @@ export function PropertyTenantsPage() {
             It may have been removed. Choose a property from Manage Tenants.
           </Notice>
         ) : (
-          <Notice tone="danger" title="The tenants didn’t load">
-            <p>Check your connection, then try again.</p>
-            <Button variant="secondary" className="tenants-page__retry" onClick={() => void refetch()} isLoading={isFetching}>
-              Try again
-            </Button>
-          </Notice>
+          <LoadFailed what="The tenants" retry={() => void refetch()} retrying={isFetching} />
         )
       )}
 
