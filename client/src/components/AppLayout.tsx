@@ -41,9 +41,9 @@ export function AppLayout({ user, homeHref, profileHref, onSignOut, children }: 
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="app-header">
-        <div className="container app-header__inner">
-          <Link className="app-header__home" to={homeHref} aria-label="Rentwise dashboard">
+      <header className="site-header">
+        <div className="container site-header__inner app-header__inner">
+          <Link className="site-header__home" to={homeHref} aria-label="Rentwise dashboard">
             <Logo />
           </Link>
           <nav className="app-header__account" aria-label="Account">
