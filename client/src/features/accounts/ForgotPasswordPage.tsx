@@ -12,10 +12,10 @@ import { paths } from '../../app/paths';
 import { AccountPage } from '../../components/AccountPage';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { Notice } from '../../components/Notice';
+import { FormFailure } from '../../components/FormFailure';
 import { PageHeader } from '../../components/PageHeader';
-import { TextField } from '../../components/TextField';
 import { useSendPasswordResetMutation } from './accountsApi';
+import { EmailField } from './EmailField';
 import { refusalMessage } from '../../app/apiError';
 import '../../styles/accounts.css';
 
@@ -51,21 +51,8 @@ export function ForgotPasswordPage() {
           description="Enter the email you sign in with. We’ll email you a link to choose a new password."
         />
         <form className="account-form" onSubmit={submit} noValidate>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          {failure && (
-            <div role="alert">
-              <Notice tone="danger" title={failure} />
-            </div>
-          )}
+          <EmailField error={errors.email?.message} {...register('email')} />
+          <FormFailure message={failure} />
           <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
             Send Reset Link
           </Button>

@@ -9,10 +9,12 @@ import { signInLandingFor } from '../../app/session';
 import { AccountPage } from '../../components/AccountPage';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { FormFailure } from '../../components/FormFailure';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { TextField } from '../../components/TextField';
 import { useSignInMutation } from './accountsApi';
+import { EmailField } from './EmailField';
 import { refusalMessage, statusOf } from '../../app/apiError';
 import '../../styles/accounts.css';
 
@@ -59,16 +61,7 @@ export function SignInPage() {
           </Notice>
         )}
         <form className="account-form" onSubmit={submit} noValidate>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <EmailField error={errors.email?.message} {...register('email')} />
           <TextField
             label="Password"
             type="password"
@@ -76,11 +69,7 @@ export function SignInPage() {
             error={errors.password?.message}
             {...register('password')}
           />
-          {failure && (
-            <div role="alert">
-              <Notice tone="danger" title={failure} />
-            </div>
-          )}
+          <FormFailure message={failure} />
           <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
             Sign In
           </Button>

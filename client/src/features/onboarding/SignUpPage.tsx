@@ -10,7 +10,7 @@ import { AccountPage } from '../../components/AccountPage';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ContactFields } from '../../components/ContactFields';
-import { Notice } from '../../components/Notice';
+import { FormFailure } from '../../components/FormFailure';
 import { PageHeader } from '../../components/PageHeader';
 import { refusalMessage, statusOf } from '../../app/apiError';
 import { useRegisterLandlordMutation } from './onboardingApi';
@@ -65,11 +65,7 @@ export function SignUpPage() {
             aria-label="Landlord sign-up"
             onSubmit={(event) => void submit(event).catch(() => undefined)}
           >
-            {failure && (
-              <div role="alert">
-                <Notice tone="danger" title={failure} />
-              </div>
-            )}
+            <FormFailure message={failure} />
             <ContactFields namesClassName="sign-up-form__names" autofill="self" />
             <p className="account-page__fine-print">
               By clicking Continue, you agree to our <Link to={paths.termsOfUse.getHref()}>Terms</Link> and{' '}
