@@ -38,7 +38,7 @@ async function screenshots(page: Page, name: string) {
 
 useCardProviders(test);
 
-test('a tenant of an Authorize.Net landlord pays on the direct screen, and the receipt and the landlord’s history show it', async ({
+test('a tenant of an Authorize.Net landlord pays on the Authorize.Net screen, and the receipt and the landlord’s history show it', async ({
   page,
   browser,
   request,
@@ -121,7 +121,7 @@ test('a tenant of an Authorize.Net landlord pays on the direct screen, and the r
   await cont.click();
   await expect(main(page).getByText('Your card number is incomplete.')).toBeVisible();
   await expect(main(page).getByText('Your security code is incomplete.')).toBeVisible();
-  await screenshots(page, 'direct-card-errors');
+  await screenshots(page, 'authorize-net-card-errors');
   await page.setViewportSize({ width: 360, height: 740 });
 
   // A number the gateway refuses says the gateway's one message.
@@ -153,7 +153,7 @@ test('a tenant of an Authorize.Net landlord pays on the direct screen, and the r
   await expect(main(landlordPage).getByText('Full Amount Received').first()).toBeVisible();
 });
 
-test('the direct card screen at 320, 360 and 1280 px', async ({ page, request, baseURL }) => {
+test('the Authorize.Net card screen at 320, 360 and 1280 px', async ({ page, request, baseURL }) => {
   // Screenshots to look at (not compared), of the empty card step.
   test.skip(CARD_PROVIDERS === 'stand-ins', 'screenshots only: taken in the sandbox run');
   const landlord = await createUser(request, { type: 'landlord' });
@@ -174,5 +174,5 @@ test('the direct card screen at 320, 360 and 1280 px', async ({ page, request, b
   await page.keyboard.type('1200');
   await main(page).getByRole('button', { name: 'Continue' }).click();
   await expect(heading(page)).toHaveText('Card details');
-  await screenshots(page, 'direct-card');
+  await screenshots(page, 'authorize-net-card');
 });
