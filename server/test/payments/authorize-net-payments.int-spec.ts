@@ -7,7 +7,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { ledgerRowsOf, rentedHome } from './payment-support';
 
 /** The official authorizenet SDK over HTTP against the local fake of Authorize.Net's API (AUTHORIZE_NET_API_BASE). */
-describe('tenants of a landlord on Authorize.Net pay rent on the direct gateway', () => {
+describe('tenants of a landlord on Authorize.Net pay rent on Authorize.Net', () => {
   let fake: FakeAuthorizeNet;
   let testApp: TestApp;
 
@@ -167,7 +167,7 @@ describe('tenants of a landlord on Authorize.Net pay rent on the direct gateway'
     expect(await ledgerRowsOf(testApp, home.tenant.userId)).toHaveLength(0);
   });
 
-  it('keeps a tenant of a Stripe landlord off the direct gateway', async () => {
+  it('keeps a tenant of a Stripe landlord off Authorize.Net', async () => {
     const home = await rentedHome(testApp, async () => {}, { payoutAccount: false });
     const client = await signIn(testApp, home.tenant);
     const response = await pay(client, body(`fake-nonce-approve-${randomUUID()}`, randomUUID()));

@@ -282,7 +282,7 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
     }
   });
 
-  it('refuses a card payment to a landlord moved to the direct gateway since the page loaded, with or without a payout account here', async () => {
+  it('refuses a card payment to a landlord moved to Authorize.Net since the page loaded, with or without a payout account here', async () => {
     for (const options of [{}, { payoutAccount: false }]) {
       const home = await rentedHome(testApp, enable, options);
       const client = await signIn(testApp, home.tenant);

@@ -141,7 +141,7 @@ describe('the limit on declined cards', () => {
     expect(retried.json()).toEqual({ status: 'error', error: 'Your card was declined.' });
   });
 
-  it('limits the direct gateway (Authorize.Net) the same way, counting declines on either gateway', async () => {
+  it('limits Authorize.Net the same way, counting declines on either gateway', async () => {
     const home = await rentedHome(testApp, enable, { payoutAccount: false });
     const operator = await createActiveUser(testApp, { type: 'operator' });
     await testApp.app.get(CommandBus).execute(new SetLandlordCardGateway(home.landlord.userId, 'authorize_net', operator.userId));
@@ -173,7 +173,7 @@ describe('the limit on declined cards', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(charges()).toBe(chargesBefore + 5);
 
-    // The address's declines on the direct gateway limit a Stripe tenant paying from it too.
+    // The address's declines on Authorize.Net limit a Stripe tenant paying from it too.
     const { client: stripeTenant } = await tenantOf();
     const fromThatAddress = await pay(stripeTenant, address, { amountCents: 10_000, paymentMethodId: await cardId(GOOD_CARD), idempotencyKey: randomUUID() });
     expect(fromThatAddress.statusCode).toBe(429);

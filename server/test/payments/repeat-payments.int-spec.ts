@@ -130,7 +130,7 @@ describe('a second payment for the same home within 10 minutes', () => {
     });
   });
 
-  it('asks on the direct gateway (Authorize.Net) too', async () => {
+  it('asks on Authorize.Net too', async () => {
     const home = await rentedHome(testApp, enable, { payoutAccount: false });
     const operator = await createActiveUser(testApp, { type: 'operator' });
     await testApp.app.get(CommandBus).execute(new SetLandlordCardGateway(home.landlord.userId, 'authorize_net', operator.userId));

@@ -29,7 +29,7 @@ describe('tenants pay rent by card (Stripe direct charges)', () => {
     });
   });
 
-  it('creates a confirmed PaymentIntent on the connected account with our fee as application fee, and records Stripe\'s fee', async () => {
+  it('creates a confirmed PaymentIntent on the connected account with our platform fee as application fee, and records Stripe\'s fee', async () => {
     const home = await rentedHome(testApp, fake.enableCharges);
     const client = await signIn(testApp, home.tenant);
     const idempotencyKey = randomUUID();

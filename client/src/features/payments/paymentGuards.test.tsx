@@ -111,7 +111,7 @@ describe('a second payment for the same home within 10 minutes', () => {
     expect(bodies[2]).toMatchObject({ confirmRepeat: true, idempotencyKey: bodies[0].idempotencyKey, amountCents: 10_000 });
   }, 15_000);
 
-  it('asks on the direct gateway (Authorize.Net) too, and sends the yes with the nonce', async () => {
+  it('asks on Authorize.Net too, and sends the yes with the nonce', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
     signedInTenant();
     withSetup({ cardGateway: 'authorize_net', authorizeNetSetup: { kind: 'sandbox', tokenizerUrl: '/sandbox/anet/v1/payment_nonces' } });
