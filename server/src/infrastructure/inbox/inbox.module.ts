@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { Inbox } from './inbox';
 import { InboxProcessor } from './inbox.processor';
 import { InboxSweeper } from './inbox-sweeper';
@@ -11,6 +12,7 @@ export class InboxModule {
     return {
       module: InboxModule,
       global: true,
+      imports: [DiscoveryModule],
       providers: [Inbox, ProviderEventHandlers, ...(options.runWorker ? [InboxProcessor, InboxSweeper] : [])],
       exports: [Inbox, ProviderEventHandlers],
     };

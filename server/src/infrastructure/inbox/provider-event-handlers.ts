@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import type { Envelope } from '../messaging/envelope';
 import type { GatewayEvent } from '../payment-gateway/payment-gateway.port';
 import type { ProviderEventOf, ProviderEventType } from '../payment-gateway/provider-events';
@@ -23,17 +24,29 @@ export interface ProviderEventHandler<Type extends ProviderEventType> {
 }
 
 /**
- * Which handler acts on which product event. Modules register theirs when they start
- * (`onModuleInit`); nothing here knows a module. One handler per type.
+ * Marks a module's provider as the handler of one product event, as @CommandHandler marks a
+ * command's: `@HandlesProviderEvent('DisputeClosed') class DisputeClosedHandler implements
+ * ProviderEventHandler<'DisputeClosed'>`.
+ */
+export const HandlesProviderEvent = DiscoveryService.createDecorator<ProviderEventType>();
+
+/**
+ * Which handler acts on which product event: the providers marked @HandlesProviderEvent, found when
+ * the application starts; nothing here knows a module. One handler per type.
  */
 @Injectable()
-export class ProviderEventHandlers {
+export class ProviderEventHandlers implements OnModuleInit {
   private readonly byType = new Map<ProviderEventType, ProviderEventHandler<ProviderEventType>>();
 
-  register<Type extends ProviderEventType>(type: Type, handler: ProviderEventHandler<Type>): void {
-    const known: unknown = this.byType.get(type);
-    if (known && known !== handler) throw new Error(`Two handlers for provider event ${type}`);
-    this.byType.set(type, handler as unknown as ProviderEventHandler<ProviderEventType>);
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  onModuleInit(): void {
+    for (const wrapper of this.discovery.getProviders({ metadataKey: HandlesProviderEvent.KEY })) {
+      const type = this.discovery.getMetadataByDecorator(HandlesProviderEvent, wrapper);
+      if (!type || !wrapper.instance) continue;
+      if (this.byType.has(type)) throw new Error(`Two handlers for provider event ${type}`);
+      this.byType.set(type, wrapper.instance as ProviderEventHandler<ProviderEventType>);
+    }
   }
 
   of<Type extends ProviderEventType>(type: Type): ProviderEventHandler<Type> | undefined {

@@ -1,9 +1,9 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ProviderEventContext,
+  HandlesProviderEvent,
   ProviderEventHandler,
-  ProviderEventHandlers,
   ProviderEventOutcome,
 } from '../../../infrastructure/inbox/provider-event-handlers';
 import { ConnectedAccountNotFound, PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
@@ -15,18 +15,14 @@ import { SyncPayoutAccount } from '../contracts/sync-payout-account.command';
  * account is read back from the provider and its current state is what onboarding keeps.
  */
 @Injectable()
-export class PayoutAccountChangedHandler implements ProviderEventHandler<'PayoutAccountChanged'>, OnModuleInit {
+@HandlesProviderEvent('PayoutAccountChanged')
+export class PayoutAccountChangedHandler implements ProviderEventHandler<'PayoutAccountChanged'> {
   private readonly logger = new Logger(PayoutAccountChangedHandler.name);
 
   constructor(
-    private readonly handlers: ProviderEventHandlers,
     private readonly gateway: PaymentGateway,
     private readonly commands: CommandBus,
   ) {}
-
-  onModuleInit(): void {
-    this.handlers.register('PayoutAccountChanged', this);
-  }
 
   async handle({ accountId }: ProviderEventOf<'PayoutAccountChanged'>, _context: ProviderEventContext): Promise<ProviderEventOutcome> {
     let account;

@@ -1,7 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
+  HandlesProviderEvent,
   ProviderEventHandler,
-  ProviderEventHandlers,
   ProviderEventOutcome,
 } from '../../../infrastructure/inbox/provider-event-handlers';
 import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
@@ -9,15 +9,9 @@ import { PayoutRecorder } from './payout-recorder';
 
 /** A payout to the landlord's bank was paid: it is recorded with the balance lines it pays out. */
 @Injectable()
-export class PayoutPaidHandler implements ProviderEventHandler<'PayoutPaid'>, OnModuleInit {
-  constructor(
-    private readonly handlers: ProviderEventHandlers,
-    private readonly payouts: PayoutRecorder,
-  ) {}
-
-  onModuleInit(): void {
-    this.handlers.register('PayoutPaid', this);
-  }
+@HandlesProviderEvent('PayoutPaid')
+export class PayoutPaidHandler implements ProviderEventHandler<'PayoutPaid'> {
+  constructor(private readonly payouts: PayoutRecorder) {}
 
   handle(event: ProviderEventOf<'PayoutPaid'>): Promise<ProviderEventOutcome> {
     return this.payouts.sync(event.accountId, event.payoutId);

@@ -1,8 +1,8 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import {
+  HandlesProviderEvent,
   ProviderEventHandler,
-  ProviderEventHandlers,
   ProviderEventOutcome,
 } from '../../../infrastructure/inbox/provider-event-handlers';
 import {
@@ -23,19 +23,15 @@ import { ChargeCorrections } from './charge-corrections';
  * void under `void:<merchant>/<charge id>`.
  */
 @Injectable()
-export class AuthorizeNetTransactionChangedHandler implements ProviderEventHandler<'AuthorizeNetTransactionChanged'>, OnModuleInit {
+@HandlesProviderEvent('AuthorizeNetTransactionChanged')
+export class AuthorizeNetTransactionChangedHandler implements ProviderEventHandler<'AuthorizeNetTransactionChanged'> {
   constructor(
-    private readonly handlers: ProviderEventHandlers,
     private readonly gateway: AuthorizeNetGateway,
     private readonly unitOfWork: UnitOfWork,
     private readonly settlement: ChargeSettlement,
     private readonly corrections: ChargeCorrections,
     private readonly attempts: CardAttempts,
   ) {}
-
-  onModuleInit(): void {
-    this.handlers.register('AuthorizeNetTransactionChanged', this);
-  }
 
   async handle({ transactionId }: ProviderEventOf<'AuthorizeNetTransactionChanged'>): Promise<ProviderEventOutcome> {
     const transaction = await this.gateway.retrieveTransaction(transactionId);

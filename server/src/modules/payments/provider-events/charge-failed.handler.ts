@@ -1,8 +1,8 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../infrastructure/clock/clock';
 import {
+  HandlesProviderEvent,
   ProviderEventHandler,
-  ProviderEventHandlers,
   ProviderEventOutcome,
 } from '../../../infrastructure/inbox/provider-event-handlers';
 import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
@@ -17,19 +17,15 @@ import { ChargeCorrections } from './charge-corrections';
  * answer was lost) is marked declined with the provider's message, so a replay answers it.
  */
 @Injectable()
-export class ChargeFailedHandler implements ProviderEventHandler<'ChargeFailed'>, OnModuleInit {
+@HandlesProviderEvent('ChargeFailed')
+export class ChargeFailedHandler implements ProviderEventHandler<'ChargeFailed'> {
   constructor(
-    private readonly handlers: ProviderEventHandlers,
     private readonly gateway: PaymentGateway,
     private readonly settlement: ChargeSettlement,
     private readonly corrections: ChargeCorrections,
     private readonly attempts: CardAttempts,
     private readonly clock: Clock,
   ) {}
-
-  onModuleInit(): void {
-    this.handlers.register('ChargeFailed', this);
-  }
 
   async handle({ accountId, paymentIntentId }: ProviderEventOf<'ChargeFailed'>): Promise<ProviderEventOutcome> {
     const intent = await this.gateway.retrievePaymentIntent(accountId, paymentIntentId);

@@ -1,7 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
+  HandlesProviderEvent,
   ProviderEventHandler,
-  ProviderEventHandlers,
   ProviderEventOutcome,
 } from '../../../infrastructure/inbox/provider-event-handlers';
 import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
@@ -13,16 +13,12 @@ import { ChargeCorrections } from './charge-corrections';
  * posted under its attempt's key, once, whether or not the synchronous confirm got there first.
  */
 @Injectable()
-export class ChargeSucceededHandler implements ProviderEventHandler<'ChargeSucceeded'>, OnModuleInit {
+@HandlesProviderEvent('ChargeSucceeded')
+export class ChargeSucceededHandler implements ProviderEventHandler<'ChargeSucceeded'> {
   constructor(
-    private readonly handlers: ProviderEventHandlers,
     private readonly gateway: PaymentGateway,
     private readonly corrections: ChargeCorrections,
   ) {}
-
-  onModuleInit(): void {
-    this.handlers.register('ChargeSucceeded', this);
-  }
 
   async handle({ accountId, chargeId, paymentIntentId }: ProviderEventOf<'ChargeSucceeded'>): Promise<ProviderEventOutcome> {
     let charge = chargeId;

@@ -1,7 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
+  HandlesProviderEvent,
   ProviderEventHandler,
-  ProviderEventHandlers,
   ProviderEventOutcome,
 } from '../../../infrastructure/inbox/provider-event-handlers';
 import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
@@ -9,15 +9,9 @@ import { ChargeCorrections } from './charge-corrections';
 
 /** A dispute was decided: reinstated funds go back to the landlord, a lost dispute's held funds to the card holder. */
 @Injectable()
-export class DisputeClosedHandler implements ProviderEventHandler<'DisputeClosed'>, OnModuleInit {
-  constructor(
-    private readonly handlers: ProviderEventHandlers,
-    private readonly corrections: ChargeCorrections,
-  ) {}
-
-  onModuleInit(): void {
-    this.handlers.register('DisputeClosed', this);
-  }
+@HandlesProviderEvent('DisputeClosed')
+export class DisputeClosedHandler implements ProviderEventHandler<'DisputeClosed'> {
+  constructor(private readonly corrections: ChargeCorrections) {}
 
   handle(event: ProviderEventOf<'DisputeClosed'>): Promise<ProviderEventOutcome> {
     return this.corrections.syncDispute(event.accountId, event.disputeId);
