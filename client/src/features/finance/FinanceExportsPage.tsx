@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Archive, CircleAlert, Download, FileSpreadsheet, RefreshCw } from 'lucide-react';
+import { Archive, CircleAlert, Download, FileSpreadsheet } from 'lucide-react';
 import { type FinanceExportFormat, FINANCE_EXPORT_KEEP_DAYS, progressPercent } from '@rentwise/libs/finance-export';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { refusalMessage } from '../../app/apiError';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { Notice } from '../../components/Notice';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { showToast } from '../../components/toastStore';
@@ -51,15 +51,7 @@ function StartExport() {
   }
   if (isError || !years) {
     return (
-      <div className="finance-failed" role="alert">
-        <Notice tone="danger" title="We couldn’t load the years.">
-          Check your connection and try again.
-        </Notice>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          <RefreshCw aria-hidden="true" size={18} />
-          Try again
-        </Button>
-      </div>
+      <LoadFailed what="The years" retry={() => void refetch()} />
     );
   }
   if (years.length === 0) {
@@ -215,15 +207,7 @@ function ExportList() {
     );
   } else if (isError || !rows) {
     content = (
-      <div className="finance-failed" role="alert">
-        <Notice tone="danger" title="We couldn’t load the exports.">
-          Check your connection and try again.
-        </Notice>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          <RefreshCw aria-hidden="true" size={18} />
-          Try again
-        </Button>
-      </div>
+      <LoadFailed what="The exports" retry={() => void refetch()} />
     );
   } else if (rows.length === 0) {
     content = (

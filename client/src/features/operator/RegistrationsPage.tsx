@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ChevronRight, Inbox, Mail, Phone, RefreshCw } from 'lucide-react';
+import { ChevronRight, Inbox, Mail, Phone } from 'lucide-react';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { telHref } from '@rentwise/libs/phone';
 import type { RejectRegistrationInput } from '@rentwise/libs/schemas/registration-review.schema';
@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
-import { Notice } from '../../components/Notice';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { showToast } from '../../components/toastStore';
@@ -57,20 +57,6 @@ function LoadingRows() {
   );
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="registration-list__failed" role="alert">
-      <Notice tone="danger" title="We couldn’t load registrations.">
-        Check your connection and try again.
-      </Notice>
-      <Button variant="secondary" onClick={onRetry}>
-        <RefreshCw aria-hidden="true" size={18} />
-        Try again
-      </Button>
-    </div>
-  );
-}
-
 function PendingQueue() {
   const { data: rows, isLoading, isError, refetch } = useListRegistrationsQuery('pending');
   const [approveRegistration, approval] = useApproveRegistrationMutation();
@@ -102,7 +88,7 @@ function PendingQueue() {
 
   let content;
   if (isLoading) content = <LoadingRows />;
-  else if (isError || !rows) content = <LoadFailed onRetry={() => void refetch()} />;
+  else if (isError || !rows) content = <LoadFailed what="The registrations" retry={() => void refetch()} />;
   else if (rows.length === 0) {
     content = (
       <EmptyState icon={Inbox} title="No registrations waiting">
@@ -182,7 +168,7 @@ function RecentlyReviewed() {
 
   let content;
   if (isLoading) content = <LoadingRows />;
-  else if (isError || !rows) content = <LoadFailed onRetry={() => void refetch()} />;
+  else if (isError || !rows) content = <LoadFailed what="The registrations" retry={() => void refetch()} />;
   else if (rows.length === 0) content = <p className="muted">Nothing reviewed yet.</p>;
   else {
     content = (
