@@ -7,6 +7,7 @@ import { dismissAllToasts } from '../../components/toastStore';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
 import { sessionOf, testUser } from '../../test/session';
+import { paymentSetupFixture } from './paymentSetup.fixture';
 import type { PaymentSetup } from './paymentsApi';
 
 /**
@@ -23,19 +24,7 @@ function signedInTenant() {
 }
 
 function withSetup(overrides: Partial<PaymentSetup> = {}) {
-  const setup: PaymentSetup = {
-    rentCents: 150_000,
-    processingFeeCents: 699,
-    gateway: 'sandbox',
-    publishableKey: null,
-    connectedAccountId: null,
-    cardGateway: 'stripe',
-    authorizeNetSetup: null,
-    canPay: true,
-    cannotPayReason: null,
-    signedInAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-    ...overrides,
-  };
+  const setup = paymentSetupFixture(overrides);
   mswServer.use(
     http.get('/api/tenant/payment-setup', () => HttpResponse.json({ status: 'success', setup })),
     http.post('/sandbox/v1/payment_methods', async ({ request }) => {

@@ -7,6 +7,7 @@ import { dismissAllToasts } from '../../components/toastStore';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
 import { sessionOf, testUser } from '../../test/session';
+import { paymentSetupFixture } from './paymentSetup.fixture';
 import type { PaymentHistoryRow, PaymentSetup, Receipt } from './paymentsApi';
 
 const MINUTE_MS = 60_000;
@@ -17,19 +18,7 @@ function signedInAs(type: 'tenant' | 'landlord') {
 }
 
 function withSetup(overrides: Partial<PaymentSetup> = {}) {
-  const setup: PaymentSetup = {
-    rentCents: 150_000,
-    processingFeeCents: 699,
-    gateway: 'sandbox',
-    publishableKey: null,
-    connectedAccountId: null,
-    cardGateway: 'stripe',
-    authorizeNetSetup: null,
-    canPay: true,
-    cannotPayReason: null,
-    signedInAt: new Date(Date.now() - 5 * MINUTE_MS).toISOString(),
-    ...overrides,
-  };
+  const setup = paymentSetupFixture(overrides);
   mswServer.use(http.get('/api/tenant/payment-setup', () => HttpResponse.json({ status: 'success', setup })));
 }
 
