@@ -19,16 +19,16 @@ function HistoryRow({ row }: { row: PaymentHistoryRow }) {
   const detail = paymentDescriptionDetail(row.description);
   return (
     <li>
-      <Link className="history-row" to={paths.tenant.paymentReceipt.getHref(row.receiptId)}>
-        <span className="history-row__main">
+      <Link className="link-row" to={paths.tenant.paymentReceipt.getHref(row.receiptId)}>
+        <span className="link-row__main">
           <span className="history-row__title">{detail}</span>
           <span className="history-row__meta">
             <time dateTime={row.paidAt}>{dateLabel(row.paidAt)}</time>
             {row.status !== 'succeeded' && <PaymentStatusPill label={paymentStatusLabel(row.status)} />}
           </span>
         </span>
-        <span className="history-row__amount money">{formatCents(row.chargedCents)}</span>
-        <ChevronRight className="history-row__chevron" aria-hidden="true" size={18} />
+        <span className="link-row__amount money">{formatCents(row.chargedCents)}</span>
+        <ChevronRight className="link-row__chevron" aria-hidden="true" size={18} />
         <span className="visually-hidden">View receipt</span>
       </Link>
     </li>
@@ -37,10 +37,10 @@ function HistoryRow({ row }: { row: PaymentHistoryRow }) {
 
 function HistoryLoading() {
   return (
-    <Card as="ul" className="history-list" aria-busy="true" aria-label="Loading payments">
+    <Card as="ul" className="link-list" aria-busy="true" aria-label="Loading payments">
       {[0, 1, 2].map((index) => (
-        <li key={index} className="history-row history-row--loading">
-          <span className="history-row__main">
+        <li key={index} className="link-row">
+          <span className="link-row__main">
             <Skeleton width="12rem" />
             <Skeleton width="6rem" />
           </span>
@@ -78,7 +78,7 @@ export function PaymentHistoryPage() {
       )}
 
       {rows && rows.length > 0 && (
-        <Card as="ul" className="history-list" aria-label="Payments">
+        <Card as="ul" className="link-list" aria-label="Payments">
           {rows.map((row) => (
             <HistoryRow key={row.receiptId} row={row} />
           ))}

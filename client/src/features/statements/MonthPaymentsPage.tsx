@@ -87,11 +87,11 @@ export function MonthPaymentsPage() {
         </Card>
       )}
       {statement && statement.payments.length > 0 && (
-        <Card as="ul" className="statement-list" aria-label="Payments received">
+        <Card as="ul" className="link-list statement-list" aria-label="Payments received">
           {statement.payments.map((payment) => (
             <li key={`${payment.receiptId}-${payment.kind}-${payment.paidAt}`}>
-              <Link className="statement-row" to={paths.landlord.paymentReceipt.getHref(payment.receiptId)}>
-                <span className="statement-row__main">
+              <Link className="link-row" to={paths.landlord.paymentReceipt.getHref(payment.receiptId)}>
+                <span className="link-row__main statement-row__main">
                   <span className="statement-row__title">
                     {rowTitle(payment)}
                   </span>
@@ -106,8 +106,8 @@ export function MonthPaymentsPage() {
                     )}
                   </span>
                 </span>
-                <span className="statement-row__amount money">{formatCents(payment.receivedCents)}</span>
-                <ChevronRight className="statement-row__chevron" aria-hidden="true" size={18} />
+                <span className="link-row__amount money">{formatCents(payment.receivedCents)}</span>
+                <ChevronRight className="link-row__chevron" aria-hidden="true" size={18} />
                 <span className="visually-hidden">View receipt</span>
               </Link>
             </li>

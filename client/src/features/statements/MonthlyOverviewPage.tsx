@@ -47,14 +47,14 @@ export function MonthlyOverviewPage() {
         </Card>
       )}
       {overview && overview.months.length > 0 && (
-        <Card as="ul" className="statement-list" aria-label="Months">
+        <Card as="ul" className="link-list statement-list" aria-label="Months">
           {overview.months.map((month) => (
             <li key={`${month.year}-${month.month}`}>
               <Link
-                className="statement-row"
+                className="link-row"
                 to={paths.landlord.monthPayments.getHref(propertyId, month.month, month.year)}
               >
-                <span className="statement-row__main">
+                <span className="link-row__main statement-row__main">
                   <span className="statement-row__title">{month.label}</span>
                   {month.fullAmountReceived ? (
                     <span className="status-pill status-pill--success">
@@ -71,8 +71,8 @@ export function MonthlyOverviewPage() {
                   )}
                   <span className="statement-row__period">{periodInWords(month)}</span>
                 </span>
-                <span className="statement-row__amount money">{formatCents(month.receivedCents)}</span>
-                <ChevronRight className="statement-row__chevron" aria-hidden="true" size={18} />
+                <span className="link-row__amount money">{formatCents(month.receivedCents)}</span>
+                <ChevronRight className="link-row__chevron" aria-hidden="true" size={18} />
               </Link>
             </li>
           ))}

@@ -41,18 +41,18 @@ export function PropertyPickerPage() {
         </Card>
       )}
       {properties && properties.length > 0 && (
-        <Card as="ul" className="statement-list" aria-label="Properties">
+        <Card as="ul" className="link-list statement-list" aria-label="Properties">
           {properties.map((property) => (
             <li key={property.propertyId}>
-              <Link className="statement-row" to={paths.landlord.propertyPaymentHistory.getHref(property.propertyId)}>
-                <span className="statement-row__main">
+              <Link className="link-row" to={paths.landlord.propertyPaymentHistory.getHref(property.propertyId)}>
+                <span className="link-row__main statement-row__main">
                   <span className="statement-row__title">{property.address}</span>
                   <span className="statement-row__meta">
                     Rent <span className="money">{formatCents(property.rentCents)}</span>
                     {property.archived && <span className="status-pill">Removed</span>}
                   </span>
                 </span>
-                <ChevronRight className="statement-row__chevron" aria-hidden="true" size={18} />
+                <ChevronRight className="link-row__chevron" aria-hidden="true" size={18} />
               </Link>
             </li>
           ))}

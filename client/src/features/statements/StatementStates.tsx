@@ -8,10 +8,10 @@ import { Skeleton } from '../../components/Skeleton';
 
 export function RowsLoading({ label, rows = 4 }: { label: string; rows?: number }) {
   return (
-    <Card as="ul" className="statement-list" aria-busy="true" aria-label={label}>
+    <Card as="ul" className="link-list statement-list" aria-busy="true" aria-label={label}>
       {Array.from({ length: rows }, (_, index) => (
-        <li key={index} className="statement-row">
-          <span className="statement-row__main">
+        <li key={index} className="link-row">
+          <span className="link-row__main statement-row__main">
             <Skeleton width="9rem" />
             <Skeleton width="12rem" />
           </span>
