@@ -1,22 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { FlaskConical } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { cardBrandOf } from '@rentwise/libs/card-number';
 import {
   CARD_CODE_MAX_LENGTH,
   CARD_EXPIRY_LENGTH,
   CARD_NUMBER_MAX_LENGTH,
-  cardEntrySchema,
   formatCardExpiry,
   groupCardNumber,
-  type CardEntryFormValues,
-  type CardEntryInput,
 } from '@rentwise/libs/schemas/card-entry.schema';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { tokenizeCard } from './acceptJs';
-import type { CardEntryProps } from './cardEntry';
+import { useCardEntryForm, type CardEntryProps } from './cardEntry';
 import type { AuthorizeNetSetup } from './paymentsApi';
 
 /** Spec section 9: a window narrower than this is a small phone, where the card's fields stand apart. */
@@ -48,10 +43,7 @@ export function AuthorizeNetCardForm({ gateway, onAccepted, onRefused, submitLab
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<CardEntryFormValues, unknown, CardEntryInput>({
-    resolver: zodResolver(cardEntrySchema),
-    defaultValues: { number: '', expiry: '', cvc: '' },
-  });
+  } = useCardEntryForm();
 
   const submit = handleSubmit(async (card) => {
     const outcome = await tokenizeCard(gateway, {

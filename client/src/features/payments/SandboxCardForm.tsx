@@ -1,20 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { FlaskConical } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { MESSAGES } from '@rentwise/libs/messages';
 import {
   CARD_CODE_MAX_LENGTH,
   CARD_EXPIRY_LENGTH,
   CARD_NUMBER_MAX_LENGTH,
-  cardEntrySchema,
   formatCardExpiry,
   groupCardNumber,
-  type CardEntryFormValues,
   type CardEntryInput,
 } from '@rentwise/libs/schemas/card-entry.schema';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
-import type { AcceptedCard, CardEntryProps } from './cardEntry';
+import { useCardEntryForm, type AcceptedCard, type CardEntryProps } from './cardEntry';
 
 /** The sandbox's card tokenizer: Stripe-like, served by our product in development only, never under /api. */
 export const SANDBOX_PAYMENT_METHODS_URL = '/sandbox/v1/payment_methods';
@@ -50,10 +46,7 @@ export function SandboxCardForm({ onAccepted, onRefused, submitLabel }: CardEntr
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<CardEntryFormValues, unknown, CardEntryInput>({
-    resolver: zodResolver(cardEntrySchema),
-    defaultValues: { number: '', expiry: '', cvc: '' },
-  });
+  } = useCardEntryForm();
 
   const submit = handleSubmit(async (card) => {
     const outcome = await tokenize(card);

@@ -1,3 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { cardEntrySchema, type CardEntryFormValues, type CardEntryInput } from '@rentwise/libs/schemas/card-entry.schema';
+
 /** A card the provider accepted: only its payment method id ever reaches our API. */
 export interface AcceptedCard {
   /** The provider's payment method id, or Authorize.Net's single-use nonce (its dataValue). */
@@ -14,4 +18,12 @@ export interface CardEntryProps {
   onRefused: (message: string) => void;
   /** The primary action's label, e.g. 'Review payment'. */
   submitLabel: string;
+}
+
+/** The card fields both typed-card forms take (sandbox and Authorize.Net): libs' checks on Continue, empty to start. */
+export function useCardEntryForm() {
+  return useForm<CardEntryFormValues, unknown, CardEntryInput>({
+    resolver: zodResolver(cardEntrySchema),
+    defaultValues: { number: '', expiry: '', cvc: '' },
+  });
 }
