@@ -1,13 +1,12 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { billingMonthLabel } from '@rentwise/libs/billing-month';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { signUpSchema } from '@rentwise/libs/schemas/sign-up.schema';
 import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
 import { Clock } from '../infrastructure/clock/clock';
-import { AuthorizeNetGateway } from '../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
-import { PaymentGateway } from '../infrastructure/payment-gateway/payment-gateway.port';
+import { PayoutAccountProvider } from '../modules/onboarding/contracts/payout-account-provider.port';
 import { ActivateAccount } from '../modules/accounts/contracts/activate-account.command';
 import { CreateUser } from '../modules/accounts/contracts/create-user.command';
 import { IssuePasswordLink } from '../modules/accounts/contracts/issue-password-link.command';
@@ -15,6 +14,7 @@ import { ApproveRegistration } from '../modules/onboarding/contracts/approve-reg
 import { RegisterLandlord } from '../modules/onboarding/contracts/register-landlord.command';
 import { ConnectSandboxPayoutAccount } from '../modules/onboarding/contracts/connect-sandbox-payout-account.command';
 import { RecordRentPayment } from '../modules/payments/contracts/record-rent-payment.command';
+import { GetLandlordCardGateway } from '../modules/payments/contracts/get-landlord-card-gateway.query';
 import { SetLandlordCardGateway } from '../modules/payments/contracts/set-landlord-card-gateway.command';
 import { AddProperty } from '../modules/properties/contracts/add-property.command';
 import { InviteTenant } from '../modules/tenants/contracts/invite-tenant.command';
@@ -85,7 +85,7 @@ async function seed(context: INestApplicationContext): Promise<void> {
   const { registrationId, landlordUserId } = await register(DEMO.landlord);
   await commands.execute(new ApproveRegistration(registrationId, operatorUserId));
   await activate(landlordUserId, DEMO.landlord.email);
-  if (context.get(PaymentGateway).name === 'sandbox') await commands.execute(new ConnectSandboxPayoutAccount(landlordUserId));
+  if (context.get(PayoutAccountProvider).name === 'sandbox') await commands.execute(new ConnectSandboxPayoutAccount(landlordUserId));
   await register(DEMO.pendingLandlord);
 
   let payments = 0;
@@ -121,7 +121,8 @@ async function seed(context: INestApplicationContext): Promise<void> {
   const authorizeNetLandlord = await register(DEMO.authorizeNetLandlord);
   await commands.execute(new ApproveRegistration(authorizeNetLandlord.registrationId, operatorUserId));
   await activate(authorizeNetLandlord.landlordUserId, DEMO.authorizeNetLandlord.email);
-  if (context.get(AuthorizeNetGateway).clientSetup) {
+  const { authorizeNetAvailable } = await context.get(QueryBus).execute(new GetLandlordCardGateway(authorizeNetLandlord.landlordUserId));
+  if (authorizeNetAvailable) {
     await commands.execute(new SetLandlordCardGateway(authorizeNetLandlord.landlordUserId, 'authorize_net', operatorUserId));
   }
   const authorizeNetProperty = await commands.execute(new AddProperty(authorizeNetLandlord.landlordUserId, propertySchema.parse(AUTHORIZE_NET_PROPERTY)));

@@ -3,12 +3,10 @@ import { Queue } from 'bullmq';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
 import { AppConfig } from '../../src/infrastructure/config/app-config';
 import { PaymentGatewayModule } from '../../src/modules/payments/gateways/payment-gateway.module';
-import {
-  ConnectedAccountNotFound,
-  OAuthCodeRejected,
-  PaymentGateway,
-} from '../../src/infrastructure/payment-gateway/payment-gateway.port';
-import { payoutStatusOf } from '../../src/infrastructure/payment-gateway/payout-status';
+import { ConnectedAccountNotFound, OAuthCodeRejected } from '../../src/infrastructure/providers/provider-errors';
+import { PaymentGateway } from '../../src/modules/payments/gateways/payment-gateway.port';
+import { PayoutAccountProvider } from '../../src/modules/onboarding/contracts/payout-account-provider.port';
+import { payoutStatusOf } from '@rentwise/libs/payout-status';
 import { SandboxGateway } from '../../src/modules/payments/gateways/sandbox/sandbox.gateway';
 import { StripeGateway } from '../../src/modules/payments/gateways/stripe/stripe.gateway';
 import { SANDBOX_WEBHOOKS_QUEUE } from '../../src/infrastructure/queue/queue-names';
@@ -273,6 +271,9 @@ describe('sandbox payment gateway (no STRIPE_SECRET_KEY)', () => {
     });
     const module = PaymentGatewayModule.register(production);
     expect(module.controllers ?? []).toEqual([]);
-    expect(module.providers).toEqual([{ provide: PaymentGateway, useClass: StripeGateway }]);
+    expect(module.providers).toEqual([
+      { provide: PaymentGateway, useClass: StripeGateway },
+      { provide: PayoutAccountProvider, useExisting: PaymentGateway },
+    ]);
   });
 });

@@ -1,10 +1,6 @@
-import {
-  ConnectedAccountNotFound,
-  OAuthCodeRejected,
-  PaymentGateway,
-  PaymentGatewayError,
-} from '../../src/infrastructure/payment-gateway/payment-gateway.port';
-import { payoutStatusOf } from '../../src/infrastructure/payment-gateway/payout-status';
+import { ConnectedAccountNotFound, OAuthCodeRejected, PaymentGatewayError } from '../../src/infrastructure/providers/provider-errors';
+import { PaymentGateway } from '../../src/modules/payments/gateways/payment-gateway.port';
+import { payoutStatusOf } from '@rentwise/libs/payout-status';
 import { StripeGateway } from '../../src/modules/payments/gateways/stripe/stripe.gateway';
 import { FakeStripe } from '../support/fake-stripe';
 import { startTestApp, TestApp } from '../support/test-app';

@@ -2,7 +2,7 @@ import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { DEFAULT_POOL_SIZE } from '../../src/infrastructure/database/data-source-options';
 import { Inbox } from '../../src/infrastructure/inbox/inbox';
 import { INBOX_CONCURRENCY } from '../../src/infrastructure/inbox/inbox.processor';
-import { PaymentGateway } from '../../src/infrastructure/payment-gateway/payment-gateway.port';
+import { PaymentGateway } from '../../src/modules/payments/gateways/payment-gateway.port';
 import { sandboxWebhookSecret } from '../../src/modules/payments/gateways/sandbox/sandbox.gateway';
 import { SyncPayoutAccount } from '../../src/modules/onboarding/contracts/sync-payout-account.command';
 import { FakeStripe, signStripeWebhook, stripeEvent } from '../support/fake-stripe';

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { DECLINE_WINDOW_MS } from '@rentwise/libs/declined-cards';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
-import { PaymentGateway } from '../../src/infrastructure/payment-gateway/payment-gateway.port';
+import { PaymentGateway } from '../../src/modules/payments/gateways/payment-gateway.port';
 import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
 import { SetLandlordCardGateway } from '../../src/modules/payments/contracts/set-landlord-card-gateway.command';
 import { createActiveUser, signedInUser, SignedInClient } from '../support/accounts';

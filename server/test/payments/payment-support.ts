@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { signUpSchema } from '@rentwise/libs/schemas/sign-up.schema';
 import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
-import { PaymentGateway } from '../../src/infrastructure/payment-gateway/payment-gateway.port';
+import { PaymentGateway } from '../../src/modules/payments/gateways/payment-gateway.port';
 import { ActivateAccount } from '../../src/modules/accounts/contracts/activate-account.command';
 import { IssuePasswordLink } from '../../src/modules/accounts/contracts/issue-password-link.command';
 import { ApproveRegistration } from '../../src/modules/onboarding/contracts/approve-registration.command';

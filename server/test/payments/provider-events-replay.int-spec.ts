@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inbox } from '../../src/infrastructure/inbox/inbox';
-import { GatewayEvent, PaymentGateway } from '../../src/infrastructure/payment-gateway/payment-gateway.port';
+import { GatewayEvent } from '../../src/infrastructure/inbox/provider-events';
+import { PaymentGateway } from '../../src/modules/payments/gateways/payment-gateway.port';
 import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
 import { SANDBOX_DISPUTE_FEE_CENTS, SandboxMoney } from '../../src/modules/payments/gateways/sandbox/sandbox-money';
 import {
@@ -248,7 +249,7 @@ describe('any shuffled, duplicated stream of provider events ends with each even
   /** Stores each delivery (a redelivery finds its row) and works the rows with `workers` at once, retrying failures as the queue would. */
   async function deliver(deliveries: GatewayEvent[], workers: number): Promise<void> {
     const queue: string[] = [];
-    for (const delivery of deliveries) queue.push((await inbox.receive(delivery, 'connect')).inboxId);
+    for (const delivery of deliveries) queue.push((await inbox.receive(delivery, 'connect', gateway.name)).inboxId);
     const work = async (): Promise<void> => {
       for (let inboxId = queue.shift(); inboxId; inboxId = queue.shift()) {
         try {

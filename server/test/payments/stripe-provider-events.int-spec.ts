@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { Inbox } from '../../src/infrastructure/inbox/inbox';
-import { PaymentGateway } from '../../src/infrastructure/payment-gateway/payment-gateway.port';
+import { PaymentGateway } from '../../src/modules/payments/gateways/payment-gateway.port';
 import { ProviderReconciler } from '../../src/modules/payments/reconciliation/provider-reconciler';
 import { RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE } from '../../src/modules/payments/reconciliation/reconcile-provider-balances.job';
 import { createActiveUser, latestEmailTo, mailboxMark, signIn } from '../support/accounts';

@@ -1,4 +1,4 @@
-import type { WebhookEndpoint } from '../../src/infrastructure/payment-gateway/payment-gateway.port';
+import type { WebhookEndpoint } from '../../src/infrastructure/inbox/provider-events';
 import type { TestApp } from './test-app';
 import { waitFor } from './wait-for';
 

@@ -6,9 +6,8 @@ import { preparedStatement, runPrepared } from '../database/prepared-statement';
 import { UnitOfWork } from '../database/unit-of-work';
 import { MessageChain, newEnvelope } from '../messaging/envelope';
 import { Outbox, type OutboxJob } from '../outbox/outbox';
-import { AuthorizeNetGateway } from '../payment-gateway/authorize-net/authorize-net-gateway.port';
-import { GatewayEvent, PaymentGateway, ProviderObjectNotFound, WebhookEndpoint } from '../payment-gateway/payment-gateway.port';
-import type { ProviderEvent } from '../payment-gateway/provider-events';
+import { ProviderObjectNotFound } from '../providers/provider-errors';
+import type { GatewayEvent, ProviderEvent, ProviderEventTranslator, WebhookEndpoint } from './provider-events';
 import { WEBHOOKS_QUEUE } from '../queue/queue-names';
 import { HANDLE_PROVIDER_EVENT_JOB, HandleProviderEventJob } from './handle-provider-event.job';
 import { ProviderEventHandlers, ProviderEventOutcome } from './provider-event-handlers';
@@ -106,19 +105,23 @@ export class Inbox {
     private readonly dataSource: DataSource,
     private readonly unitOfWork: UnitOfWork,
     private readonly outbox: Outbox,
-    private readonly gateway: PaymentGateway,
     private readonly handlers: ProviderEventHandlers,
     private readonly clock: Clock,
-    private readonly authorizeNet: AuthorizeNetGateway,
   ) {}
+
+  private readonly translators = new Map<string, ProviderEventTranslator>();
+
+  /** Stored rows of `translator.name` are read with it (the gateways' module adds its adapters when it starts). */
+  addTranslator(translator: ProviderEventTranslator): void {
+    this.translators.set(translator.name, translator);
+  }
 
   /**
    * Stores a verified event with its job, in one statement (Outbox.writeWith: the row's id is made
    * here so that its job can name it; a transaction of four round trips before). False when the event
-   * was already stored. `provider` is the card gateway's name (Stripe's adapter by default; the Authorize.Net
-   * gateway's for Authorize.Net).
+   * was already stored. `provider` is the name of the adapter that verified it (its translator's).
    */
-  async receive(event: GatewayEvent, endpoint: WebhookEndpoint, provider: string = this.gateway.name): Promise<{ inboxId: string; stored: boolean }> {
+  async receive(event: GatewayEvent, endpoint: WebhookEndpoint, provider: string): Promise<{ inboxId: string; stored: boolean }> {
     const manager = this.dataSource.manager;
     const inboxId = randomUUID();
     const inserted = await this.outbox.writeWith<{ id: string }>(
@@ -273,9 +276,9 @@ export class Inbox {
     return rows.map(toInboxRow);
   }
 
-  /** Each gateway reads its own events. */
+  /** Each gateway reads its own events; a row of a provider no adapter here speaks for stays unhandled. */
   private translate(row: StoredRow): ProviderEvent | null {
-    return row.provider === this.authorizeNet.name ? this.authorizeNet.translateEvent(row.event) : this.gateway.translateEvent(row.event);
+    return this.translators.get(row.provider)?.translateEvent(row.event) ?? null;
   }
 
   private async enqueue(manager: EntityManager, inboxId: string): Promise<void> {

@@ -1,8 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { Envelope } from '../messaging/envelope';
-import type { GatewayEvent } from '../payment-gateway/payment-gateway.port';
-import type { ProviderEventOf, ProviderEventType } from '../payment-gateway/provider-events';
+import type { GatewayEvent } from './provider-events';
+import type { ProviderEventOf, ProviderEventType } from './provider-events';
 
 /** What a handler may read besides the product event: the stored row and the chain it runs in. */
 export interface ProviderEventContext {

@@ -54,6 +54,7 @@ import { DisputeOpenedHandler } from './provider-events/dispute-opened.handler';
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
 import { AuthorizeNetGatewayModule } from './gateways/authorize-net/authorize-net-gateway.module';
 import { PaymentGatewayModule } from './gateways/payment-gateway.module';
+import { GatewayEventTranslation } from './gateways/gateway-event-translation';
 
 export interface PaymentsModuleOptions {
   /** Run this module's queue workers in this process. */
@@ -99,6 +100,7 @@ export class PaymentsModule {
         CardAttempts,
         // The second card gateway (Authorize.Net), chosen per landlord by an operator.
         CardGateways,
+        GatewayEventTranslation,
         SetLandlordCardGatewayHandler,
         GetLandlordCardGatewayHandler,
         AuthorizeNetTransactionChangedHandler,

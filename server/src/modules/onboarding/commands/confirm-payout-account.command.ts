@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { PayoutStatus } from '../../../infrastructure/payment-gateway/payout-status';
+import type { PayoutStatus } from '@rentwise/libs/payout-status';
 
 /**
  * The landlord is back from the provider (/landlord/oAuth). The signed state names the

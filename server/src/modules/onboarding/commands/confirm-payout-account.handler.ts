@@ -3,14 +3,9 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import {
-  ConnectedAccountNotFound,
-  ConnectedAccountState,
-  OAuthCodeRejected,
-  PaymentGateway,
-  PaymentGatewayError,
-} from '../../../infrastructure/payment-gateway/payment-gateway.port';
-import { PayoutStatus } from '../../../infrastructure/payment-gateway/payout-status';
+import { ConnectedAccountNotFound, OAuthCodeRejected, PaymentGatewayError } from '../../../infrastructure/providers/provider-errors';
+import { ConnectedAccountState, PayoutAccountProvider } from '../contracts/payout-account-provider.port';
+import { PayoutStatus } from '@rentwise/libs/payout-status';
 import { PayoutStateSigner } from '../payout-state/payout-state';
 import { PayoutConnections } from '../registrations/payout-connections';
 import { Registration } from '../registrations/registration.entity';
@@ -24,7 +19,7 @@ export class ConfirmPayoutAccountHandler implements ICommandHandler<ConfirmPayou
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly gateway: PaymentGateway,
+    private readonly gateway: PayoutAccountProvider,
     private readonly signer: PayoutStateSigner,
     private readonly connections: PayoutConnections,
     private readonly clock: Clock,

@@ -2,8 +2,8 @@ import { ConflictException, Optional } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
-import { SandboxOnboarding } from '../../../infrastructure/payment-gateway/sandbox-onboarding.port';
+import { PayoutAccountProvider } from '../contracts/payout-account-provider.port';
+import { SandboxOnboarding } from '../contracts/sandbox-onboarding.port';
 import { ConnectSandboxPayoutAccount } from '../contracts/connect-sandbox-payout-account.command';
 import { PayoutConnections } from '../registrations/payout-connections';
 import { Registration } from '../registrations/registration.entity';
@@ -13,7 +13,7 @@ import { payoutAccountIdempotencyKey } from './start-payout-onboarding.handler';
 export class ConnectSandboxPayoutAccountHandler implements ICommandHandler<ConnectSandboxPayoutAccount> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly gateway: PaymentGateway,
+    private readonly gateway: PayoutAccountProvider,
     private readonly connections: PayoutConnections,
     @Optional() private readonly sandboxOnboarding?: SandboxOnboarding,
   ) {}

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { AppConfig } from '../../../infrastructure/config/app-config';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { PayoutAccountProvider } from '../contracts/payout-account-provider.port';
 import { accountLinkRefreshUrl, payoutReturnUrl } from '../onboarding-urls';
 import { PayoutStateSigner } from '../payout-state/payout-state';
 import { Registration } from '../registrations/registration.entity';
@@ -12,7 +12,7 @@ import { RefreshAccountLink } from './refresh-account-link.command';
 export class RefreshAccountLinkHandler implements ICommandHandler<RefreshAccountLink> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly gateway: PaymentGateway,
+    private readonly gateway: PayoutAccountProvider,
     private readonly signer: PayoutStateSigner,
     private readonly config: AppConfig,
     private readonly clock: Clock,

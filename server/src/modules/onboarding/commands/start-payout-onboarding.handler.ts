@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { AppConfig } from '../../../infrastructure/config/app-config';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { PayoutAccountProvider } from '../contracts/payout-account-provider.port';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { accountLinkRefreshUrl, payoutReturnUrl } from '../onboarding-urls';
 import { PayoutStateSigner } from '../payout-state/payout-state';
@@ -19,7 +19,7 @@ export class StartPayoutOnboardingHandler implements ICommandHandler<StartPayout
     private readonly unitOfWork: UnitOfWork,
     private readonly queries: QueryBus,
     private readonly stepOneTokens: StepOneTokens,
-    private readonly gateway: PaymentGateway,
+    private readonly gateway: PayoutAccountProvider,
     private readonly signer: PayoutStateSigner,
     private readonly config: AppConfig,
     private readonly clock: Clock,

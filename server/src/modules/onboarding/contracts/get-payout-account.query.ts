@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { PayoutStatus } from '../../../infrastructure/payment-gateway/payout-status';
+import type { PayoutStatus } from '@rentwise/libs/payout-status';
 
 export interface PayoutAccountView {
   /** The provider's connected account id (`acct_...`): the destination of the landlord's rent. */

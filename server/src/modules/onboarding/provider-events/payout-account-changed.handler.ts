@@ -6,8 +6,9 @@ import {
   ProviderEventHandler,
   ProviderEventOutcome,
 } from '../../../infrastructure/inbox/provider-event-handlers';
-import { ConnectedAccountNotFound, PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
-import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
+import { ConnectedAccountNotFound } from '../../../infrastructure/providers/provider-errors';
+import { PayoutAccountProvider } from '../contracts/payout-account-provider.port';
+import type { ProviderEventOf } from '../../../infrastructure/inbox/provider-events';
 import { SyncPayoutAccount } from '../contracts/sync-payout-account.command';
 
 /**
@@ -20,7 +21,7 @@ export class PayoutAccountChangedHandler implements ProviderEventHandler<'Payout
   private readonly logger = new Logger(PayoutAccountChangedHandler.name);
 
   constructor(
-    private readonly gateway: PaymentGateway,
+    private readonly gateway: PayoutAccountProvider,
     private readonly commands: CommandBus,
   ) {}
 

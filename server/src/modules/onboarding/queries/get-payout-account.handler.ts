@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import type { PayoutStatus } from '../../../infrastructure/payment-gateway/payout-status';
+import type { PayoutStatus } from '@rentwise/libs/payout-status';
 import { GetPayoutAccount, PayoutAccountView } from '../contracts/get-payout-account.query';
 
 /** Asked before every card payment and by the payment screen (unique landlord_user_id). */

@@ -2,7 +2,8 @@ import { ConflictException, Logger, ServiceUnavailableException } from '@nestjs/
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { PaymentGateway, PaymentGatewayError } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { PayoutAccountProvider } from '../contracts/payout-account-provider.port';
+import { PaymentGatewayError } from '../../../infrastructure/providers/provider-errors';
 import { Registration } from '../registrations/registration.entity';
 import { GetPayoutDashboardLink } from './get-payout-dashboard-link.query';
 
@@ -12,7 +13,7 @@ export class GetPayoutDashboardLinkHandler implements IQueryHandler<GetPayoutDas
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly gateway: PaymentGateway,
+    private readonly gateway: PayoutAccountProvider,
   ) {}
 
   async execute({ landlordUserId }: GetPayoutDashboardLink): Promise<{ url: string }> {

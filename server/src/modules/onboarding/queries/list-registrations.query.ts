@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { PayoutStatus } from '../../../infrastructure/payment-gateway/payout-status';
+import type { PayoutStatus } from '@rentwise/libs/payout-status';
 import type { RegistrationStatus } from '../registrations/registration.entity';
 
 export interface RegistrationRow {

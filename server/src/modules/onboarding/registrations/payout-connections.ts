@@ -2,8 +2,8 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { ConnectedAccountState } from '../../../infrastructure/payment-gateway/payment-gateway.port';
-import { PayoutStatus, payoutStatusOf } from '../../../infrastructure/payment-gateway/payout-status';
+import { ConnectedAccountState } from '../contracts/payout-account-provider.port';
+import { PayoutStatus, payoutStatusOf } from '@rentwise/libs/payout-status';
 import { Registration } from './registration.entity';
 import { StepOneTokens } from './step-one-tokens';
 

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { PayoutStatus } from '../../../infrastructure/payment-gateway/payout-status';
+import type { PayoutStatus } from '@rentwise/libs/payout-status';
 
 export type RegistrationStatus = 'pending' | 'approved' | 'rejected';
 

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ConnectedAccountNotFound, ConnectedAccountState, PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { ConnectedAccountNotFound } from '../../../infrastructure/providers/provider-errors';
+import { ConnectedAccountState } from '../../onboarding/contracts/payout-account-provider.port';
+import { PaymentGateway } from '../gateways/payment-gateway.port';
 import type { PayoutAccountView } from '../../onboarding/contracts/get-payout-account.query';
 import { SyncPayoutAccount } from '../../onboarding/contracts/sync-payout-account.command';
 

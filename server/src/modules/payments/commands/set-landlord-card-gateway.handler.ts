@@ -4,7 +4,7 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { lockUntilCommit } from '../../../infrastructure/database/transaction-lock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { AuthorizeNetGateway } from '../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
+import { AuthorizeNetGateway } from '../gateways/authorize-net-gateway.port';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { CardGatewayChange, LandlordCardGateway } from '../card-gateways/landlord-card-gateway.entity';
 import { SetLandlordCardGateway } from '../contracts/set-landlord-card-gateway.command';

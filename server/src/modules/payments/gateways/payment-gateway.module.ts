@@ -2,8 +2,9 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '../../../infrastructure/config/app-config';
 import { SANDBOX_WEBHOOKS_QUEUE } from '../../../infrastructure/queue/queue-names';
-import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
-import { SandboxOnboarding } from '../../../infrastructure/payment-gateway/sandbox-onboarding.port';
+import { PaymentGateway } from './payment-gateway.port';
+import { PayoutAccountProvider } from '../../onboarding/contracts/payout-account-provider.port';
+import { SandboxOnboarding } from '../../onboarding/contracts/sandbox-onboarding.port';
 import { SandboxAccounts } from './sandbox/sandbox-accounts';
 import { SandboxCards } from './sandbox/sandbox-cards';
 import { SandboxCardsController } from './sandbox/sandbox-cards.controller';
@@ -17,8 +18,11 @@ import { SandboxWebhookDelivery } from './sandbox/sandbox-webhook-delivery.proce
 import { SandboxGateway } from './sandbox/sandbox.gateway';
 import { StripeGateway } from './stripe/stripe.gateway';
 
+/** Onboarding's port: the payout accounts are the card gateway's connected accounts. */
+const payoutAccountsOnTheCardGateway = { provide: PayoutAccountProvider, useExisting: PaymentGateway };
+
 /**
- * Provides `PaymentGateway` everywhere: Stripe when STRIPE_SECRET_KEY is set, otherwise the sandbox
+ * Provides `PaymentGateway` (and onboarding's `PayoutAccountProvider`) everywhere: Stripe when STRIPE_SECRET_KEY is set, otherwise the sandbox
  * with its hosted pages under /api/sandbox/connect and its card form's tokenizer at
  * /sandbox/v1/payment_methods (AppConfig refuses the sandbox in production).
  */
@@ -29,8 +33,8 @@ export class PaymentGatewayModule {
       return {
         module: PaymentGatewayModule,
         global: true,
-        providers: [{ provide: PaymentGateway, useClass: StripeGateway }],
-        exports: [PaymentGateway],
+        providers: [{ provide: PaymentGateway, useClass: StripeGateway }, payoutAccountsOnTheCardGateway],
+        exports: [PaymentGateway, PayoutAccountProvider],
       };
     }
     return {
@@ -48,12 +52,13 @@ export class PaymentGatewayModule {
         SandboxDevTools,
         SandboxGateway,
         { provide: PaymentGateway, useExisting: SandboxGateway },
+        payoutAccountsOnTheCardGateway,
         { provide: SandboxOnboarding, useExisting: SandboxAccounts },
         ...(options.runWorker ? [SandboxWebhookDelivery] : []),
       ],
       // SandboxOnboarding too: demo data finishes a landlord's sandbox onboarding (ConnectSandboxPayoutAccount);
       // SandboxAccounts and SandboxMoney for the development tools and tests (refund, dispute, pay out).
-      exports: [PaymentGateway, SandboxOnboarding, SandboxAccounts, SandboxMoney],
+      exports: [PaymentGateway, PayoutAccountProvider, SandboxOnboarding, SandboxAccounts, SandboxMoney],
     };
   }
 }

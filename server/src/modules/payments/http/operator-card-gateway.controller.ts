@@ -8,7 +8,7 @@ import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { SetLandlordCardGateway } from '../contracts/set-landlord-card-gateway.command';
-import { GetLandlordCardGateway } from '../queries/get-landlord-card-gateway.query';
+import { GetLandlordCardGateway } from '../contracts/get-landlord-card-gateway.query';
 import { ErrorAnswer } from './payment-responses';
 
 const landlordIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(MESSAGES.notFound) });

@@ -4,7 +4,7 @@ import {
   ProviderEventHandler,
   ProviderEventOutcome,
 } from '../../../infrastructure/inbox/provider-event-handlers';
-import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
+import type { ProviderEventOf } from '../../../infrastructure/inbox/provider-events';
 import { PayoutRecorder } from './payout-recorder';
 
 /** A payout failed or was canceled: its status is recorded (the provider returns the money to the balance). */

@@ -4,7 +4,7 @@ import {
   ProviderEventHandler,
   ProviderEventOutcome,
 } from '../../../infrastructure/inbox/provider-event-handlers';
-import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
+import type { ProviderEventOf } from '../../../infrastructure/inbox/provider-events';
 import { PayoutRecorder } from './payout-recorder';
 
 /** A payout to the landlord's bank was paid: it is recorded with the balance lines it pays out. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { lockUntilCommit } from '../../../infrastructure/database/transaction-lock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { PaymentGateway } from '../gateways/payment-gateway.port';
 
 export type PayoutSync = { outcome: 'done'; detail: string } | { outcome: 'skipped'; reason: string };
 

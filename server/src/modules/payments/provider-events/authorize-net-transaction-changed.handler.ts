@@ -8,8 +8,8 @@ import {
 import {
   AuthorizeNetGateway,
   AuthorizeNetTransaction,
-} from '../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
-import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
+} from '../gateways/authorize-net-gateway.port';
+import type { ProviderEventOf } from '../../../infrastructure/inbox/provider-events';
 import { CardAttempts } from '../card-payments/card-attempts';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
 import { LedgerTransaction } from '../ledger/ledger-transaction.entity';

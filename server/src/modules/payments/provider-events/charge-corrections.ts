@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { MessageChain, newEnvelope } from '../../../infrastructure/messaging/envelope';
-import {
-  PaymentGateway,
-  ProviderCharge,
-  ProviderDispute,
-} from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { PaymentGateway, ProviderCharge, ProviderDispute } from '../gateways/payment-gateway.port';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
 import { DisputedAfterRefundMailer } from '../emails/disputed-after-refund-mailer';
 import { CorrectingJournal, JournalPoster } from '../ledger/journal-poster';

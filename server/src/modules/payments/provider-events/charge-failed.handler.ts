@@ -5,8 +5,8 @@ import {
   ProviderEventHandler,
   ProviderEventOutcome,
 } from '../../../infrastructure/inbox/provider-event-handlers';
-import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
-import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
+import { PaymentGateway } from '../gateways/payment-gateway.port';
+import type { ProviderEventOf } from '../../../infrastructure/inbox/provider-events';
 import { CardAttempts } from '../card-payments/card-attempts';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
 import { ChargeCorrections } from './charge-corrections';

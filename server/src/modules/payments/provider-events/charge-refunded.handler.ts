@@ -4,7 +4,7 @@ import {
   ProviderEventHandler,
   ProviderEventOutcome,
 } from '../../../infrastructure/inbox/provider-event-handlers';
-import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
+import type { ProviderEventOf } from '../../../infrastructure/inbox/provider-events';
 import { ChargeCorrections } from './charge-corrections';
 
 /** A refund was made, changed or failed: the charge is re-read and each of its refunds posted once (the payment first, if its own events are late). */

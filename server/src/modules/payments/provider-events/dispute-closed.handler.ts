@@ -4,7 +4,7 @@ import {
   ProviderEventHandler,
   ProviderEventOutcome,
 } from '../../../infrastructure/inbox/provider-event-handlers';
-import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
+import type { ProviderEventOf } from '../../../infrastructure/inbox/provider-events';
 import { ChargeCorrections } from './charge-corrections';
 
 /** A dispute was decided: reinstated funds go back to the landlord, a lost dispute's held funds to the card holder. */

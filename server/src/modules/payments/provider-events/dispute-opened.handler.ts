@@ -4,7 +4,7 @@ import {
   ProviderEventHandler,
   ProviderEventOutcome,
 } from '../../../infrastructure/inbox/provider-event-handlers';
-import type { ProviderEventOf } from '../../../infrastructure/payment-gateway/provider-events';
+import type { ProviderEventOf } from '../../../infrastructure/inbox/provider-events';
 import { ChargeCorrections } from './charge-corrections';
 
 /** A card holder disputed a payment: the dispute is re-read and the funds it withdrew (and the provider's fee) are held from the landlord. */

@@ -1,10 +1,10 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { AuthorizeNetGateway } from '../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
+import { AuthorizeNetGateway } from '../gateways/authorize-net-gateway.port';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { CardGateways } from '../card-gateways/card-gateways';
 import { CardGatewayChange } from '../card-gateways/landlord-card-gateway.entity';
-import { GetLandlordCardGateway, LandlordCardGatewayView } from './get-landlord-card-gateway.query';
+import { GetLandlordCardGateway, LandlordCardGatewayView } from '../contracts/get-landlord-card-gateway.query';
 
 /** The trail is short (a landlord changes gateway rarely); the last 50 changes are plenty for a page. */
 const TRAIL_LIMIT = 50;

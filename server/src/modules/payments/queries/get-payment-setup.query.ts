@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { CardGatewayKind } from '@rentwise/libs/schemas/authorize-net-payment.schema';
-import type { AuthorizeNetClientSetup } from '../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
+import type { AuthorizeNetClientSetup } from '../gateways/authorize-net-gateway.port';
 
 /** What the tenant payment screen needs before it shows the keypad and the card form. */
 export interface PaymentSetupView {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { PaymentGateway } from '../gateways/payment-gateway.port';
 import { compareWithLedger, Difference, nextWindow, ProviderJournal, ReconciliationWindow } from './reconciliation-rules';
 
 /** How far past each edge of the window both sides are read, so a journal dated a moment apart still matches. */

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { AppConfig } from '../../../infrastructure/config/app-config';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { MailQueue } from '../../../infrastructure/mail/mail-queue';
-import { PaymentGateway } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { PaymentGateway } from '../gateways/payment-gateway.port';
 import { ListOperatorContacts } from '../../accounts/contracts/list-operator-contacts.query';
 import type { AccountReconciliation } from './provider-reconciler';
 import { reconciliationEmail } from './reconciliation-email';

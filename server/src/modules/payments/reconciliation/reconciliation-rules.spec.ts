@@ -1,4 +1,4 @@
-import type { ProviderBalanceTransaction } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import type { ProviderBalanceTransaction } from '../gateways/payment-gateway.port';
 import { compareWithLedger, journalKeyOf, nextWindow, type ProviderJournal } from './reconciliation-rules';
 
 const account = 'acct_1';

@@ -1,4 +1,4 @@
-import type { ProviderBalanceTransaction } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import type { ProviderBalanceTransaction } from '../gateways/payment-gateway.port';
 
 /** What reconciliation reports: money the provider moved that the ledger lacks, or the other way round. */
 export type DifferenceKind = 'missing_journal' | 'extra_journal' | 'amount_differs';

@@ -3,8 +3,9 @@ import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger
 import { FastifyRequest } from 'fastify';
 import { Public } from '../../../infrastructure/http/public.decorator';
 import { Inbox } from '../../../infrastructure/inbox/inbox';
-import { AuthorizeNetGateway } from '../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
-import { GatewayEvent, InvalidWebhookSignature } from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { AuthorizeNetGateway } from '../gateways/authorize-net-gateway.port';
+import { GatewayEvent } from '../../../infrastructure/inbox/provider-events';
+import { InvalidWebhookSignature } from '../../../infrastructure/providers/provider-errors';
 
 /** Authorize.Net's notification ids are UUIDs. */
 const NOTIFICATION_ID = /^[\w-]{1,100}$/;

@@ -4,12 +4,9 @@ import { FastifyRequest } from 'fastify';
 import { Faults } from '../../../infrastructure/faults/faults';
 import { Public } from '../../../infrastructure/http/public.decorator';
 import { Inbox } from '../../../infrastructure/inbox/inbox';
-import {
-  GatewayEvent,
-  InvalidWebhookSignature,
-  PaymentGateway,
-  WebhookEndpoint,
-} from '../../../infrastructure/payment-gateway/payment-gateway.port';
+import { GatewayEvent, WebhookEndpoint } from '../../../infrastructure/inbox/provider-events';
+import { InvalidWebhookSignature } from '../../../infrastructure/providers/provider-errors';
+import { PaymentGateway } from '../gateways/payment-gateway.port';
 
 /** Stripe's evt_... ids; anything else is not an event id we store. */
 const EVENT_ID = /^[A-Za-z][\w-]{0,254}$/;
@@ -81,7 +78,7 @@ export class StripeWebhookController {
       this.logger.warn({ endpoint, eventId: event.id }, 'Rejected a test-mode event in live mode');
       throw new BadRequestException('Test-mode events are not accepted in live mode');
     }
-    const { inboxId, stored } = await this.inbox.receive(event, endpoint);
+    const { inboxId, stored } = await this.inbox.receive(event, endpoint, this.gateway.name);
     this.logger.log(
       { endpoint, eventId: event.id, type: event.type, accountId: event.accountId, inboxId, stored },
       stored ? 'Webhook stored' : 'Webhook already stored',

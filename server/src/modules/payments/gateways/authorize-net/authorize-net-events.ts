@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { GatewayEvent, InvalidWebhookSignature } from '../../../../infrastructure/payment-gateway/payment-gateway.port';
-import { ProviderEvent } from '../../../../infrastructure/payment-gateway/provider-events';
+import { GatewayEvent } from '../../../../infrastructure/inbox/provider-events';
+import { InvalidWebhookSignature } from '../../../../infrastructure/providers/provider-errors';
+import { ProviderEvent } from '../../../../infrastructure/inbox/provider-events';
 
 /**
  * Authorize.Net webhooks: a JSON body `{ notificationId, eventType, eventDate, webhookId, payload }`

@@ -3,7 +3,7 @@ import { AppConfig } from '../../../../infrastructure/config/app-config';
 import { AuthorizeNetNoncesController } from '../sandbox/authorize-net/authorize-net-nonces.controller';
 import { AuthorizeNetApiGateway } from './authorize-net.gateway';
 import { AuthorizeNetSandbox } from '../sandbox/authorize-net/authorize-net.sandbox';
-import { AuthorizeNetGateway } from '../../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
+import { AuthorizeNetGateway } from '../authorize-net-gateway.port';
 import { NoAuthorizeNetGateway } from './no-authorize-net-gateway';
 
 /**

@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createRequire } from 'node:module';
 import { AppConfig } from '../../../../infrastructure/config/app-config';
-import { CardDeclined, GatewayEvent, PaymentGatewayError, ProviderObjectNotFound } from '../../../../infrastructure/payment-gateway/payment-gateway.port';
-import { ProviderEvent } from '../../../../infrastructure/payment-gateway/provider-events';
+import { CardDeclined, PaymentGatewayError, ProviderObjectNotFound } from '../../../../infrastructure/providers/provider-errors';
+import { GatewayEvent } from '../../../../infrastructure/inbox/provider-events';
+import { ProviderEvent } from '../../../../infrastructure/inbox/provider-events';
 import { translateAuthorizeNetEvent, verifyAuthorizeNetEvent } from './authorize-net-events';
 import {
   ChargeNonce,
@@ -10,7 +11,7 @@ import {
   AuthorizeNetClientSetup,
   AuthorizeNetTransaction,
   AuthorizeNetTransactionStatus,
-} from '../../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
+} from '../authorize-net-gateway.port';
 
 // The official SDK ships no types: what we use of it, loosely.
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { GatewayEvent, InvalidWebhookSignature, PaymentGatewayError } from '../../../../infrastructure/payment-gateway/payment-gateway.port';
-import { ProviderEvent } from '../../../../infrastructure/payment-gateway/provider-events';
-import { AuthorizeNetGateway, AuthorizeNetTransaction } from '../../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
+import { GatewayEvent } from '../../../../infrastructure/inbox/provider-events';
+import { InvalidWebhookSignature, PaymentGatewayError } from '../../../../infrastructure/providers/provider-errors';
+import { ProviderEvent } from '../../../../infrastructure/inbox/provider-events';
+import { AuthorizeNetGateway, AuthorizeNetTransaction } from '../authorize-net-gateway.port';
 
 /** Production without Authorize.Net keys: no landlord can be put on Authorize.Net, and nothing is charged there. */
 @Injectable()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { ConnectedAccountState } from '../../../../infrastructure/payment-gateway/payment-gateway.port';
+import { ConnectedAccountState } from '../../../onboarding/contracts/payout-account-provider.port';
 import { SandboxEvents } from './sandbox-events';
 import { sandboxId } from './sandbox-ids';
 

@@ -5,7 +5,7 @@ import { FastifyReply } from 'fastify';
 import { formatCents } from '@rentwise/libs/money';
 import { acceptsBody } from '../../../../infrastructure/http/cross-site-defences';
 import { Public } from '../../../../infrastructure/http/public.decorator';
-import { PaymentGatewayError } from '../../../../infrastructure/payment-gateway/payment-gateway.port';
+import { PaymentGatewayError } from '../../../../infrastructure/providers/provider-errors';
 import { SandboxDevTools } from './sandbox-dev-tools';
 import { DevToolsNotice, renderSandboxDevToolsPage, SANDBOX_DEV_TOOLS_PATH } from './sandbox-dev-tools-page';
 import { SandboxMoney } from './sandbox-money';

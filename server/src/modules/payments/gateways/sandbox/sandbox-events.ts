@@ -5,7 +5,7 @@ import { Clock } from '../../../../infrastructure/clock/clock';
 import { type OneStatementChange, Outbox, type OutboxJob } from '../../../../infrastructure/outbox/outbox';
 import { DEFAULT_JOB_OPTIONS } from '../../../../infrastructure/queue/job-options';
 import { SANDBOX_WEBHOOKS_QUEUE } from '../../../../infrastructure/queue/queue-names';
-import type { WebhookEndpoint } from '../../../../infrastructure/payment-gateway/payment-gateway.port';
+import type { WebhookEndpoint } from '../../../../infrastructure/inbox/provider-events';
 import { sandboxId } from './sandbox-ids';
 
 export const DELIVER_SANDBOX_EVENT_JOB = 'DeliverSandboxEvent';

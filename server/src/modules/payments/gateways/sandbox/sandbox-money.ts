@@ -2,17 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../../../infrastructure/clock/clock';
 import { lockUntilCommit } from '../../../../infrastructure/database/transaction-lock';
-import {
-  BalanceTransactionFilter,
-  PaymentGatewayError,
-  ProviderBalanceTransaction,
-  ProviderCharge,
-  ProviderDispute,
-  ProviderObjectNotFound,
-  ProviderPaymentIntent,
-  ProviderPayout,
-  ProviderRefund,
-} from '../../../../infrastructure/payment-gateway/payment-gateway.port';
+import { BalanceTransactionFilter, ProviderBalanceTransaction, ProviderCharge, ProviderDispute, ProviderPaymentIntent, ProviderPayout, ProviderRefund } from '../payment-gateway.port';
+import { PaymentGatewayError, ProviderObjectNotFound } from '../../../../infrastructure/providers/provider-errors';
 import { DeliveryOptions, SandboxEvent, SandboxEvents } from './sandbox-events';
 import { sandboxId } from './sandbox-ids';
 

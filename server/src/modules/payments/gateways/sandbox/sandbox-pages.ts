@@ -1,5 +1,5 @@
 import { SandboxAccount } from './sandbox-accounts';
-import { payoutStatusOf, PayoutStatus } from '../../../../infrastructure/payment-gateway/payout-status';
+import { payoutStatusOf, PayoutStatus } from '@rentwise/libs/payout-status';
 
 /**
  * The sandbox's stand-ins for Stripe's hosted pages: self-contained HTML (inline styles, no

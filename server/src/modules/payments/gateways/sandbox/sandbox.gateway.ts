@@ -2,26 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import { Clock } from '../../../../infrastructure/clock/clock';
 import { AppConfig } from '../../../../infrastructure/config/app-config';
-import {
-  BalanceTransactionFilter,
-  CardCharge,
-  ChargeCard,
-  ConnectedAccountNotFound,
-  ConnectedAccountState,
-  CreateAccountLink,
-  CreateConnectedAccount,
-  GatewayEvent,
-  OAuthAuthorize,
-  OAuthCodeRejected,
-  PaymentGateway,
-  ProviderBalanceTransaction,
-  ProviderCharge,
-  ProviderDispute,
-  ProviderPaymentIntent,
-  ProviderPayout,
-  WebhookEndpoint,
-} from '../../../../infrastructure/payment-gateway/payment-gateway.port';
-import { ProviderEvent } from '../../../../infrastructure/payment-gateway/provider-events';
+import { BalanceTransactionFilter, CardCharge, ChargeCard, PaymentGateway, ProviderBalanceTransaction, ProviderCharge, ProviderDispute, ProviderPaymentIntent, ProviderPayout } from '../payment-gateway.port';
+import { ConnectedAccountNotFound, OAuthCodeRejected } from '../../../../infrastructure/providers/provider-errors';
+import { ConnectedAccountState, CreateAccountLink, CreateConnectedAccount, OAuthAuthorize } from '../../../onboarding/contracts/payout-account-provider.port';
+import { GatewayEvent, WebhookEndpoint } from '../../../../infrastructure/inbox/provider-events';
+import { ProviderEvent } from '../../../../infrastructure/inbox/provider-events';
 import { translateStripeEvent, verifyStripeEvent } from '../stripe/stripe-events';
 import { SandboxAccounts } from './sandbox-accounts';
 import { SandboxCards } from './sandbox-cards';

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
-import { GatewayEvent, InvalidWebhookSignature } from '../../../../infrastructure/payment-gateway/payment-gateway.port';
-import { ProviderEvent } from '../../../../infrastructure/payment-gateway/provider-events';
+import { GatewayEvent } from '../../../../infrastructure/inbox/provider-events';
+import { InvalidWebhookSignature } from '../../../../infrastructure/providers/provider-errors';
+import { ProviderEvent } from '../../../../infrastructure/inbox/provider-events';
 
 /**
  * Checks a `Stripe-Signature` header over the raw body with stripe-node's own verifier (HMAC-SHA256,

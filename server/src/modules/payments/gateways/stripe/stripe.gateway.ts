@@ -3,30 +3,11 @@ import Stripe from 'stripe';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../../infrastructure/clock/clock';
 import { AppConfig } from '../../../../infrastructure/config/app-config';
-import {
-  BalanceTransactionFilter,
-  CardCharge,
-  CardDeclined,
-  ChargeCard,
-  ConnectedAccountNotFound,
-  ConnectedAccountState,
-  CreateAccountLink,
-  CreateConnectedAccount,
-  GatewayEvent,
-  OAuthAuthorize,
-  OAuthCodeRejected,
-  PaymentGateway,
-  PaymentGatewayError,
-  ProviderBalanceTransaction,
-  ProviderCharge,
-  ProviderDispute,
-  ProviderObjectNotFound,
-  ProviderPaymentIntent,
-  ProviderPayout,
-  ProviderRefund,
-  WebhookEndpoint,
-} from '../../../../infrastructure/payment-gateway/payment-gateway.port';
-import { ProviderEvent } from '../../../../infrastructure/payment-gateway/provider-events';
+import { BalanceTransactionFilter, CardCharge, ChargeCard, PaymentGateway, ProviderBalanceTransaction, ProviderCharge, ProviderDispute, ProviderPaymentIntent, ProviderPayout, ProviderRefund } from '../payment-gateway.port';
+import { CardDeclined, ConnectedAccountNotFound, OAuthCodeRejected, PaymentGatewayError, ProviderObjectNotFound } from '../../../../infrastructure/providers/provider-errors';
+import { ConnectedAccountState, CreateAccountLink, CreateConnectedAccount, OAuthAuthorize } from '../../../onboarding/contracts/payout-account-provider.port';
+import { GatewayEvent, WebhookEndpoint } from '../../../../infrastructure/inbox/provider-events';
+import { ProviderEvent } from '../../../../infrastructure/inbox/provider-events';
 import { translateStripeEvent, verifyStripeEvent } from './stripe-events';
 
 /** Where owners of a Standard account (connected through OAuth) see their payouts: their own dashboard. */

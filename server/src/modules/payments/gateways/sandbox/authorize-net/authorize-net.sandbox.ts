@@ -4,10 +4,11 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../../../../infrastructure/clock/clock';
 import { lockUntilCommit } from '../../../../../infrastructure/database/transaction-lock';
 import { AppConfig } from '../../../../../infrastructure/config/app-config';
-import { CardDeclined, GatewayEvent, PaymentGatewayError, ProviderObjectNotFound } from '../../../../../infrastructure/payment-gateway/payment-gateway.port';
-import { ProviderEvent } from '../../../../../infrastructure/payment-gateway/provider-events';
+import { CardDeclined, PaymentGatewayError, ProviderObjectNotFound } from '../../../../../infrastructure/providers/provider-errors';
+import { GatewayEvent } from '../../../../../infrastructure/inbox/provider-events';
+import { ProviderEvent } from '../../../../../infrastructure/inbox/provider-events';
 import { translateAuthorizeNetEvent, verifyAuthorizeNetEvent } from '../../authorize-net/authorize-net-events';
-import { ChargeNonce, AuthorizeNetGateway, AuthorizeNetClientSetup, AuthorizeNetTransaction } from '../../../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
+import { ChargeNonce, AuthorizeNetGateway, AuthorizeNetClientSetup, AuthorizeNetTransaction } from '../../authorize-net-gateway.port';
 import { checkCardForNonce, REASONS, reasonCodeOf } from './sandbox-test-cards';
 
 /** The sandbox's tokenizer path, outside /api like Accept.js's own host (docs/decisions/0019). */

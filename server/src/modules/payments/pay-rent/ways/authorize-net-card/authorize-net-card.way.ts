@@ -6,8 +6,8 @@ import { Clock } from '../../../../../infrastructure/clock/clock';
 import {
   AuthorizeNetGateway,
   AuthorizeNetTransaction,
-} from '../../../../../infrastructure/payment-gateway/authorize-net/authorize-net-gateway.port';
-import { CardDeclined, PaymentGatewayError } from '../../../../../infrastructure/payment-gateway/payment-gateway.port';
+} from '../../../gateways/authorize-net-gateway.port';
+import { CardDeclined, PaymentGatewayError } from '../../../../../infrastructure/providers/provider-errors';
 import { GetUser } from '../../../../accounts/contracts/get-user.query';
 import { GetTenancy } from '../../../../tenants/contracts/get-tenancy.query';
 import { CardGateways } from '../../../card-gateways/card-gateways';

@@ -1,12 +1,8 @@
 import { ConflictException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
-import {
-  CardDeclined,
-  ConnectedAccountNotFound,
-  PaymentGateway,
-  PaymentGatewayError,
-} from '../../../../../infrastructure/payment-gateway/payment-gateway.port';
+import { CardDeclined, ConnectedAccountNotFound, PaymentGatewayError } from '../../../../../infrastructure/providers/provider-errors';
+import { PaymentGateway } from '../../../gateways/payment-gateway.port';
 import { GetPayoutAccount } from '../../../../onboarding/contracts/get-payout-account.query';
 import type { CardPayment } from '../../../card-payments/card-payment.entity';
 import { PayoutAccountReadiness } from '../../../card-payments/payout-account-readiness';

@@ -30,3 +30,30 @@ export const PROVIDER_EVENT_TYPES: readonly ProviderEventType[] = [
   'PayoutAccountChanged',
   'AuthorizeNetTransactionChanged',
 ];
+
+/** A verified provider event. Only ids, the type and the provider's object: no entities. */
+export interface GatewayEvent {
+  /** The provider's event id (`evt_...`): unique per event, so it doubles as the queue job id. */
+  id: string;
+  /** The provider's event type, e.g. `account.updated`, later `payment_intent.succeeded`. */
+  type: string;
+  /** The connected account the event is about, when there is one. */
+  accountId?: string;
+  createdUnixSeconds: number;
+  /** False for the provider's test mode; a live installation refuses test events. */
+  livemode: boolean;
+  /** The event's object as the provider sent it (an Account for `account.*`). */
+  data: Record<string, unknown>;
+}
+
+/** Which of our two webhook endpoints an event came to: our own account's, or the connected accounts'. */
+export type WebhookEndpoint = 'platform' | 'connect';
+
+/**
+ * A provider's adapter as the inbox needs it: the name its rows are stored under, and its events in
+ * the product's words. The module that owns an adapter registers it (Inbox.addTranslator).
+ */
+export interface ProviderEventTranslator {
+  readonly name: string;
+  translateEvent(event: GatewayEvent): ProviderEvent | null;
+}

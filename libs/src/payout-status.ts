@@ -1,5 +1,3 @@
-import { ConnectedAccountState } from './payment-gateway.port';
-
 /**
  * pending: the landlord has not finished onboarding (send them back through an account link).
  * active: rent can be charged and paid out.
@@ -8,9 +6,8 @@ import { ConnectedAccountState } from './payment-gateway.port';
  */
 export type PayoutStatus = 'pending' | 'active' | 'restricted';
 
-export function payoutStatusOf(
-  account: Pick<ConnectedAccountState, 'chargesEnabled' | 'payoutsEnabled' | 'detailsSubmitted'>,
-): PayoutStatus {
+/** A payout account's status from what its provider says of it. */
+export function payoutStatusOf(account: { chargesEnabled: boolean; payoutsEnabled: boolean; detailsSubmitted: boolean }): PayoutStatus {
   if (account.chargesEnabled && account.payoutsEnabled) return 'active';
   if (!account.detailsSubmitted) return 'pending';
   return 'restricted';

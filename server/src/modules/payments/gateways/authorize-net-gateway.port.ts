@@ -1,7 +1,6 @@
 import type { BillTo } from '@rentwise/libs/authorize-net';
 import type { Cents } from '@rentwise/libs/money';
-import type { GatewayEvent } from '../payment-gateway.port';
-import type { ProviderEvent } from '../provider-events';
+import type { GatewayEvent, ProviderEvent } from '../../../infrastructure/inbox/provider-events';
 
 /**
  * The second card gateway, for landlords an operator puts on it (docs/decisions/0019): Authorize.Net,
