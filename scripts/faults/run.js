@@ -196,14 +196,18 @@ async function runSeed(services, seed) {
   const baseUrl = `http://127.0.0.1:${services.balancer.port}`;
   const clients = await signedInClients(baseUrl, observe);
 
-  // Kills from outside: every 0.5 to 1.5 x KILL_EVERY_MS, a seeded choice of the processes that are up.
+  // Kills from outside: every 0.5 to 1.5 x KILL_EVERY_MS, a seeded choice of the processes that are up,
+  // but never the last API up: on a loaded machine an API can take longer to start than the timer
+  // takes to kill the other, and tenants who can reach no API for two minutes give up. Each API is
+  // still killed over and over, and the fault points still crash whichever API reaches them.
   let pushing = true;
   const timerKills = { api: 0, worker: 0 };
   const killer = (async () => {
     while (pushing) {
       await sleep(KILL_EVERY_MS * (0.5 + random()));
       if (!pushing) break;
-      const up = processes.filter((proc) => proc.ready);
+      const apisUp = processes.filter((proc) => proc.ready && proc.kind === 'api').length;
+      const up = processes.filter((proc) => proc.ready && (proc.kind !== 'api' || apisUp > 1));
       const victim = up[Math.floor(random() * up.length)];
       if (victim?.kill9()) timerKills[victim.kind] += 1;
     }
