@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { Envelope } from '../messaging/envelope';
 import type { GatewayEvent } from './provider-events';
 import type { ProviderEventOf, ProviderEventType } from './provider-events';
@@ -15,37 +15,60 @@ export interface ProviderEventContext {
 
 export type ProviderEventOutcome = { outcome: 'done'; detail?: string } | { outcome: 'skipped'; reason: string };
 
-/**
- * One product event's handler, in the module that owns the change. It runs inside the inbox's
- * transaction: whatever it writes (journals, rows, outbox events) commits with the inbox row's mark.
- */
+/** How the inbox calls whatever acts on one product event. */
 export interface ProviderEventHandler<Type extends ProviderEventType> {
   handle(event: ProviderEventOf<Type>, context: ProviderEventContext): Promise<ProviderEventOutcome>;
 }
 
-/**
- * Marks a module's provider as the handler of one product event, as @CommandHandler marks a
- * command's: `@HandlesProviderEvent('DisputeClosed') class DisputeClosedHandler implements
- * ProviderEventHandler<'DisputeClosed'>`.
- */
-export const HandlesProviderEvent = DiscoveryService.createDecorator<ProviderEventType>();
+type ProviderEventMethod<Type extends ProviderEventType> = (
+  event: ProviderEventOf<Type>,
+  context: ProviderEventContext,
+) => Promise<ProviderEventOutcome>;
+
+const HANDLES = Symbol('rentwise:handles-provider-event');
 
 /**
- * Which handler acts on which product event: the providers marked @HandlesProviderEvent, found when
- * the application starts; nothing here knows a module. One handler per type.
+ * Marks the method that acts on a product event, in the module that owns the change, as
+ * @CommandHandler marks a command's handler; a method may carry several marks. It runs inside the
+ * inbox's transaction: whatever it writes (journals, rows, outbox events) commits with the inbox
+ * row's mark. `@HandlesProviderEvent('DisputeOpened') disputeChanged(event) {...}`
+ */
+export function HandlesProviderEvent<Type extends ProviderEventType>(type: Type) {
+  return <Method extends ProviderEventMethod<Type>>(
+    _prototype: object,
+    _name: string | symbol,
+    descriptor: TypedPropertyDescriptor<Method>,
+  ): void => {
+    const method = descriptor.value as object;
+    Reflect.defineMetadata(HANDLES, [...((Reflect.getMetadata(HANDLES, method) as ProviderEventType[] | undefined) ?? []), type], method);
+  };
+}
+
+/**
+ * Which method acts on which product event: the methods marked @HandlesProviderEvent on the
+ * application's providers, found when it starts; nothing here knows a module. One per type.
  */
 @Injectable()
 export class ProviderEventHandlers implements OnModuleInit {
   private readonly byType = new Map<ProviderEventType, ProviderEventHandler<ProviderEventType>>();
 
-  constructor(private readonly discovery: DiscoveryService) {}
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+  ) {}
 
   onModuleInit(): void {
-    for (const wrapper of this.discovery.getProviders({ metadataKey: HandlesProviderEvent.KEY })) {
-      const type = this.discovery.getMetadataByDecorator(HandlesProviderEvent, wrapper);
-      if (!type || !wrapper.instance) continue;
-      if (this.byType.has(type)) throw new Error(`Two handlers for provider event ${type}`);
-      this.byType.set(type, wrapper.instance as ProviderEventHandler<ProviderEventType>);
+    for (const { instance } of this.discovery.getProviders()) {
+      if (!instance || typeof instance !== 'object') continue;
+      const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
+      for (const name of this.scanner.getAllMethodNames(prototype)) {
+        const types = Reflect.getMetadata(HANDLES, prototype[name] as object) as ProviderEventType[] | undefined;
+        for (const type of types ?? []) {
+          if (this.byType.has(type)) throw new Error(`Two handlers for provider event ${type}`);
+          const method = (instance as Record<string, ProviderEventMethod<ProviderEventType>>)[name];
+          this.byType.set(type, { handle: (event, context) => method.call(instance, event, context) });
+        }
+      }
     }
   }
 

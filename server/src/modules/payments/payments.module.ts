@@ -42,15 +42,10 @@ import { LedgerEntry } from './ledger/ledger-entry.entity';
 import { LedgerTransaction } from './ledger/ledger-transaction.entity';
 import { ListLandlordPayoutsHandler } from './payouts/list-landlord-payouts.handler';
 import { ReconciliationModule } from './reconciliation/reconciliation.module';
-import { PayoutFailedHandler } from './payouts/payout-failed.handler';
-import { PayoutPaidHandler } from './payouts/payout-paid.handler';
 import { PayoutRecorder } from './payouts/payout-recorder';
 import { ChargeCorrections } from './provider-events/charge-corrections';
 import { ChargeFailedHandler } from './provider-events/charge-failed.handler';
-import { ChargeRefundedHandler } from './provider-events/charge-refunded.handler';
 import { ChargeSucceededHandler } from './provider-events/charge-succeeded.handler';
-import { DisputeClosedHandler } from './provider-events/dispute-closed.handler';
-import { DisputeOpenedHandler } from './provider-events/dispute-opened.handler';
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
 import { AuthorizeNetGatewayModule } from './gateways/authorize-net/authorize-net-gateway.module';
 import { PaymentGatewayModule } from './gateways/payment-gateway.module';
@@ -119,15 +114,10 @@ export class PaymentsModule {
         ListDeclinedCardsHandler,
         JournalPoster,
         ChargeCorrections,
-        // Provider events in the product's words (registered with the inbox when the module starts).
+        // Provider events in the product's words (methods marked @HandlesProviderEvent; ChargeCorrections and PayoutRecorder mark theirs too).
         ChargeSucceededHandler,
         ChargeFailedHandler,
-        ChargeRefundedHandler,
-        DisputeOpenedHandler,
-        DisputeClosedHandler,
         PayoutRecorder,
-        PayoutPaidHandler,
-        PayoutFailedHandler,
         ListLandlordPayoutsHandler,
         ListDisputedAfterRefundHandler,
         ...(options.runWorker ? [ReceiptEmailProcessor, DisputedAfterRefundEmailProcessor] : []),

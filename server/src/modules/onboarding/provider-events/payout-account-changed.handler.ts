@@ -3,7 +3,6 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   ProviderEventContext,
   HandlesProviderEvent,
-  ProviderEventHandler,
   ProviderEventOutcome,
 } from '../../../infrastructure/inbox/provider-event-handlers';
 import { ConnectedAccountNotFound } from '../../../infrastructure/providers/provider-errors';
@@ -16,8 +15,7 @@ import { SyncPayoutAccount } from '../contracts/sync-payout-account.command';
  * account is read back from the provider and its current state is what onboarding keeps.
  */
 @Injectable()
-@HandlesProviderEvent('PayoutAccountChanged')
-export class PayoutAccountChangedHandler implements ProviderEventHandler<'PayoutAccountChanged'> {
+export class PayoutAccountChangedHandler {
   private readonly logger = new Logger(PayoutAccountChangedHandler.name);
 
   constructor(
@@ -25,6 +23,7 @@ export class PayoutAccountChangedHandler implements ProviderEventHandler<'Payout
     private readonly commands: CommandBus,
   ) {}
 
+  @HandlesProviderEvent('PayoutAccountChanged')
   async handle({ accountId }: ProviderEventOf<'PayoutAccountChanged'>, _context: ProviderEventContext): Promise<ProviderEventOutcome> {
     let account;
     try {

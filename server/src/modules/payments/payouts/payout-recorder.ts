@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { lockUntilCommit } from '../../../infrastructure/database/transaction-lock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { HandlesProviderEvent, type ProviderEventOutcome } from '../../../infrastructure/inbox/provider-event-handlers';
+import type { ProviderEventOf } from '../../../infrastructure/inbox/provider-events';
 import { PaymentGateway } from '../gateways/payment-gateway.port';
 
 export type PayoutSync = { outcome: 'done'; detail: string } | { outcome: 'skipped'; reason: string };
@@ -19,6 +21,16 @@ export class PayoutRecorder {
     private readonly gateway: PaymentGateway,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * A payout to the landlord's bank was paid (recorded with the balance lines it pays out), or failed
+   * or was canceled (its status recorded: the provider returns the money to the balance).
+   */
+  @HandlesProviderEvent('PayoutPaid')
+  @HandlesProviderEvent('PayoutFailed')
+  payoutChanged(event: ProviderEventOf<'PayoutPaid' | 'PayoutFailed'>): Promise<ProviderEventOutcome> {
+    return this.sync(event.accountId, event.payoutId);
+  }
 
   async sync(accountId: string, payoutId: string): Promise<PayoutSync> {
     return this.unitOfWork.run(async (manager) => {

@@ -1,10 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import {
-  HandlesProviderEvent,
-  ProviderEventHandler,
-  ProviderEventOutcome,
-} from '../../../infrastructure/inbox/provider-event-handlers';
+import { HandlesProviderEvent, ProviderEventOutcome } from '../../../infrastructure/inbox/provider-event-handlers';
 import {
   AuthorizeNetGateway,
   AuthorizeNetTransaction,
@@ -23,8 +19,7 @@ import { ChargeCorrections } from './charge-corrections';
  * void under `void:<merchant>/<charge id>`.
  */
 @Injectable()
-@HandlesProviderEvent('AuthorizeNetTransactionChanged')
-export class AuthorizeNetTransactionChangedHandler implements ProviderEventHandler<'AuthorizeNetTransactionChanged'> {
+export class AuthorizeNetTransactionChangedHandler {
   constructor(
     private readonly gateway: AuthorizeNetGateway,
     private readonly unitOfWork: UnitOfWork,
@@ -33,6 +28,7 @@ export class AuthorizeNetTransactionChangedHandler implements ProviderEventHandl
     private readonly attempts: CardAttempts,
   ) {}
 
+  @HandlesProviderEvent('AuthorizeNetTransactionChanged')
   async handle({ transactionId }: ProviderEventOf<'AuthorizeNetTransactionChanged'>): Promise<ProviderEventOutcome> {
     const transaction = await this.gateway.retrieveTransaction(transactionId);
     if (transaction.kind === 'refund') {

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { HandlesProviderEvent, type ProviderEventOutcome } from '../../../infrastructure/inbox/provider-event-handlers';
+import type { ProviderEventOf } from '../../../infrastructure/inbox/provider-events';
 import { MessageChain, newEnvelope } from '../../../infrastructure/messaging/envelope';
 import { PaymentGateway, ProviderCharge, ProviderDispute } from '../gateways/payment-gateway.port';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
@@ -31,6 +33,23 @@ export class ChargeCorrections {
     private readonly journals: JournalPoster,
     private readonly disputedAfterRefund: DisputedAfterRefundMailer,
   ) {}
+
+  /** A refund was made, changed or failed: each of the charge's refunds is posted once (the payment first, if its own events are late). */
+  @HandlesProviderEvent('ChargeRefunded')
+  chargeRefunded(event: ProviderEventOf<'ChargeRefunded'>): Promise<ProviderEventOutcome> {
+    return this.syncCharge(event.accountId, event.chargeId);
+  }
+
+  /**
+   * A card holder disputed a payment (the funds it withdrew, and the provider's fee, are held from
+   * the landlord), or the dispute was decided (reinstated funds go back to the landlord, a lost
+   * dispute's held funds to the card holder).
+   */
+  @HandlesProviderEvent('DisputeOpened')
+  @HandlesProviderEvent('DisputeClosed')
+  disputeChanged(event: ProviderEventOf<'DisputeOpened' | 'DisputeClosed'>): Promise<ProviderEventOutcome> {
+    return this.syncDispute(event.accountId, event.disputeId);
+  }
 
   /** Locks the charge, re-reads it and posts its payment and refunds. */
   async syncCharge(accountId: string, chargeId: string): Promise<ChargeSync> {

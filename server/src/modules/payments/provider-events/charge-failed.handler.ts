@@ -1,10 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../infrastructure/clock/clock';
-import {
-  HandlesProviderEvent,
-  ProviderEventHandler,
-  ProviderEventOutcome,
-} from '../../../infrastructure/inbox/provider-event-handlers';
+import { HandlesProviderEvent, ProviderEventOutcome } from '../../../infrastructure/inbox/provider-event-handlers';
 import { PaymentGateway } from '../gateways/payment-gateway.port';
 import type { ProviderEventOf } from '../../../infrastructure/inbox/provider-events';
 import { CardAttempts } from '../card-payments/card-attempts';
@@ -17,8 +13,7 @@ import { ChargeCorrections } from './charge-corrections';
  * answer was lost) is marked declined with the provider's message, so a replay answers it.
  */
 @Injectable()
-@HandlesProviderEvent('ChargeFailed')
-export class ChargeFailedHandler implements ProviderEventHandler<'ChargeFailed'> {
+export class ChargeFailedHandler {
   constructor(
     private readonly gateway: PaymentGateway,
     private readonly settlement: ChargeSettlement,
@@ -27,6 +22,7 @@ export class ChargeFailedHandler implements ProviderEventHandler<'ChargeFailed'>
     private readonly clock: Clock,
   ) {}
 
+  @HandlesProviderEvent('ChargeFailed')
   async handle({ accountId, paymentIntentId }: ProviderEventOf<'ChargeFailed'>): Promise<ProviderEventOutcome> {
     const intent = await this.gateway.retrievePaymentIntent(accountId, paymentIntentId);
     if (intent.status === 'succeeded' && intent.latestChargeId) return this.corrections.syncCharge(accountId, intent.latestChargeId);

@@ -1,9 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  HandlesProviderEvent,
-  ProviderEventHandler,
-  ProviderEventOutcome,
-} from '../../../infrastructure/inbox/provider-event-handlers';
+import { HandlesProviderEvent, ProviderEventOutcome } from '../../../infrastructure/inbox/provider-event-handlers';
 import { PaymentGateway } from '../gateways/payment-gateway.port';
 import type { ProviderEventOf } from '../../../infrastructure/inbox/provider-events';
 import { ChargeCorrections } from './charge-corrections';
@@ -13,13 +9,13 @@ import { ChargeCorrections } from './charge-corrections';
  * posted under its attempt's key, once, whether or not the synchronous confirm got there first.
  */
 @Injectable()
-@HandlesProviderEvent('ChargeSucceeded')
-export class ChargeSucceededHandler implements ProviderEventHandler<'ChargeSucceeded'> {
+export class ChargeSucceededHandler {
   constructor(
     private readonly gateway: PaymentGateway,
     private readonly corrections: ChargeCorrections,
   ) {}
 
+  @HandlesProviderEvent('ChargeSucceeded')
   async handle({ accountId, chargeId, paymentIntentId }: ProviderEventOf<'ChargeSucceeded'>): Promise<ProviderEventOutcome> {
     let charge = chargeId;
     if (!charge && paymentIntentId) charge = (await this.gateway.retrievePaymentIntent(accountId, paymentIntentId)).latestChargeId;
