@@ -1,17 +1,11 @@
 import { Query } from '@nestjs/cqrs';
-import type { DifferenceKind } from './reconciliation-rules';
+import type { Difference } from './reconciliation-rules';
 
-export interface ReconciliationDifferenceView {
+/** An open difference as the operator's page shows it: the rule's finding, where and since when it was found. */
+export interface ReconciliationDifferenceView extends Omit<Difference, 'occurredAt'> {
   differenceId: string;
   provider: string;
   connectedAccountId: string;
-  kind: DifferenceKind;
-  /** The journal key the difference is about, e.g. `refund:acct_.../re_...`. */
-  reference: string;
-  balanceTransactionId: string | null;
-  ledgerTransactionId: string | null;
-  providerAmountCents: number | null;
-  ledgerAmountCents: number | null;
   occurredAt: string;
   firstFoundAt: string;
   lastFoundAt: string;

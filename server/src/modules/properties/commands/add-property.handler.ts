@@ -3,6 +3,7 @@ import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import type { PropertySummary } from '../contracts/property-summary';
 import { Property } from '../properties/property.entity';
+import { propertyFieldsOf } from '../properties/property-fields';
 import { RentHistoryEntry } from '../properties/rent-history-entry.entity';
 import { toPropertySummary } from '../properties/to-property-summary';
 import { AddProperty } from '../contracts/add-property.command';
@@ -18,17 +19,10 @@ export class AddPropertyHandler implements ICommandHandler<AddProperty> {
     const now = this.clock.now();
     const property = await this.unitOfWork.run(async () => {
       const properties = this.unitOfWork.repository(Property);
-      const { line1, line2, city, state, zip } = input.addressParts;
       const saved = await properties.save(
         properties.create({
           landlordUserId,
-          address: input.address,
-          line1,
-          line2: line2 ?? null,
-          city,
-          state,
-          zip,
-          rentCents: input.rentCents,
+          ...propertyFieldsOf(input),
           archivedAt: null,
           createdAt: now,
           updatedAt: now,

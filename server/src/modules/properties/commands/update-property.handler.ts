@@ -4,6 +4,7 @@ import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import type { PropertySummary } from '../contracts/property-summary';
 import { findManagedPropertyForUpdate } from '../properties/landlord-property';
 import { Property } from '../properties/property.entity';
+import { propertyFieldsOf } from '../properties/property-fields';
 import { RentHistoryEntry } from '../properties/rent-history-entry.entity';
 import { toPropertySummary } from '../properties/to-property-summary';
 import { UpdateProperty } from './update-property.command';
@@ -20,17 +21,7 @@ export class UpdatePropertyHandler implements ICommandHandler<UpdateProperty> {
     const property = await this.unitOfWork.run(async () => {
       const property = await findManagedPropertyForUpdate(this.unitOfWork, landlordUserId, propertyId);
       const previousRentCents = property.rentCents;
-      const { line1, line2, city, state, zip } = input.addressParts;
-      Object.assign(property, {
-        address: input.address,
-        line1,
-        line2: line2 ?? null,
-        city,
-        state,
-        zip,
-        rentCents: input.rentCents,
-        updatedAt: now,
-      });
+      Object.assign(property, { ...propertyFieldsOf(input), updatedAt: now });
       await this.unitOfWork.repository(Property).save(property);
       if (input.rentCents !== previousRentCents) {
         await this.unitOfWork

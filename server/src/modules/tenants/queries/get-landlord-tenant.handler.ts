@@ -6,7 +6,7 @@ import { GetUser } from '../../accounts/contracts/get-user.query';
 import { findCurrentTenancy } from '../tenancies/current-tenancy';
 import { managedProperty } from '../tenancies/managed-property';
 import { GetLandlordTenant } from './get-landlord-tenant.query';
-import { LandlordTenantView, TenantPropertyView, toLandlordTenantView } from './landlord-tenant-view';
+import { LandlordTenantView, TenantPropertyView, toLandlordTenantView, toTenantPropertyView } from './landlord-tenant-view';
 
 @QueryHandler(GetLandlordTenant)
 export class GetLandlordTenantHandler implements IQueryHandler<GetLandlordTenant> {
@@ -25,7 +25,7 @@ export class GetLandlordTenantHandler implements IQueryHandler<GetLandlordTenant
     const user = await this.queries.execute(new GetUser(tenantUserId));
     if (!user) throw new NotFoundException(MESSAGES.notFound);
     return {
-      property: { propertyId: property.propertyId, address: property.address, rentCents: property.rentCents },
+      property: toTenantPropertyView(property),
       tenant: toLandlordTenantView(tenancy, user),
     };
   }

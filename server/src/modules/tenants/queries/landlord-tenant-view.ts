@@ -23,6 +23,11 @@ export interface TenantPropertyView {
   rentCents: Cents;
 }
 
+/** The property a landlord's tenant screens name above the tenants. */
+export function toTenantPropertyView({ propertyId, address, rentCents }: TenantPropertyView): TenantPropertyView {
+  return { propertyId, address, rentCents };
+}
+
 export function toLandlordTenantView(
   tenancy: Pick<Tenancy, 'tenantUserId' | 'propertyId' | 'startedAt'>,
   user: UserView,

@@ -4,7 +4,7 @@ import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUsers } from '../../accounts/contracts/get-users.query';
 import type { UserView } from '../../accounts/contracts/user-view';
 import { managedProperty } from '../tenancies/managed-property';
-import { LandlordTenantView, TenantPropertyView, toLandlordTenantView } from './landlord-tenant-view';
+import { LandlordTenantView, TenantPropertyView, toLandlordTenantView, toTenantPropertyView } from './landlord-tenant-view';
 import { ListPropertyTenants } from './list-property-tenants.query';
 
 /** A landlord's tenant screen: the property's current tenancies, prepared once per connection. */
@@ -45,7 +45,7 @@ export class ListPropertyTenantsHandler implements IQueryHandler<ListPropertyTen
       }
     }
     return {
-      property: { propertyId: property.propertyId, address: property.address, rentCents: property.rentCents },
+      property: toTenantPropertyView(property),
       rows,
     };
   }
