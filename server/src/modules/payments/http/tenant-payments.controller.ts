@@ -20,7 +20,7 @@ import { CurrentUser, Requester } from '../../../infrastructure/http/current-use
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
 import { AuthorizeNetPaymentInput, authorizeNetPaymentSchema } from '@rentwise/libs/schemas/authorize-net-payment.schema';
-import { PayRent } from '../pay-rent/pay-rent.command';
+import { PayRent, type RentPaymentRequest } from '../pay-rent/pay-rent.command';
 import { GetPaymentSetup } from '../queries/get-payment-setup.query';
 import { GetReceipt } from '../queries/get-receipt.query';
 import { ListTenantPayments } from '../queries/list-tenant-payments.query';
@@ -95,10 +95,7 @@ export class TenantPaymentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PaymentAnswer> {
     const { paymentMethodId, ...asked } = body;
-    const method = { way: 'stripe_card', paymentMethodId } as const;
-    const { created, ...payment } = await this.commands.execute(new PayRent(tenant.userId, tenant.signedInAt, { ...asked, method }, request.ip));
-    void reply.status(created ? HttpStatus.CREATED : HttpStatus.OK);
-    return { status: 'success', payment };
+    return this.payRent(tenant, request, reply, { ...asked, method: { way: 'stripe_card', paymentMethodId } });
   }
 
   @Post('payments/direct')
@@ -151,10 +148,7 @@ export class TenantPaymentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PaymentAnswer> {
     const { paymentNonce, card, ...asked } = body;
-    const method = { way: 'authorize_net_card', paymentNonce, card } as const;
-    const { created, ...payment } = await this.commands.execute(new PayRent(tenant.userId, tenant.signedInAt, { ...asked, method }, request.ip));
-    void reply.status(created ? HttpStatus.CREATED : HttpStatus.OK);
-    return { status: 'success', payment };
+    return this.payRent(tenant, request, reply, { ...asked, method: { way: 'authorize_net_card', paymentNonce, card } });
   }
 
   @Get('payments')
@@ -172,5 +166,12 @@ export class TenantPaymentsController {
     const receipt = await this.queries.execute(new GetReceipt(receiptId, tenant.userId, 'tenant'));
     if (!receipt) throw new NotFoundException(MESSAGES.notFound);
     return { status: 'success', receipt };
+  }
+
+  /** Either way of paying: 201 for a payment made now, 200 for an attempt's first answer again. */
+  private async payRent(tenant: Requester, request: FastifyRequest, reply: FastifyReply, rent: RentPaymentRequest): Promise<PaymentAnswer> {
+    const { created, ...payment } = await this.commands.execute(new PayRent(tenant.userId, tenant.signedInAt, rent, request.ip));
+    void reply.status(created ? HttpStatus.CREATED : HttpStatus.OK);
+    return { status: 'success', payment };
   }
 }
