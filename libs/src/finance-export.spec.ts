@@ -1,4 +1,6 @@
 import {
+  bankDebitStatesByBillingMonth,
+  bankDebitStatesInWords,
   FINANCE_CSV_HEADER,
   financeCsvRow,
   financeExportExpiresAt,
@@ -8,6 +10,7 @@ import {
   type FinanceCsvLine,
 } from './finance-export';
 import { startFinanceExportSchema } from './schemas/finance-export.schema';
+import type { StatementLine } from './statements';
 
 const line: FinanceCsvLine = {
   landlordUserId: '1a2b3c4d-0000-4000-8000-000000000001',
@@ -25,13 +28,15 @@ const line: FinanceCsvLine = {
   processorFeeCents: 4_423,
   netCents: 145_577,
   calendarGrossCents: 0,
+  processingCents: 0,
+  bankDebits: { processing: 0, settled: 0, failed: 0 },
 };
 
 describe('finance export CSV line', () => {
   it('has a cell for every header, amounts as plain decimals', () => {
     const cells = financeCsvRow(line).trimEnd().split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
     expect(cells).toHaveLength(FINANCE_CSV_HEADER.length);
-    expect(cells.slice(9)).toEqual(['1500.00', '1515.00', '15.00', '1500.00', '44.23', '1455.77', '0.00']);
+    expect(cells.slice(9)).toEqual(['1500.00', '1515.00', '15.00', '1500.00', '44.23', '1455.77', '0.00', '0.00', '']);
     expect(cells[4]).toBe('"12 Elm St, Springfield, IL 62701"');
     expect(cells[8]).toBe('April 2025');
   });
@@ -49,6 +54,56 @@ describe('finance export CSV line', () => {
 
   it('writes a refund month (negative amounts) as numbers, not escaped text', () => {
     expect(financeCsvRow({ ...line, receivedCents: -5_000, netCents: -5_000 })).toContain(',-50.00,44.23,-50.00,');
+  });
+});
+
+describe('bank debits in the finance export', () => {
+  const debitLine = (fields: Partial<StatementLine>): StatementLine => ({
+    journalId: 'j',
+    kind: 'rent_payment',
+    landlordUserId: 'l1',
+    propertyId: 'p1',
+    tenantUserId: 't1',
+    occurredAt: '2025-04-09T15:00:00.000Z',
+    countsAt: '2025-04-09T15:00:00.000Z',
+    billingYear: 2025,
+    billingMonth: 4,
+    grossCents: 0,
+    platformFeeCents: 0,
+    receivedCents: 0,
+    processingCents: 0,
+    processorFeeCents: 0,
+    description: 'Rent',
+    correctsJournalId: null,
+    ...fields,
+  });
+
+  it('counts each month’s debits as processing, settled or failed, by the month the tenant paid', () => {
+    const lines = [
+      debitLine({ journalId: 'a', grossCents: 1000, processingCents: 1000 }),
+      debitLine({ journalId: 'b', grossCents: 2000, processingCents: 2000 }),
+      debitLine({ journalId: 'c', grossCents: 3000, processingCents: 3000 }),
+      debitLine({ journalId: 'b2', kind: 'bank_debit_settled', occurredAt: '2025-04-14T15:00:00.000Z', processingCents: -2000, receivedCents: 1980 }),
+      debitLine({ journalId: 'c2', kind: 'bank_debit_failed', occurredAt: '2025-04-14T15:00:00.000Z', processingCents: -3000, grossCents: -3000 }),
+      debitLine({ journalId: 'card', billingMonth: 5, grossCents: 5000, receivedCents: 4950 }),
+    ];
+    const states = bankDebitStatesByBillingMonth(lines);
+    expect(states.get('2025-04')).toEqual({ processing: 1, settled: 1, failed: 1 });
+    expect(states.has('2025-05')).toBe(false);
+  });
+
+  it('names the states a finance clerk reads, leaving out those with none', () => {
+    expect(bankDebitStatesInWords({ processing: 1, settled: 2, failed: 1 })).toBe('Processing 1, Settled 2, Failed 1');
+    expect(bankDebitStatesInWords({ processing: 0, settled: 3, failed: 0 })).toBe('Settled 3');
+    expect(bankDebitStatesInWords({ processing: 0, settled: 0, failed: 0 })).toBe('');
+  });
+
+  it('writes processing money and the states in the last two columns, quoted when there are several', () => {
+    const cells = financeCsvRow({ ...line, processingCents: 150_000, bankDebits: { processing: 1, settled: 0, failed: 2 } })
+      .trimEnd()
+      .split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+    expect(cells.slice(-2)).toEqual(['1500.00', '"Processing 1, Failed 2"']);
+    expect(FINANCE_CSV_HEADER.slice(-2)).toEqual(['Processing (bank debits not yet settled)', 'Bank debits']);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Cents } from './money';
-import { csvRow, type CsvValue, monthName } from './statements';
+import { billingMonthKey } from './billing-month';
+import { csvRow, type CsvValue, monthName, type StatementLine } from './statements';
 
 /** Finance staff's yearly exports of every landlord's statements (decision 0018). */
 
@@ -72,6 +73,54 @@ export interface FinanceCsvLine {
   netCents: Cents;
   /** Paid by tenants in this calendar month, by payment date (the processor's yearly tax form). */
   calendarGrossCents: Cents;
+  /** Bank debits of the month sent and not yet settled (in gross, not in received). */
+  processingCents: Cents;
+  /** The month's bank debits by state. */
+  bankDebits: BankDebitStates;
+}
+
+/** How many of a month's bank debits are still processing, settled, or failed (by the month the tenant paid). */
+export interface BankDebitStates {
+  processing: number;
+  settled: number;
+  failed: number;
+}
+
+export const NO_BANK_DEBITS: Readonly<BankDebitStates> = Object.freeze({ processing: 0, settled: 0, failed: 0 });
+
+/**
+ * Each billing month's bank debits ('2025-04'), from its lines: a debit is sent (a payment line with
+ * processing money), then settled or failed by a line that counts to the same month (decision 0037),
+ * so what is sent and not answered is still processing.
+ */
+export function bankDebitStatesByBillingMonth(lines: Iterable<StatementLine>): Map<string, BankDebitStates> {
+  const sent = new Map<string, BankDebitStates & { sent: number }>();
+  for (const line of lines) {
+    const key = billingMonthKey({ year: line.billingYear, month: line.billingMonth });
+    let month = sent.get(key);
+    if (!month) sent.set(key, (month = { sent: 0, ...NO_BANK_DEBITS }));
+    if (line.kind === 'rent_payment' && line.processingCents > 0) month.sent += 1;
+    else if (line.kind === 'bank_debit_settled') month.settled += 1;
+    else if (line.kind === 'bank_debit_failed') month.failed += 1;
+  }
+  const states = new Map<string, BankDebitStates>();
+  for (const [key, month] of sent) {
+    if (month.sent === 0) continue;
+    states.set(key, { processing: month.sent - month.settled - month.failed, settled: month.settled, failed: month.failed });
+  }
+  return states;
+}
+
+/** 'Processing 1, Settled 2, Failed 1', leaving out the states with none; empty when the month had no bank debit. */
+export function bankDebitStatesInWords(states: BankDebitStates): string {
+  return [
+    ['Processing', states.processing],
+    ['Settled', states.settled],
+    ['Failed', states.failed],
+  ]
+    .filter(([, count]) => (count as number) > 0)
+    .map(([word, count]) => `${word} ${count}`)
+    .join(', ');
 }
 
 export const FINANCE_CSV_HEADER: readonly string[] = [
@@ -91,6 +140,9 @@ export const FINANCE_CSV_HEADER: readonly string[] = [
   'Processor fee',
   'Net deposited',
   'Paid in calendar month (by payment date)',
+  // Added last, so that the columns before keep their places in finance's spreadsheets.
+  'Processing (bank debits not yet settled)',
+  'Bank debits',
 ];
 
 /**
@@ -115,6 +167,8 @@ export function financeCsvRow(line: FinanceCsvLine): string {
     { cents: line.processorFeeCents },
     { cents: line.netCents },
     { cents: line.calendarGrossCents },
+    { cents: line.processingCents },
+    bankDebitStatesInWords(line.bankDebits),
   ];
   return csvRow(values);
 }

@@ -17,8 +17,11 @@ export interface OverviewMonth {
   label: string;
   rentDueCents: Cents;
   receivedCents: Cents;
+  /** Bank debits sent and not yet settled: paid by the tenant, not yet received. */
+  processingCents: Cents;
   stillDueCents: Cents;
   fullAmountReceived: boolean;
+  /** Payments made, processing bank debits included, failed ones not. */
   payments: number;
 }
 
@@ -32,9 +35,12 @@ export interface MonthlyOverview {
 export interface StatementPayment {
   /** The journal: the landlord's receipt id for a rent payment. */
   receiptId: string;
-  /** rent_payment, refund, correction, or a dispute's journals: dispute (funds held), dispute_won, dispute_lost. */
+  /**
+   * rent_payment, refund, correction, a dispute's journals (dispute: funds held, dispute_won,
+   * dispute_lost), or a bank debit's answer (bank_debit_settled, bank_debit_failed).
+   */
   kind: JournalKind;
-  /** ISO time the money moved. */
+  /** ISO time the money moved (for a bank debit's answer, when the bank answered). */
   paidAt: string;
   propertyAddress: string;
   tenantName: string;
@@ -42,6 +48,7 @@ export interface StatementPayment {
   grossCents: Cents;
   platformFeeCents: Cents;
   receivedCents: Cents;
+  processingCents: Cents;
   processorFeeCents: Cents;
 }
 
@@ -51,6 +58,8 @@ export interface StatementFigures {
   platformFeeCents: Cents;
   /** Gross less the dated platform fee: what the landlord received. */
   receivedCents: Cents;
+  /** Bank debits sent and not yet settled: in gross, not yet received. */
+  processingCents: Cents;
   /** The processor's fee, shown apart (tax deductible). */
   processorFeeCents: Cents;
   /** Received less the processor's fee: what reached the bank. */
@@ -73,6 +82,7 @@ export interface CalendarRow {
   grossCents: Cents;
   platformFeeCents: Cents;
   receivedCents: Cents;
+  processingCents: Cents;
   processorFeeCents: Cents;
   netCents: Cents;
 }
@@ -100,6 +110,34 @@ export interface Statement {
   payments: StatementPayment[];
   /** Yearly statements: the same money by calendar month of the payment date. */
   calendarYear: { rows: CalendarRow[]; totals: CalendarRow } | null;
+}
+
+const KIND_WORDS: Record<JournalKind, string> = {
+  rent_payment: 'Payment',
+  refund: 'Refund',
+  correction: 'Correction',
+  dispute: 'Dispute opened',
+  dispute_won: 'Dispute won',
+  dispute_lost: 'Dispute lost',
+  bank_debit_settled: 'Bank debit settled',
+  bank_debit_failed: 'Bank debit failed',
+};
+
+/** A statement payment's kind as the landlord reads it; a bank debit not yet answered is Processing. */
+export function statementPaymentKindInWords(payment: Pick<StatementPayment, 'kind' | 'processingCents'>): string {
+  return payment.kind === 'rent_payment' && payment.processingCents > 0 ? 'Processing' : KIND_WORDS[payment.kind];
+}
+
+/**
+ * Whether a statement shows a Processing amount: only when some bank debit in it is, or was, in
+ * flight (a card-only landlord never sees the column).
+ */
+export function statementShowsProcessing(statement: Pick<Statement, 'rows' | 'totals' | 'payments'>): boolean {
+  return (
+    statement.totals.processingCents !== 0 ||
+    statement.rows.some((row) => row.processingCents !== 0) ||
+    statement.payments.some((payment) => payment.processingCents !== 0)
+  );
 }
 
 export interface StatementSettings {

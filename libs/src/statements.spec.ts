@@ -33,6 +33,7 @@ function paymentJournal(journalId: string, landlordUserId: string, atMs: number,
     journalId,
     kind: 'rent_payment',
     occurredAt: new Date(atMs).toISOString(),
+    countsAt: new Date(atMs).toISOString(),
     landlordUserId,
     propertyId: 'p1',
     tenantUserId: 't1',
@@ -53,6 +54,7 @@ function refundJournal(journalId: string, of: StatementJournal, atMs: number): S
     journalId,
     kind: 'refund',
     occurredAt: new Date(atMs).toISOString(),
+    countsAt: new Date(atMs).toISOString(),
     correctsJournalId: of.journalId,
     entries: of.entries.map((entry) => ({ ...entry, amountCents: -entry.amountCents })),
     processorFeeCents: null,
@@ -159,6 +161,7 @@ describe('disputes in statements', () => {
     journalId,
     kind,
     occurredAt: new Date(atMs).toISOString(),
+    countsAt: new Date(atMs).toISOString(),
     correctsJournalId: payment.journalId,
     entries,
     processorFeeCents: null,
@@ -201,6 +204,7 @@ const marchRent: StatementJournal = {
   journalId: 'j-march',
   kind: 'rent_payment',
   occurredAt: '2025-03-05T15:00:00.000Z',
+  countsAt: '2025-03-05T15:00:00.000Z',
   landlordUserId: 'l1',
   propertyId: 'p1',
   tenantUserId: 't1',
@@ -216,18 +220,21 @@ const marchRent: StatementJournal = {
 
 /** A statement line with only what a test is about filled in. */
 function line(fields: Partial<StatementLine>): StatementLine {
+  const occurredAt = fields.occurredAt ?? '2025-03-05T15:00:00.000Z';
   return {
     journalId: 'j',
     kind: 'rent_payment',
     landlordUserId: 'l1',
     propertyId: 'p1',
     tenantUserId: 't1',
-    occurredAt: '2025-03-05T15:00:00.000Z',
+    occurredAt,
+    countsAt: occurredAt,
     billingYear: 2025,
     billingMonth: 3,
     grossCents: 0,
     platformFeeCents: 0,
     receivedCents: 0,
+    processingCents: 0,
     processorFeeCents: 0,
     description: 'Rent',
     correctsJournalId: null,
@@ -269,7 +276,7 @@ describe('a statement line', () => {
 
   it('keeps a line in the month it was first counted to when the landlord’s time zone changes later', () => {
     // 01:00 on 11 April in New York (May) is still 22:00 on 10 April in Los Angeles (April).
-    const late = { ...marchRent, occurredAt: '2025-04-11T05:00:00.000Z' };
+    const late = { ...marchRent, occurredAt: '2025-04-11T05:00:00.000Z', countsAt: '2025-04-11T05:00:00.000Z' };
     const counted = projectLines(new Map(), [late], () => 'America/Los_Angeles');
     const again = projectLines(counted, [late], () => 'America/New_York');
     expect(again.get(late.journalId)).toMatchObject({ billingYear: 2025, billingMonth: 4 });
@@ -287,6 +294,7 @@ describe('totals of lines', () => {
       grossCents: 100_000,
       platformFeeCents: 1_000,
       receivedCents: 99_000,
+      processingCents: 0,
       processorFeeCents: 4_410,
       netCents: 99_000 - 4_410,
       payments: 2,
@@ -295,6 +303,142 @@ describe('totals of lines', () => {
 
   it('counts a correction as no payment', () => {
     expect(totalsOfLines([line({ kind: 'correction', receivedCents: 100 })]).payments).toBe(0);
+  });
+});
+
+describe('bank debits in statements', () => {
+  const zone = 'America/New_York';
+  const chargedCents = 150_000;
+  // Paid on 9 April 2025 (April), the bank answers on the 14th (after the cut-off).
+  const paidAt = Date.UTC(2025, 3, 9, 15);
+  const answeredAt = Date.UTC(2025, 3, 14, 15);
+  const sent: StatementJournal = {
+    ...paymentJournal('bd', 'l1', paidAt, chargedCents),
+    entries: [
+      { account: 'tenant_card', amountCents: -chargedCents },
+      { account: 'bank_debit_clearing', amountCents: chargedCents },
+    ],
+    processorFeeCents: 500,
+  };
+  const share = landlordReceivesCents(chargedCents, Math.floor(paidAt / 1000));
+  const outcome = (journalId: string, kind: 'bank_debit_settled' | 'bank_debit_failed', entries: StatementJournal['entries']): StatementJournal => ({
+    ...sent,
+    journalId,
+    kind,
+    occurredAt: new Date(answeredAt).toISOString(),
+    countsAt: sent.occurredAt,
+    correctsJournalId: sent.journalId,
+    entries,
+    processorFeeCents: null,
+  });
+  const settled = outcome('bd-settled', 'bank_debit_settled', [
+    { account: 'bank_debit_clearing', amountCents: -chargedCents },
+    { account: 'landlord_payable', amountCents: share },
+    { account: 'processing_fees', amountCents: chargedCents - share },
+  ]);
+  const failed = outcome('bd-failed', 'bank_debit_failed', [
+    { account: 'bank_debit_clearing', amountCents: -chargedCents },
+    { account: 'tenant_card', amountCents: chargedCents },
+  ]);
+  const lineOf = (journal: StatementJournal) => statementLineOf(journal, zone);
+  const rentHistory = [{ rentCents: chargedCents, effectiveFrom: '2025-01-01T00:00:00Z' }];
+  const april = (journals: StatementJournal[]) =>
+    monthRows({ from: { year: 2025, month: 4 }, through: { year: 2025, month: 5 }, lines: journals.map(lineOf), rentHistory, timeZone: zone });
+
+  it('counts a processing debit in gross and processing, not in received, and owes nothing more for it', () => {
+    expect(lineOf(sent)).toMatchObject({ billingMonth: 4, grossCents: chargedCents, processingCents: chargedCents, receivedCents: 0, platformFeeCents: 0 });
+    const [row] = april([sent]);
+    expect(row).toMatchObject({ payments: 1, receivedCents: 0, processingCents: chargedCents, fullAmountReceived: false, stillDueCents: 0, closingBalanceCents: 0 });
+  });
+
+  it('counts a settlement on the 14th to the month the tenant paid on the 9th, moving processing to received and the platform fee', () => {
+    expect(lineOf(settled)).toMatchObject({
+      billingYear: 2025,
+      billingMonth: 4,
+      occurredAt: settled.occurredAt,
+      countsAt: sent.occurredAt,
+      grossCents: 0,
+      processingCents: -chargedCents,
+      receivedCents: share,
+      platformFeeCents: chargedCents - share,
+    });
+    const [row, may] = april([sent, settled]);
+    expect(row).toMatchObject({ payments: 1, grossCents: chargedCents, processingCents: 0, receivedCents: share, fullAmountReceived: share >= chargedCents });
+    expect(may).toMatchObject({ payments: 0, grossCents: 0, receivedCents: 0 });
+  });
+
+  it('takes a failed debit out of gross and processing in the month it was paid, leaving no payment and the rent still due', () => {
+    expect(lineOf(failed)).toMatchObject({ billingMonth: 4, grossCents: -chargedCents, processingCents: -chargedCents, receivedCents: 0 });
+    const [row] = april([sent, failed]);
+    expect(row).toMatchObject({ payments: 0, grossCents: 0, processingCents: 0, receivedCents: 0, stillDueCents: chargedCents, closingBalanceCents: chargedCents });
+  });
+
+  it('counts an answer in the calendar month the tenant paid', () => {
+    const lastDay = { ...sent, occurredAt: '2025-12-31T15:00:00.000Z', countsAt: '2025-12-31T15:00:00.000Z' };
+    const nextYear = { ...failed, occurredAt: '2026-01-05T15:00:00.000Z', countsAt: lastDay.occurredAt };
+    const months = calendarMonthTotals([lineOf(lastDay), lineOf(nextYear)], 2025, zone);
+    expect(months[11]).toMatchObject({ grossCents: 0, processingCents: 0, payments: 0 });
+    expect(calendarMonthTotals([lineOf(nextYear)], 2026, zone).every((month) => month.grossCents === 0)).toBe(true);
+  });
+
+  it('keeps gross equal to platform fee, received and processing, and a month’s payments to the debits not failed, whatever the answers', () => {
+    const debits = fc.array(
+      fc.record({
+        atMs: fc.integer({ min: FROM, max: TO }),
+        answerAfterMs: fc.integer({ min: 0, max: 10 * 86_400_000 }),
+        chargedCents: fc.integer({ min: 1, max: 500_000 }),
+        answer: fc.constantFrom('none', 'settled', 'failed'),
+      }),
+      { maxLength: 20 },
+    );
+    fc.assert(
+      fc.property(debits, fc.constantFrom(...ZONES), (steps, timeZone) => {
+        const journals: StatementJournal[] = [];
+        const expectedPayments = new Map<string, number>();
+        steps.forEach((step, index) => {
+          const at = new Date(step.atMs).toISOString();
+          const debit: StatementJournal = {
+            ...paymentJournal(`b${index}`, 'l1', step.atMs, step.chargedCents),
+            entries: [
+              { account: 'tenant_card', amountCents: -step.chargedCents },
+              { account: 'bank_debit_clearing', amountCents: step.chargedCents },
+            ],
+          };
+          journals.push(debit);
+          const key = billingMonthKey(billingMonthOf(new Date(at), timeZone));
+          if (step.answer !== 'failed') expectedPayments.set(key, (expectedPayments.get(key) ?? 0) + 1);
+          if (step.answer === 'none') return;
+          const fee = step.chargedCents - landlordReceivesCents(step.chargedCents, Math.floor(step.atMs / 1000));
+          journals.push({
+            ...debit,
+            journalId: `a${index}`,
+            kind: step.answer === 'settled' ? 'bank_debit_settled' : 'bank_debit_failed',
+            occurredAt: new Date(step.atMs + step.answerAfterMs).toISOString(),
+            countsAt: at,
+            correctsJournalId: debit.journalId,
+            processorFeeCents: null,
+            entries:
+              step.answer === 'settled'
+                ? [
+                    { account: 'bank_debit_clearing', amountCents: -step.chargedCents },
+                    { account: 'landlord_payable', amountCents: step.chargedCents - fee },
+                    { account: 'processing_fees', amountCents: fee },
+                  ]
+                : [
+                    { account: 'bank_debit_clearing', amountCents: -step.chargedCents },
+                    { account: 'tenant_card', amountCents: step.chargedCents },
+                  ],
+          });
+        });
+        const lines = [...projectLines(new Map(), journals, () => timeZone).values()];
+        for (const one of lines) expect(one.grossCents).toBe(one.platformFeeCents + one.receivedCents + one.processingCents);
+        const totals = totalsByBillingMonth(lines);
+        for (const [key, month] of totals) {
+          expect(month.payments).toBe(expectedPayments.get(key) ?? 0);
+          expect(month.processingCents).toBeGreaterThanOrEqual(0);
+        }
+      }),
+    );
   });
 });
 
@@ -380,16 +524,17 @@ describe('monthRows', () => {
 
 describe('totalsOfRows', () => {
   it('adds up every amount, the payments and the rent due of the months', () => {
-    const march = { grossCents: 100_000, platformFeeCents: 1_000, receivedCents: 99_000, processorFeeCents: 30, netCents: 98_970 };
-    const april = { grossCents: 50_000, platformFeeCents: 500, receivedCents: 49_500, processorFeeCents: 30, netCents: 49_470 };
+    const march = { grossCents: 100_000, platformFeeCents: 1_000, receivedCents: 99_000, processingCents: 0, processorFeeCents: 30, netCents: 98_970 };
+    const april = { grossCents: 70_000, platformFeeCents: 500, receivedCents: 49_500, processingCents: 20_000, processorFeeCents: 30, netCents: 49_470 };
     const rows = [
       { ...march, payments: 1, rentDueCents: 100_000 },
       { ...april, payments: 2, rentDueCents: 100_000 },
     ] as MonthRow[];
     expect(totalsOfRows(rows)).toEqual({
-      grossCents: 150_000,
+      grossCents: 170_000,
       platformFeeCents: 1_500,
       receivedCents: 148_500,
+      processingCents: 20_000,
       processorFeeCents: 60,
       netCents: 148_440,
       payments: 3,

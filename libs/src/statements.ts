@@ -15,8 +15,28 @@ import type { Cents } from './money';
  * the journal, so seeing it twice changes nothing), and every total is recomputed from lines.
  */
 
-export type JournalKind = 'rent_payment' | 'refund' | 'correction' | 'dispute' | 'dispute_won' | 'dispute_lost';
-export type JournalAccount = 'tenant_card' | 'landlord_payable' | typeof PLATFORM_FEE_ACCOUNT | 'disputed' | 'dispute_fees';
+export type JournalKind =
+  | 'rent_payment'
+  | 'refund'
+  | 'correction'
+  | 'dispute'
+  | 'dispute_won'
+  | 'dispute_lost'
+  | 'bank_debit_settled'
+  | 'bank_debit_failed';
+export type JournalAccount =
+  | 'tenant_card'
+  | 'landlord_payable'
+  | typeof PLATFORM_FEE_ACCOUNT
+  | 'disputed'
+  | 'dispute_fees'
+  | 'bank_debit_clearing';
+
+/**
+ * The kinds that settle or fail a bank debit (decision 0037): they count to the month the tenant
+ * paid, the corrected journal's, not the month the bank answered.
+ */
+export const BANK_DEBIT_OUTCOME_KINDS: ReadonlySet<JournalKind> = new Set(['bank_debit_settled', 'bank_debit_failed']);
 
 const DISPUTE_KINDS: ReadonlySet<JournalKind> = new Set(['dispute', 'dispute_won', 'dispute_lost']);
 
@@ -26,6 +46,11 @@ export interface StatementJournal {
   kind: JournalKind;
   /** ISO time the money moved. */
   occurredAt: string;
+  /**
+   * ISO time the journal counts at for its billing month: the corrected journal's occurred_at for a
+   * bank debit's settlement or failure (the month the tenant paid), its own occurred_at otherwise.
+   */
+  countsAt: string;
   landlordUserId: string;
   propertyId: string;
   tenantUserId: string;
@@ -43,15 +68,22 @@ export interface StatementLine {
   propertyId: string;
   tenantUserId: string;
   occurredAt: string;
+  /** The journal's countsAt: the billing month (and a yearly statement's calendar month) comes from it. */
+  countsAt: string;
   /** The month the money counts to, by the cut-off on the landlord's calendar. */
   billingYear: number;
   billingMonth: number;
-  /** What the tenant's card was charged (negative for a refund). */
+  /** What the tenant's payment account was charged (negative for a refund or a failed bank debit). */
   grossCents: Cents;
   /** Our dated platform fee (the ledger's PLATFORM_FEE_ACCOUNT). */
   platformFeeCents: Cents;
   /** What the landlord received: gross less the dated platform fee (the ledger's landlord_payable account). */
   receivedCents: Cents;
+  /**
+   * A bank debit sent but not yet settled (the ledger's bank_debit_clearing): in gross, not yet received.
+   * Gross is always platform fee + received + processing.
+   */
+  processingCents: Cents;
   /** The processor's fee, shown apart (tax deductible); for a dispute, the provider's dispute fee (negative when returned). */
   processorFeeCents: Cents;
   description: string;
@@ -62,7 +94,7 @@ const sumOf = (journal: StatementJournal, account: JournalAccount): Cents =>
   journal.entries.filter((entry) => entry.account === account).reduce((total, entry) => total + entry.amountCents, 0);
 
 export function statementLineOf(journal: StatementJournal, timeZone: string): StatementLine {
-  const { year, month } = billingMonthOf(new Date(journal.occurredAt), timeZone);
+  const { year, month } = billingMonthOf(new Date(journal.countsAt), timeZone);
   const processorFee = journal.processorFeeCents ?? 0;
   return {
     journalId: journal.journalId,
@@ -71,6 +103,7 @@ export function statementLineOf(journal: StatementJournal, timeZone: string): St
     propertyId: journal.propertyId,
     tenantUserId: journal.tenantUserId,
     occurredAt: journal.occurredAt,
+    countsAt: journal.countsAt,
     billingYear: year,
     billingMonth: month,
     // 0 - x, not -x: a journal that never touches the card (a dispute's) has 0 gross, not -0.
@@ -79,6 +112,8 @@ export function statementLineOf(journal: StatementJournal, timeZone: string): St
     // Money held for an open dispute is still the landlord's until the dispute is lost: a lost dispute
     // lowers what was received in its own month, as a refund does, and its fee counts as a fee.
     receivedCents: sumOf(journal, 'landlord_payable') + sumOf(journal, 'disputed') + sumOf(journal, 'dispute_fees'),
+    // Sent, settled (moved to received and the platform fee) or failed (back to the tenant: out of gross).
+    processingCents: sumOf(journal, 'bank_debit_clearing'),
     // A refund gives the card money back; the processor keeps its fee, so it is not negated.
     processorFeeCents: journal.kind === 'rent_payment' ? processorFee : DISPUTE_KINDS.has(journal.kind) ? sumOf(journal, 'dispute_fees') : 0,
     description: journal.description,
@@ -105,9 +140,12 @@ export interface MoneyTotals {
   grossCents: Cents;
   platformFeeCents: Cents;
   receivedCents: Cents;
+  /** Bank debits sent and not yet settled or failed. */
+  processingCents: Cents;
   processorFeeCents: Cents;
   /** What reached the landlord's bank: received less the processor's fee. */
   netCents: Cents;
+  /** Payments made, processing ones included; a failed bank debit is none (see addLine). */
   payments: number;
 }
 
@@ -116,6 +154,7 @@ export const NO_MONEY: Readonly<MoneyTotals> = Object.freeze({
   grossCents: 0,
   platformFeeCents: 0,
   receivedCents: 0,
+  processingCents: 0,
   processorFeeCents: 0,
   netCents: 0,
   payments: 0,
@@ -126,6 +165,7 @@ export function addTotals(a: MoneyTotals, b: MoneyTotals): MoneyTotals {
     grossCents: a.grossCents + b.grossCents,
     platformFeeCents: a.platformFeeCents + b.platformFeeCents,
     receivedCents: a.receivedCents + b.receivedCents,
+    processingCents: a.processingCents + b.processingCents,
     processorFeeCents: a.processorFeeCents + b.processorFeeCents,
     netCents: a.netCents + b.netCents,
     payments: a.payments + b.payments,
@@ -137,9 +177,14 @@ function addLine(totals: MoneyTotals, line: StatementLine): void {
   totals.grossCents += line.grossCents;
   totals.platformFeeCents += line.platformFeeCents;
   totals.receivedCents += line.receivedCents;
+  totals.processingCents += line.processingCents;
   totals.processorFeeCents += line.processorFeeCents;
   totals.netCents += line.receivedCents - line.processorFeeCents;
+  // A payment counts when it is made, so a processing bank debit is one; its failure counts to the
+  // same month (countsAt) and takes it back, so a failed debit is no payment there. A refund or a
+  // lost dispute leaves the payment made.
   if (line.kind === 'rent_payment') totals.payments += 1;
+  else if (line.kind === 'bank_debit_failed') totals.payments -= 1;
 }
 
 export function totalsOfLines(lines: Iterable<StatementLine>): MoneyTotals {
@@ -189,7 +234,7 @@ export interface MonthRow extends MoneyTotals {
   openingBalanceCents: Cents;
   closingBalanceCents: Cents;
   fullAmountReceived: boolean;
-  /** Rent still due for the month itself; zero once received covers it. */
+  /** Rent still due for the month itself; zero once received and processing cover it. */
   stillDueCents: Cents;
 }
 
@@ -212,7 +257,10 @@ export function monthRows(input: MonthRowsInput): MonthRow[] {
   for (let month = input.from; compareBillingMonths(month, input.through) <= 0; month = shiftBillingMonth(month, 1)) {
     const money = totals.get(billingMonthKey(month)) ?? NO_MONEY;
     const due = input.rentIsDue && !input.rentIsDue(month) ? 0 : rentDueFor(month, input.rentHistory, input.timeZone);
-    const closing = balance + due - money.receivedCents;
+    // The tenant owes nothing for money their bank is sending (a processing debit must not make rent
+    // late); the landlord has received it only once it settles. A failure takes it out again.
+    const paid = money.receivedCents + money.processingCents;
+    const closing = balance + due - paid;
     rows.push({
       year: month.year,
       month: month.month,
@@ -221,7 +269,7 @@ export function monthRows(input: MonthRowsInput): MonthRow[] {
       openingBalanceCents: balance,
       closingBalanceCents: closing,
       fullAmountReceived: money.receivedCents >= due,
-      stillDueCents: Math.max(0, due - money.receivedCents),
+      stillDueCents: Math.max(0, due - paid),
     });
     balance = closing;
   }
@@ -239,11 +287,14 @@ export function totalsOfRows(rows: readonly MonthRow[]): RowTotals {
   );
 }
 
-/** Totals by calendar month of the payment date (what the processor's yearly tax form reports). */
+/**
+ * Totals by calendar month of the payment date (what the processor's yearly tax form reports); a bank
+ * debit's settlement or failure counts at the date the tenant paid, as in its billing month.
+ */
 export function calendarMonthTotals(lines: Iterable<StatementLine>, year: number, timeZone: string): MoneyTotals[] {
   const byMonth: MoneyTotals[] = Array.from({ length: 12 }, () => ({ ...NO_MONEY }));
   for (const line of lines) {
-    const local = localYearMonthAt(new Date(line.occurredAt), timeZone);
+    const local = localYearMonthAt(new Date(line.countsAt), timeZone);
     if (local.year === year) addLine(byMonth[local.month - 1], line);
   }
   return byMonth;

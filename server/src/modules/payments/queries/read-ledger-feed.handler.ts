@@ -15,12 +15,14 @@ interface JournalRow {
   tenant_user_id: string;
   description: string;
   corrects_transaction_id: string | null;
+  /** The corrected journal's occurred_at for a bank debit's settlement or failure; null otherwise. */
+  counts_at: string | null;
   written_by_xact: string;
   processor_fee_cents: string | null;
 }
 
 /** The ledger's accounts: a journal's entries come as one sum per account (the projector folds sums). */
-const ACCOUNTS: readonly JournalAccount[] = ['tenant_card', 'landlord_payable', PLATFORM_FEE_ACCOUNT, 'disputed', 'dispute_fees'];
+const ACCOUNTS: readonly JournalAccount[] = ['tenant_card', 'landlord_payable', PLATFORM_FEE_ACCOUNT, 'disputed', 'dispute_fees', 'bank_debit_clearing'];
 type AccountSumColumn = `${JournalAccount}_cents`;
 type AccountSums = Record<AccountSumColumn, string | null>;
 /** Each account with its column, built once (a key built per row and account took a tenth of a rebuild). */
@@ -33,10 +35,17 @@ const ACCOUNT_COLUMNS = ACCOUNTS.map((account) => `e.${account}_cents`).join(', 
 /** The oldest position: below every transaction id. */
 const START = '0';
 
+/**
+ * A bank debit's settlement or failure counts at its payment's time (decision 0037). A subquery only
+ * those two kinds run (one primary-key probe each), not a join every journal of a full read pays for.
+ */
+const COUNTS_AT = `CASE WHEN t.kind IN ('bank_debit_settled', 'bank_debit_failed') THEN
+                (SELECT ${isoTimestamp('o.occurred_at')} FROM payments.ledger_transactions o WHERE o.id = t.corrects_transaction_id) END`;
+
 const JOURNAL_COLUMNS = `h.xmin::text AS horizon,
               (SELECT system_identifier::text FROM pg_control_system()) AS cluster,
               t.id, t.kind, ${isoTimestamp('t.occurred_at')} AS occurred_at, t.landlord_user_id, t.property_id, t.tenant_user_id, t.description,
-              t.corrects_transaction_id, t.written_by_xact::text AS written_by_xact,
+              t.corrects_transaction_id, ${COUNTS_AT} AS counts_at, t.written_by_xact::text AS written_by_xact,
               c.processor_fee_cents::text AS processor_fee_cents`;
 
 /** The journals of up to $2 writing transactions from position $1, each with its entries (by index). */
@@ -132,6 +141,7 @@ function toJournal(row: JournalRow & AccountSums): StatementJournal {
     journalId: row.id,
     kind: row.kind,
     occurredAt: row.occurred_at,
+    countsAt: row.counts_at ?? row.occurred_at,
     landlordUserId: row.landlord_user_id,
     propertyId: row.property_id,
     tenantUserId: row.tenant_user_id,

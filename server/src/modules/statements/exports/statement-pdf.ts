@@ -1,5 +1,5 @@
 import { formatCents } from '@rentwise/libs/money';
-import { timeZoneLabel, type Statement } from '@rentwise/libs/statement-views';
+import { statementPaymentKindInWords, statementShowsProcessing, timeZoneLabel, type Statement } from '@rentwise/libs/statement-views';
 import PDFDocument from 'pdfkit';
 import type { Readable } from 'node:stream';
 
@@ -34,13 +34,15 @@ export function statementPdf(statement: Statement): Readable {
   doc.moveDown(1);
 
   const byProperty = statement.kind === 'monthly' && statement.propertyId === null;
-  const figureWidth = 88;
-  const labelWidth = pageWidth - figureWidth * 7;
+  // Processing (bank debits not yet settled) only where a bank debit is in the statement.
+  const shows = statementShowsProcessing(statement);
+  const processing = <T>(value: T): T[] => (shows ? [value] : []);
+  const figureWidth = shows ? 78 : 88;
+  const figureTitles = ['Rent due', 'Paid by tenants', 'Platform fee', 'Received', ...processing('Processing'), 'Processor fee', 'Net deposited', 'Still due'];
+  const labelWidth = pageWidth - figureWidth * figureTitles.length;
   const columns: Column[] = [
     { title: byProperty ? 'Property' : 'Month', width: labelWidth, align: 'left' },
-    ...['Rent due', 'Paid by tenants', 'Platform fee', 'Received', 'Processor fee', 'Net deposited', 'Still due'].map(
-      (title): Column => ({ title, width: figureWidth, align: 'right' }),
-    ),
+    ...figureTitles.map((title): Column => ({ title, width: figureWidth, align: 'right' })),
   ];
   const rowOf = (row: Statement['totals']) => [
     row.label,
@@ -48,6 +50,7 @@ export function statementPdf(statement: Statement): Readable {
     formatCents(row.grossCents),
     formatCents(row.platformFeeCents),
     formatCents(row.receivedCents),
+    ...processing(formatCents(row.processingCents)),
     formatCents(row.processorFeeCents),
     formatCents(row.netCents),
     formatCents(row.stillDueCents),
@@ -56,11 +59,12 @@ export function statementPdf(statement: Statement): Readable {
 
   if (statement.payments.length > 0) {
     heading(doc, 'Payments received');
+    const paymentTitles = ['Paid by tenant', 'Platform fee', 'Received', ...processing('Processing'), 'Processor fee'];
     const paymentColumns: Column[] = [
       { title: 'Date', width: 90, align: 'left' },
       { title: 'Tenant', width: 130, align: 'left' },
-      { title: 'Property', width: pageWidth - 90 - 130 - 88 * 4, align: 'left' },
-      ...['Paid by tenant', 'Platform fee', 'Received', 'Processor fee'].map((title): Column => ({ title, width: 88, align: 'right' })),
+      { title: 'Property', width: pageWidth - 90 - 130 - 88 * paymentTitles.length, align: 'left' },
+      ...paymentTitles.map((title): Column => ({ title, width: 88, align: 'right' })),
     ];
     const dateOf = new Intl.DateTimeFormat('en-US', { timeZone: statement.timeZone, dateStyle: 'medium' });
     table(
@@ -68,11 +72,14 @@ export function statementPdf(statement: Statement): Readable {
       paymentColumns,
       statement.payments.map((payment) => [
         dateOf.format(new Date(payment.paidAt)),
-        payment.kind === 'rent_payment' ? payment.tenantName : `${payment.tenantName} (${payment.kind})`,
+        payment.kind === 'rent_payment' && payment.processingCents === 0
+          ? payment.tenantName
+          : `${payment.tenantName} (${statementPaymentKindInWords(payment)})`,
         payment.propertyAddress,
         formatCents(payment.grossCents),
         formatCents(payment.platformFeeCents),
         formatCents(payment.receivedCents),
+        ...processing(formatCents(payment.processingCents)),
         formatCents(payment.processorFeeCents),
       ]),
       null,
@@ -83,17 +90,17 @@ export function statementPdf(statement: Statement): Readable {
     heading(doc, `Calendar year ${statement.year}, by payment date`);
     doc.fillColor(MUTED).font('Helvetica').fontSize(9).text('What the payment processor’s yearly tax form reports: payments grouped by the date they were made, 1 January to 31 December.');
     doc.moveDown(0.5);
+    const calendarTitles = ['Paid by tenants', 'Platform fee', 'Received', ...processing('Processing'), 'Processor fee', 'Net deposited'];
     const calendarColumns: Column[] = [
-      { title: 'Month', width: pageWidth - figureWidth * 5, align: 'left' },
-      ...['Paid by tenants', 'Platform fee', 'Received', 'Processor fee', 'Net deposited'].map(
-        (title): Column => ({ title, width: figureWidth, align: 'right' }),
-      ),
+      { title: 'Month', width: pageWidth - figureWidth * calendarTitles.length, align: 'left' },
+      ...calendarTitles.map((title): Column => ({ title, width: figureWidth, align: 'right' })),
     ];
     const calendarOf = (row: NonNullable<Statement['calendarYear']>['totals']) => [
       row.label,
       formatCents(row.grossCents),
       formatCents(row.platformFeeCents),
       formatCents(row.receivedCents),
+      ...processing(formatCents(row.processingCents)),
       formatCents(row.processorFeeCents),
       formatCents(row.netCents),
     ];
@@ -101,7 +108,7 @@ export function statementPdf(statement: Statement): Readable {
   }
 
   doc.moveDown(1).fillColor(MUTED).font('Helvetica').fontSize(8).text(
-    'Received is what tenants paid less the Rentwise platform fee of the payment’s date. The processor’s fee is charged to your payout account and is shown apart because it is tax deductible; Net deposited is what reached your bank.',
+    `Received is what tenants paid less the Rentwise platform fee of the payment’s date.${shows ? ' Processing is what tenants’ banks are still sending (a bank debit takes about four business days); it counts to the month the tenant paid.' : ''} The processor’s fee is charged to your payout account and is shown apart because it is tax deductible; Net deposited is what reached your bank.`,
     MARGIN,
     undefined,
     { width: pageWidth },

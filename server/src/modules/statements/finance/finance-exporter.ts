@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+import { billingMonthKey } from '@rentwise/libs/billing-month';
 import {
+  bankDebitStatesByBillingMonth,
   financeCsvHeader,
   type FinanceCsvLine,
   financeCsvRow,
   type FinanceExportFormat,
   financePdfEntryName,
   type FinanceYear,
+  NO_BANK_DEBITS,
 } from '@rentwise/libs/finance-export';
 import archiver from 'archiver';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -136,11 +139,13 @@ export class FinanceExporter {
     const landlord = await this.queries.execute(new GetUser(landlordUserId));
     const landlordYear = await this.reader.yearByProperty(landlordUserId, year);
     const lines: FinanceCsvLine[] = [];
-    for (const { property, months, calendarMonths } of landlordYear.properties) {
+    for (const { property, months, calendarMonths, lines: propertyLines } of landlordYear.properties) {
+      const bankDebits = bankDebitStatesByBillingMonth(propertyLines);
       for (const row of months) {
         const calendarGrossCents = calendarMonths[row.month - 1].grossCents;
-        // Months where nothing was due, paid or moved say nothing to finance.
-        if (row.rentDueCents === 0 && row.payments === 0 && row.grossCents === 0 && calendarGrossCents === 0) continue;
+        const bankDebitStates = bankDebits.get(billingMonthKey(row)) ?? NO_BANK_DEBITS;
+        // Months where nothing was due, paid or moved say nothing to finance (a failed bank debit did move).
+        if (row.rentDueCents === 0 && row.payments === 0 && row.grossCents === 0 && calendarGrossCents === 0 && !bankDebits.has(billingMonthKey(row))) continue;
         lines.push({
           landlordUserId,
           landlordName: nameOf(landlord),
@@ -157,6 +162,8 @@ export class FinanceExporter {
           processorFeeCents: row.processorFeeCents,
           netCents: row.netCents,
           calendarGrossCents,
+          processingCents: row.processingCents,
+          bankDebits: bankDebitStates,
         });
       }
     }

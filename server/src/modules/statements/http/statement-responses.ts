@@ -20,7 +20,17 @@ import type {
 
 /** OpenAPI shapes of the statements and finance endpoints' answers, so the client can generate its types. */
 
-const JOURNAL_KINDS: JournalKind[] = ['rent_payment', 'refund', 'correction', 'dispute', 'dispute_won', 'dispute_lost'];
+const JOURNAL_KINDS: JournalKind[] = [
+  'rent_payment',
+  'refund',
+  'correction',
+  'dispute',
+  'dispute_won',
+  'dispute_lost',
+  'bank_debit_settled',
+  'bank_debit_failed',
+];
+const PROCESSING = 'Bank debits sent and not yet settled: paid by the tenant, not yet received';
 const FINANCE_EXPORT_STATUSES: FinanceExportStatus[] = ['queued', 'running', 'completed', 'failed', 'expired'];
 
 export class StatementPropertyChoiceDto implements StatementPropertyChoice {
@@ -41,9 +51,10 @@ export class OverviewMonthDto implements OverviewMonth {
   @ApiProperty({ example: 'April 2025' }) label!: string;
   @ApiProperty() rentDueCents!: number;
   @ApiProperty() receivedCents!: number;
+  @ApiProperty({ description: PROCESSING }) processingCents!: number;
   @ApiProperty() stillDueCents!: number;
   @ApiProperty() fullAmountReceived!: boolean;
-  @ApiProperty({ description: 'How many payments count to the month' }) payments!: number;
+  @ApiProperty({ description: 'How many payments count to the month (processing bank debits included, failed ones not)' }) payments!: number;
 }
 
 export class MonthlyOverviewDto implements MonthlyOverview {
@@ -67,6 +78,7 @@ export class StatementPaymentDto implements StatementPayment {
   @ApiProperty() grossCents!: number;
   @ApiProperty() platformFeeCents!: number;
   @ApiProperty() receivedCents!: number;
+  @ApiProperty({ description: 'What the line puts in or takes out of Processing (bank debits)' }) processingCents!: number;
   @ApiProperty() processorFeeCents!: number;
 }
 
@@ -79,6 +91,7 @@ export class StatementRowDto implements StatementRow {
   @ApiProperty() grossCents!: number;
   @ApiProperty() platformFeeCents!: number;
   @ApiProperty({ description: 'Gross less the dated platform fee: what the landlord received' }) receivedCents!: number;
+  @ApiProperty({ description: PROCESSING }) processingCents!: number;
   @ApiProperty({ description: 'The processor’s fee, shown apart (tax deductible)' }) processorFeeCents!: number;
   @ApiProperty({ description: 'Received less the processor’s fee: what reached the bank' }) netCents!: number;
   @ApiProperty() stillDueCents!: number;
@@ -89,6 +102,7 @@ export class CalendarRowDto implements CalendarRow {
   @ApiProperty() grossCents!: number;
   @ApiProperty() platformFeeCents!: number;
   @ApiProperty() receivedCents!: number;
+  @ApiProperty({ description: PROCESSING }) processingCents!: number;
   @ApiProperty() processorFeeCents!: number;
   @ApiProperty() netCents!: number;
 }

@@ -13,25 +13,31 @@ export interface LineRow {
   tenant_user_id: string;
   /** ISO 8601, as toISOString() writes it. */
   occurred_at: string;
+  /** ISO 8601; null when the line counts at its own occurred_at (every line but a bank debit's answer). */
+  counts_at: string | null;
   billing_year: number;
   billing_month: number;
   gross_cents: string;
   platform_fee_cents: string;
   received_cents: string;
+  processing_cents: string;
   processor_fee_cents: string;
   description: string;
   corrects_journal_id: string | null;
 }
 
-export const LINE_COLUMNS = `journal_id, kind, landlord_user_id, property_id, tenant_user_id, occurred_at, billing_year, billing_month,
-  gross_cents, platform_fee_cents, received_cents, processor_fee_cents, description, corrects_journal_id`;
+export const LINE_COLUMNS = `journal_id, kind, landlord_user_id, property_id, tenant_user_id, occurred_at, counts_at, billing_year, billing_month,
+  gross_cents, platform_fee_cents, received_cents, processing_cents, processor_fee_cents, description, corrects_journal_id`;
 
 /**
  * LINE_COLUMNS to read into a LineRow, the time as text. In an ORDER BY, `occurred_at` then means that
  * text (the only choice after a UNION; fixed width, it sorts as the time does): a plain SELECT orders by
  * the qualified column, which its indexes can give.
  */
-export const LINE_SELECT = LINE_COLUMNS.replace(/\boccurred_at\b/, `${isoTimestamp('occurred_at')} AS occurred_at`);
+export const LINE_SELECT = LINE_COLUMNS.replace(/\boccurred_at\b/, `${isoTimestamp('occurred_at')} AS occurred_at`).replace(
+  /\bcounts_at\b/,
+  `${isoTimestamp('counts_at')} AS counts_at`,
+);
 
 export function toLine(row: LineRow): StatementLine {
   return {
@@ -41,11 +47,13 @@ export function toLine(row: LineRow): StatementLine {
     propertyId: row.property_id,
     tenantUserId: row.tenant_user_id,
     occurredAt: row.occurred_at,
+    countsAt: row.counts_at ?? row.occurred_at,
     billingYear: row.billing_year,
     billingMonth: row.billing_month,
     grossCents: Number(row.gross_cents),
     platformFeeCents: Number(row.platform_fee_cents),
     receivedCents: Number(row.received_cents),
+    processingCents: Number(row.processing_cents),
     processorFeeCents: Number(row.processor_fee_cents),
     description: row.description,
     correctsJournalId: row.corrects_journal_id,
@@ -58,8 +66,9 @@ export async function insertLines(manager: EntityManager, table: LinesTable, lin
   await manager.query(
     `INSERT INTO ${table} (${LINE_COLUMNS})
      SELECT * FROM json_to_recordset($1::json) AS l(journal_id uuid, kind text, landlord_user_id uuid, property_id uuid,
-       tenant_user_id uuid, occurred_at timestamptz, billing_year int, billing_month int, gross_cents bigint,
-       platform_fee_cents bigint, received_cents bigint, processor_fee_cents bigint, description text, corrects_journal_id uuid)
+       tenant_user_id uuid, occurred_at timestamptz, counts_at timestamptz, billing_year int, billing_month int, gross_cents bigint,
+       platform_fee_cents bigint, received_cents bigint, processing_cents bigint, processor_fee_cents bigint, description text,
+       corrects_journal_id uuid)
      ON CONFLICT (journal_id) DO NOTHING`,
     [
       JSON.stringify(
@@ -70,11 +79,14 @@ export async function insertLines(manager: EntityManager, table: LinesTable, lin
           property_id: line.propertyId,
           tenant_user_id: line.tenantUserId,
           occurred_at: line.occurredAt,
+          // Stored only where it differs: the rest (nearly every line) keep the column empty.
+          counts_at: line.countsAt === line.occurredAt ? null : line.countsAt,
           billing_year: line.billingYear,
           billing_month: line.billingMonth,
           gross_cents: line.grossCents,
           platform_fee_cents: line.platformFeeCents,
           received_cents: line.receivedCents,
+          processing_cents: line.processingCents,
           processor_fee_cents: line.processorFeeCents,
           description: line.description,
           corrects_journal_id: line.correctsJournalId,
@@ -115,11 +127,13 @@ export function rowMatchesLine(row: LineRow, line: StatementLine): boolean {
     row.property_id === line.propertyId &&
     row.tenant_user_id === line.tenantUserId &&
     row.occurred_at === line.occurredAt &&
+    (row.counts_at ?? row.occurred_at) === line.countsAt &&
     row.billing_year === line.billingYear &&
     row.billing_month === line.billingMonth &&
     Number(row.gross_cents) === line.grossCents &&
     Number(row.platform_fee_cents) === line.platformFeeCents &&
     Number(row.received_cents) === line.receivedCents &&
+    Number(row.processing_cents) === line.processingCents &&
     Number(row.processor_fee_cents) === line.processorFeeCents &&
     row.description === line.description &&
     row.corrects_journal_id === line.correctsJournalId
@@ -167,11 +181,13 @@ export function canonicalLine(line: StatementLine): StatementLine {
     propertyId: line.propertyId,
     tenantUserId: line.tenantUserId,
     occurredAt: line.occurredAt,
+    countsAt: line.countsAt,
     billingYear: line.billingYear,
     billingMonth: line.billingMonth,
     grossCents: line.grossCents,
     platformFeeCents: line.platformFeeCents,
     receivedCents: line.receivedCents,
+    processingCents: line.processingCents,
     processorFeeCents: line.processorFeeCents,
     description: line.description,
     correctsJournalId: line.correctsJournalId,

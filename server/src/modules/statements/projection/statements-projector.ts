@@ -106,12 +106,13 @@ export class StatementsProjector {
   /** Re-buckets one landlord's lines after a time zone change, under the projection's lock. */
   async rebucketLandlord(manager: EntityManager, landlordUserId: string, timeZone: string): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock($1)`, [STATEMENTS_LOCK_KEY]);
-    const rows = await manager.query<{ journal_id: string; occurred_at: Date }[]>(
-      `SELECT journal_id, occurred_at FROM statements.statement_lines WHERE landlord_user_id = $1`,
+    // A bank debit's answer goes with its payment: by counts_at where it has one.
+    const rows = await manager.query<{ journal_id: string; counts_at: Date }[]>(
+      `SELECT journal_id, coalesce(counts_at, occurred_at) AS counts_at FROM statements.statement_lines WHERE landlord_user_id = $1`,
       [landlordUserId],
     );
     const months = rows.map((row) => {
-      const { year, month } = billingMonthOf(row.occurred_at, timeZone);
+      const { year, month } = billingMonthOf(row.counts_at, timeZone);
       return { journal_id: row.journal_id, billing_year: year, billing_month: month };
     });
     if (months.length === 0) return;

@@ -55,6 +55,8 @@ export interface LandlordYear {
     months: MonthRow[];
     /** January to December of the year, by payment date. */
     calendarMonths: MoneyTotals[];
+    /** Every line of the property (its bank debits' states are counted from them). */
+    lines: StatementLine[];
   }[];
 }
 
@@ -64,6 +66,7 @@ const zeroRow = (label: string): StatementRow => ({
   grossCents: 0,
   platformFeeCents: 0,
   receivedCents: 0,
+  processingCents: 0,
   processorFeeCents: 0,
   netCents: 0,
   stillDueCents: 0,
@@ -75,6 +78,7 @@ function addToRow(row: StatementRow, month: MonthRow): StatementRow {
   row.grossCents += month.grossCents;
   row.platformFeeCents += month.platformFeeCents;
   row.receivedCents += month.receivedCents;
+  row.processingCents += month.processingCents;
   row.processorFeeCents += month.processorFeeCents;
   row.netCents += month.netCents;
   row.stillDueCents += month.stillDueCents;
@@ -82,8 +86,8 @@ function addToRow(row: StatementRow, month: MonthRow): StatementRow {
 }
 
 function calendarRow(label: string, totals: MoneyTotals): CalendarRow {
-  const { grossCents, platformFeeCents, receivedCents, processorFeeCents, netCents } = totals;
-  return { label, grossCents, platformFeeCents, receivedCents, processorFeeCents, netCents };
+  const { grossCents, platformFeeCents, receivedCents, processingCents, processorFeeCents, netCents } = totals;
+  return { label, grossCents, platformFeeCents, receivedCents, processingCents, processorFeeCents, netCents };
 }
 
 const choiceOf = (property: PropertySummary): StatementPropertyChoice => ({
@@ -102,9 +106,10 @@ const PROPERTY_LINES = preparedStatement<LineRow, [landlordUserId: string, prope
 );
 
 /**
- * A landlord's lines billed to a year or paid between two instants (a year and a day either side): two
- * index reads (landlord and month, landlord and time) appended, rather than every line of the landlord
- * filtered. The second leaves out what the first read, so no UNION has to find the doubles (half the time).
+ * A landlord's lines billed to a year or counting between two instants (a year and a day either side):
+ * three index reads (landlord and month, landlord and time, and the few bank debit answers by the
+ * payment's time, statement_lines_landlord_counts_idx) appended, rather than every line of the landlord
+ * filtered. Each leaves out what an earlier one read, so no UNION has to find the doubles (half the time).
  */
 const LANDLORD_YEAR_LINES = preparedStatement<LineRow, [landlordUserId: string, year: number, from: Date, before: Date]>(
   'statements.landlord-year-lines',
@@ -113,6 +118,10 @@ const LANDLORD_YEAR_LINES = preparedStatement<LineRow, [landlordUserId: string, 
    UNION ALL
    SELECT ${LINE_SELECT} FROM statements.statement_lines
     WHERE landlord_user_id = $1 AND occurred_at >= $3 AND occurred_at < $4 AND billing_year <> $2
+   UNION ALL
+   SELECT ${LINE_SELECT} FROM statements.statement_lines
+    WHERE landlord_user_id = $1 AND counts_at IS NOT NULL AND counts_at >= $3 AND counts_at < $4 AND billing_year <> $2
+      AND NOT (occurred_at >= $3 AND occurred_at < $4)
    ORDER BY occurred_at, journal_id`,
 );
 
@@ -241,7 +250,7 @@ export class StatementReader {
     only?: { year: number; span: LineSpan | undefined },
   ): PropertyHistory {
     const current = billingMonthOf(this.clock.now(), timeZone);
-    const lineMonth = (line: StatementLine): BillingMonth => billingMonthOf(new Date(line.occurredAt), timeZone);
+    const lineMonth = (line: StatementLine): BillingMonth => billingMonthOf(new Date(line.countsAt), timeZone);
     const firstLine = only ? only.span?.first : lines.length ? lines.map(lineMonth).reduce(earlier) : undefined;
     const starts = [...tenancies.map((tenancy) => billingMonthOf(new Date(tenancy.startedAt), timeZone)), ...(firstLine ? [firstLine] : [])];
     const from = starts.length ? starts.reduce(earlier) : billingMonthOf(new Date(property.createdAt), timeZone);
@@ -287,6 +296,7 @@ export class StatementReader {
         property: history.property,
         months: history.months.filter((row) => row.year === year),
         calendarMonths: calendarMonthTotals(history.lines, year, timeZone),
+        lines: history.lines,
       })),
     };
   }
@@ -346,6 +356,7 @@ export class StatementReader {
         label: billingMonthLabel(row),
         rentDueCents: row.rentDueCents,
         receivedCents: row.receivedCents,
+        processingCents: row.processingCents,
         stillDueCents: row.stillDueCents,
         fullAmountReceived: row.fullAmountReceived,
         payments: row.payments,
@@ -448,6 +459,7 @@ export class StatementReader {
         grossCents: total.grossCents + row.grossCents,
         platformFeeCents: total.platformFeeCents + row.platformFeeCents,
         receivedCents: total.receivedCents + row.receivedCents,
+        processingCents: total.processingCents + row.processingCents,
         processorFeeCents: total.processorFeeCents + row.processorFeeCents,
         netCents: total.netCents + row.netCents,
         stillDueCents: total.stillDueCents + row.stillDueCents,
@@ -478,6 +490,7 @@ export class StatementReader {
           grossCents: sum('grossCents'),
           platformFeeCents: sum('platformFeeCents'),
           receivedCents: sum('receivedCents'),
+          processingCents: sum('processingCents'),
           processorFeeCents: sum('processorFeeCents'),
           netCents: sum('netCents'),
         },
@@ -522,6 +535,7 @@ export class StatementReader {
         grossCents: line.grossCents,
         platformFeeCents: line.platformFeeCents,
         receivedCents: line.receivedCents,
+        processingCents: line.processingCents,
         processorFeeCents: line.processorFeeCents,
       }));
   }
