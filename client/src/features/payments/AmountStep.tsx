@@ -6,6 +6,7 @@ import { formatCents } from '@rentwise/libs/money';
 import { todayLabel } from '../../app/dates';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
+import { offersBankDebit } from './bankAccount';
 import { Keypad, keypadKeyFor } from './Keypad';
 import type { PaymentSetup } from './paymentsApi';
 import { showPaymentToast } from './paymentToast';
@@ -91,7 +92,11 @@ export function AmountStep({ setup, display, onKey, onContinue, takeFocus }: Amo
         >
           ${display}
         </p>
-        <p className="pay__amount-fee">+ {formatCents(setup.processingFeeCents)} processing fee</p>
+        <p className="pay__amount-fee">
+          {setup.bankDebit && offersBankDebit(setup)
+            ? `+ ${formatCents(setup.processingFeeCents)} card processing fee · ${formatCents(setup.bankDebit.feeCents)} bank fee`
+            : `+ ${formatCents(setup.processingFeeCents)} processing fee`}
+        </p>
       </div>
 
       <Keypad onPress={onKey} />

@@ -7,14 +7,17 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Notice } from '../../components/Notice';
 import { Skeleton } from '../../components/Skeleton';
 import { AmountStep } from './AmountStep';
-import type { AcceptedCard } from './cardEntry';
+import { BankAccountStep } from './BankAccountStep';
+import { offersBankDebit } from './bankAccount';
+import { BankConfirmStep } from './BankConfirmStep';
 import { ConfirmStep } from './ConfirmStep';
 import { enteredCents, initialPaymentFlow, paymentFlow, type PaymentFlowAction } from './paymentFlow';
 import { useGetPaymentSetupQuery, type PaymentSetup } from './paymentsApi';
 import { dismissPaymentToasts } from './paymentToast';
 import { SignInFreshnessNotice } from './SignInFreshnessNotice';
+import { PaymentMethodStep } from './PaymentMethodStep';
 import { SuccessStep } from './SuccessStep';
-import { useConfirmPayment } from './useConfirmPayment';
+import { useConfirmPayment, type PaymentMethodChoice } from './useConfirmPayment';
 import './payments.css';
 
 function PaymentLoading() {
@@ -64,6 +67,7 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
   }, [state.step]);
 
   const amountCents = enteredCents(state);
+  const bankDebit = offersBankDebit(setup) ? setup.bankDebit : null;
   // Each of the tenant's actions dismisses the message the previous one left.
   const act = useCallback((action: PaymentFlowAction) => {
     dismissPaymentToasts();
@@ -76,21 +80,49 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
     },
     [act],
   );
-  const onContinue = useCallback(() => act({ type: 'amountAccepted' }), [act]);
+  const offersBank = bankDebit !== null;
+  const onContinue = useCallback(() => act({ type: 'amountAccepted', offersBankDebit: offersBank }), [act, offersBank]);
   const onBack = useCallback(() => act({ type: 'wentBack' }), [act]);
 
-  async function pay(card: AcceptedCard, confirmRepeat = false) {
+  // The landlord stopped taking bank debits while the tenant was paying (the setup was read again after
+  // a refusal): back to the amount, where Card is what remains; the server's message says why.
+  const bankFlowWithoutBank = !offersBank && (state.step === 'method' || state.step === 'bank' || state.bankAccount !== null);
+  useEffect(() => {
+    if (bankFlowWithoutBank) dispatch({ type: 'wentBack' });
+  }, [bankFlowWithoutBank]);
+
+  const choice: PaymentMethodChoice | null = state.card
+    ? { kind: 'card', card: state.card }
+    : state.bankAccount && bankDebit
+      ? { kind: 'bank', bankAccount: state.bankAccount, mandateVersion: bankDebit.mandateVersion }
+      : null;
+  const totalCents = amountCents + (choice?.kind === 'bank' && bankDebit ? bankDebit.feeCents : setup.processingFeeCents);
+
+  async function pay(confirmRepeat = false) {
+    if (!choice) return;
     dismissPaymentToasts();
     setRepeatQuestion(null);
-    const outcome = await confirm(amountCents, card, confirmRepeat);
+    const outcome = await confirm(amountCents, choice, confirmRepeat);
     if (outcome?.kind === 'paid') dispatch({ type: 'paid', confirmed: outcome.confirmed });
     if (outcome?.kind === 'cardRefused') dispatch({ type: 'cardRefused' });
+    if (outcome?.kind === 'bankAccountRefused') dispatch({ type: 'bankAccountRefused' });
     if (outcome?.kind === 'repeatToConfirm') setRepeatQuestion(outcome.question);
   }
 
   switch (state.step) {
     case 'amount':
       return <AmountStep setup={setup} display={state.display} onKey={onKey} onContinue={onContinue} takeFocus={hasMoved.current} />;
+    case 'method':
+      return bankDebit ? (
+        <PaymentMethodStep
+          amountCents={amountCents}
+          cardFeeCents={setup.processingFeeCents}
+          bankDebit={bankDebit}
+          onChosen={(method) => act({ type: 'methodChosen', method })}
+          onBack={onBack}
+          takeFocus
+        />
+      ) : null;
     case 'card':
       return (
         <Suspense fallback={<CardStepLoading />}>
@@ -103,26 +135,49 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
           />
         </Suspense>
       );
+    case 'bank':
+      return bankDebit ? (
+        <BankAccountStep
+          bankDebit={bankDebit}
+          connectedAccountId={setup.connectedAccountId}
+          amountCents={amountCents}
+          onChosen={(bankAccount) => act({ type: 'bankAccountChosen', bankAccount })}
+          onBack={onBack}
+          takeFocus
+        />
+      ) : null;
     case 'confirm':
-      return state.card ? (
+      return choice ? (
         <>
-          <ConfirmStep
-            amountCents={amountCents}
-            processingFeeCents={setup.processingFeeCents}
-            card={state.card}
-            isSubmitting={isSubmitting}
-            onPay={() => void pay(state.card!)}
-            onBack={onBack}
-            takeFocus
-          />
+          {choice.kind === 'card' ? (
+            <ConfirmStep
+              amountCents={amountCents}
+              processingFeeCents={setup.processingFeeCents}
+              card={choice.card}
+              isSubmitting={isSubmitting}
+              onPay={() => void pay()}
+              onBack={onBack}
+              takeFocus
+            />
+          ) : (
+            <BankConfirmStep
+              amountCents={amountCents}
+              bankDebit={bankDebit!}
+              bankAccount={choice.bankAccount}
+              isSubmitting={isSubmitting}
+              onPay={() => void pay()}
+              onBack={onBack}
+              takeFocus
+            />
+          )}
           {/* Cancel has focus first: a stray Enter never pays twice. */}
           <ConfirmDialog
             open={repeatQuestion !== null}
             title="Is this a second payment?"
             tone="primary"
-            confirmLabel={`Pay ${formatCents(amountCents + setup.processingFeeCents)} again`}
+            confirmLabel={`Pay ${formatCents(totalCents)} again`}
             cancelLabel="Don’t pay"
-            onConfirm={() => void pay(state.card!, true)}
+            onConfirm={() => void pay(true)}
             onCancel={() => setRepeatQuestion(null)}
           >
             <div className="pay-repeat">
@@ -145,7 +200,7 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
   }
 }
 
-/** /tenant/payment: amount, card, confirmation and success (spec sections 2, 4 and 5). */
+/** /tenant/payment: amount, card or bank account, confirmation and success (spec sections 2, 4 and 5; issue 35). */
 export function PaymentPage() {
   const { data: setup, isLoading, isError, refetch, isFetching } = useGetPaymentSetupQuery();
 

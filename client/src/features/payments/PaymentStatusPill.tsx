@@ -1,12 +1,29 @@
 import type { PaymentStatus } from './paymentsApi';
 
-const LABEL: Record<PaymentStatus, string> = { succeeded: 'Paid', refunded: 'Refunded', disputed: 'Disputed' };
+const LABEL: Record<PaymentStatus, string> = {
+  succeeded: 'Paid',
+  processing: 'Processing',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
+};
 
 /** A history row's status in words, as its receipt says it. */
 export const paymentStatusLabel = (status: PaymentStatus): string => LABEL[status];
 
-/** Colour carries meaning: green for paid, amber when money went back or is contested. */
+type PillTone = 'success' | 'neutral' | 'danger' | 'warning';
+
+function toneOf(label: string): PillTone {
+  if (label === LABEL.succeeded) return 'success';
+  if (label === LABEL.processing) return 'neutral';
+  if (label === LABEL.failed) return 'danger';
+  return 'warning';
+}
+
+/**
+ * Colour carries meaning: green for paid, neutral while a bank debit is on its way, red when it
+ * failed, amber when money went back or is contested.
+ */
 export function PaymentStatusPill({ label }: { label: string }) {
-  const tone = label === LABEL.succeeded ? 'success' : 'warning';
-  return <span className={`status-pill status-pill--${tone}`}>{label}</span>;
+  return <span className={`status-pill status-pill--${toneOf(label)}`}>{label}</span>;
 }

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft, FileQuestion, Mail, Phone } from 'lucide-react';
+import { BANK_DEBIT_SETTLEMENT_BUSINESS_DAYS } from '@rentwise/libs/bank-debits';
 import { disputedAfterRefundNote } from '@rentwise/libs/disputed-after-refund';
 import { formatCents } from '@rentwise/libs/money';
 import { telHref } from '@rentwise/libs/phone';
@@ -53,6 +54,30 @@ function DisputedAfterRefundNotice({ receipt }: { receipt: Receipt }) {
   );
 }
 
+/** A bank debit on its way, or one the bank refused with its reason (issue 35). */
+function BankDebitStateNotice({ receipt }: { receipt: Receipt }) {
+  const isTenant = receipt.mode === 'tenant';
+  if (receipt.status === 'Processing') {
+    return (
+      <Notice tone="info" title="Processing">
+        <p>
+          {isTenant ? 'Your bank' : 'The tenant’s bank'} usually takes about {BANK_DEBIT_SETTLEMENT_BUSINESS_DAYS} business days to send this
+          payment. This receipt says Paid once it arrives{isTenant ? ', and we’ll email you if the bank refuses it' : ''}.
+        </p>
+      </Notice>
+    );
+  }
+  if (receipt.status === 'Failed') {
+    return (
+      <Notice tone="danger" title="This payment failed">
+        <p>{receipt.failureReason ?? 'The bank returned this payment.'}</p>
+        {isTenant && <p>The rent it was for is still due: pay again by card or from another account.</p>}
+      </Notice>
+    );
+  }
+  return null;
+}
+
 function ReceiptDetails({ receipt }: { receipt: Receipt }) {
   const isLandlord = receipt.mode === 'landlord';
   const flag = receipt.disputedAfterRefund;
@@ -83,6 +108,7 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
           <PaymentStatusPill label={receipt.status} />
         </div>
         <DisputedAfterRefundNotice receipt={receipt} />
+        <BankDebitStateNotice receipt={receipt} />
         <dl className="receipt__rows">
           {rows.map(([label, value]) => (
             <div key={label} className="receipt__row">

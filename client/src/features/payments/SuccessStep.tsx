@@ -1,4 +1,5 @@
-import { CircleCheck, ReceiptText } from 'lucide-react';
+import { CircleCheck, Clock, ReceiptText } from 'lucide-react';
+import { BANK_DEBIT_SETTLEMENT_BUSINESS_DAYS } from '@rentwise/libs/bank-debits';
 import { formatCents } from '@rentwise/libs/money';
 import { dateTimeLabel } from '../../app/dates';
 import { paths } from '../../app/paths';
@@ -11,19 +12,37 @@ interface SuccessStepProps {
   onAllDone: () => void;
 }
 
-/** What the server confirmed: the charged total, with the receipt one tap away. */
+/**
+ * What the server confirmed: the charged total, with the receipt one tap away. A card is paid now; a
+ * bank debit is Processing until the bank settles it, and the screen says so rather than 'Paid!'.
+ */
 export function SuccessStep({ confirmed, onAllDone }: SuccessStepProps) {
+  const processing = confirmed.paymentStatus === 'processing';
   return (
     <section className="pay pay--success" aria-labelledby="pay-success-title">
-      <span className="pay-success__icon">
-        <CircleCheck aria-hidden="true" size={40} />
-      </span>
-      <StepHeading id="pay-success-title" takeFocus className="pay-success__title">Paid!</StepHeading>
-      <p className="pay-success__text">Your payment was successful</p>
+      {processing ? (
+        <>
+          <span className="pay-success__icon pay-success__icon--processing">
+            <Clock aria-hidden="true" size={40} />
+          </span>
+          <StepHeading id="pay-success-title" takeFocus className="pay-success__title">Processing</StepHeading>
+          <p className="pay-success__text">
+            Your bank usually takes about {BANK_DEBIT_SETTLEMENT_BUSINESS_DAYS} business days to send it. Your receipt shows when it’s paid.
+          </p>
+        </>
+      ) : (
+        <>
+          <span className="pay-success__icon">
+            <CircleCheck aria-hidden="true" size={40} />
+          </span>
+          <StepHeading id="pay-success-title" takeFocus className="pay-success__title">Paid!</StepHeading>
+          <p className="pay-success__text">Your payment was successful</p>
+        </>
+      )}
       <p className="pay-success__amount money">{formatCents(confirmed.chargedCents)}</p>
       <p className="pay-success__detail">
         <span className="money">{formatCents(confirmed.amountCents)}</span> rent +{' '}
-        <span className="money">{formatCents(confirmed.processingFeeCents)}</span> processing fee
+        <span className="money">{formatCents(confirmed.processingFeeCents)}</span> {processing ? 'bank fee' : 'processing fee'}
         <br />
         {dateTimeLabel(confirmed.paidAt)}
       </p>

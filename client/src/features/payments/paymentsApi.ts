@@ -1,24 +1,57 @@
 import type { AuthorizeNetPaymentInput } from '@rentwise/libs/schemas/authorize-net-payment.schema';
+import type { BankPaymentInput } from '@rentwise/libs/schemas/bank-payment.schema';
 import type { PaymentInput } from '@rentwise/libs/schemas/payment.schema';
 import { api } from '../../app/api';
+import { statusOf } from '../../app/apiError';
 import type { components } from '../../app/openapi';
 
 // The server's OpenAPI document is the contract: `npm run openapi -w client` regenerates these.
 type Schemas = components['schemas'];
 
+/**
+ * Paying from a bank account (issue 35), offered when the landlord can take bank debits. Written from
+ * the agreed contract while the server's DTOs (BankDebitSetupDto) were not yet in openapi.d.ts.
+ */
+export interface BankDebitSetup {
+  /** The bank fee added to a bank payment, in cents (a platform setting, 0 by default). */
+  feeCents: number;
+  /** How an account is linked: the sandbox's stand-in page, or Stripe's Financial Connections. */
+  linkWith: 'sandbox' | 'stripe';
+  mandateVersion: string;
+  /** Who the authorization names (libs/bank-debits bankDebitMandateText). */
+  mandateParties: { tenantName: string; landlordName: string; propertyAddress: string };
+  savedAccounts: SavedBankAccount[];
+}
+
+export interface SavedBankAccount {
+  id: string;
+  bankName: string;
+  last4: string;
+}
+
 /** What the payment screen needs before the tenant types an amount (GET /api/tenant/payment-setup). */
-export type PaymentSetup = Schemas['PaymentSetupDto'];
+export type PaymentSetup = Schemas['PaymentSetupDto'] & { bankDebit: BankDebitSetup | null };
 /** What the Authorize.Net card form needs from the payment setup (Authorize.Net's Accept.js, or the sandbox's tokenizer). */
 export type AuthorizeNetSetup = Schemas['AuthorizeNetSetupDto'];
 
-/** The server's answer to a successful charge: what was confirmed, never what the page guessed. */
-export type PaymentConfirmed = Schemas['PaymentDto'];
+/**
+ * The server's answer to a successful payment: what was confirmed, never what the page guessed. A card
+ * is paid at once ('succeeded'); a bank debit is 'processing' until the bank settles it.
+ */
+export type PaymentConfirmed = Schemas['PaymentDto'] & { paymentStatus?: 'succeeded' | 'processing' };
 
-export type PaymentHistoryRow = Schemas['PaymentRowDto'];
-export type PaymentStatus = PaymentHistoryRow['status'];
+export type PaymentStatus = Schemas['PaymentRowDto']['status'] | 'processing' | 'failed';
+export type PaymentHistoryRow = Omit<Schemas['PaymentRowDto'], 'status'> & {
+  status: PaymentStatus;
+  /** Failed only: the bank's reason, in plain words. */
+  failureReason?: string | null;
+};
 
 /** Tenant view: the charged total and the landlord's contact. Landlord view: what the landlord received. */
-export type Receipt = Schemas['ReceiptDto'];
+export type Receipt = Schemas['ReceiptDto'] & {
+  /** Failed only: the bank's reason, in plain words. */
+  failureReason?: string | null;
+};
 export type ReceiptMode = Receipt['mode'];
 
 const LIST = { type: 'Payment', id: 'LIST' } as const;
@@ -27,9 +60,10 @@ export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPaymentSetup: build.query<PaymentSetup, void>({
       query: () => '/tenant/payment-setup',
-      transformResponse: (answer: Schemas['PaymentSetupAnswer']) => answer.setup,
+      transformResponse: (answer: Schemas['PaymentSetupAnswer']) => answer.setup as PaymentSetup,
       // The sign-in time and the landlord's payout state must be current each time the page opens.
       keepUnusedDataFor: 0,
+      providesTags: ['PaymentSetup'],
     }),
     // No optimistic update: the page shows only what the server confirmed, and a failure invalidates nothing.
     payRent: build.mutation<PaymentConfirmed, PaymentInput>({
@@ -43,9 +77,21 @@ export const paymentsApi = api.injectEndpoints({
       transformResponse: (answer: Schemas['PaymentAnswer']) => answer.payment,
       invalidatesTags: (_payment, error) => (error ? [] : [LIST]),
     }),
+    // A bank debit: the provider's payment method id or a saved account's id, never account numbers.
+    // A saved account appears in the setup, so a paid one refreshes it too.
+    payRentFromBank: build.mutation<PaymentConfirmed, BankPaymentInput>({
+      query: (body) => ({ url: '/tenant/payments/bank', method: 'POST', body }),
+      transformResponse: (answer: Schemas['PaymentAnswer']) => answer.payment,
+      invalidatesTags: (_payment, error) => (error ? [] : [LIST, 'PaymentSetup']),
+    }),
+    removeSavedBankAccount: build.mutation<void, string>({
+      query: (id) => ({ url: `/tenant/bank-accounts/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      // A 404 says the account is already gone, which the setup should show too.
+      invalidatesTags: (_result, error) => (error && statusOf(error) !== 404 ? [] : ['PaymentSetup']),
+    }),
     listPayments: build.query<PaymentHistoryRow[], void>({
       query: () => '/tenant/payments',
-      transformResponse: (answer: Schemas['PaymentListAnswer']) => answer.rows,
+      transformResponse: (answer: Schemas['PaymentListAnswer']) => answer.rows as PaymentHistoryRow[],
       providesTags: (rows = []) => [LIST, ...rows.map(({ receiptId }) => ({ type: 'Payment' as const, id: receiptId }))],
     }),
     getReceipt: build.query<Receipt, { mode: ReceiptMode; receiptId: string }>({
@@ -56,5 +102,12 @@ export const paymentsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPaymentSetupQuery, usePayRentMutation, usePayRentAuthorizeNetMutation, useListPaymentsQuery, useGetReceiptQuery } =
-  paymentsApi;
+export const {
+  useGetPaymentSetupQuery,
+  usePayRentMutation,
+  usePayRentAuthorizeNetMutation,
+  usePayRentFromBankMutation,
+  useRemoveSavedBankAccountMutation,
+  useListPaymentsQuery,
+  useGetReceiptQuery,
+} = paymentsApi;

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { isSignInFresh } from '@rentwise/libs/payment-rules';
+import { api } from '../../app/api';
 import { statusOf } from '../../app/apiError';
+import { useAppDispatch } from '../../app/hooks';
 import { useSignOut } from '../../app/session';
+import type { ChosenBankAccount } from './bankAccount';
 import type { AcceptedCard } from './cardEntry';
-import { usePayRentAuthorizeNetMutation, usePayRentMutation, type PaymentConfirmed } from './paymentsApi';
+import { usePayRentAuthorizeNetMutation, usePayRentFromBankMutation, usePayRentMutation, type PaymentConfirmed } from './paymentsApi';
 import { showPaymentToast } from './paymentToast';
 
 /** Spec section 9: after 'You need to log in again.' the tenant is signed out this much later. */
@@ -13,6 +16,8 @@ export const STALE_SIGN_IN_LOGOUT_DELAY_MS = 1750;
 export type ConfirmOutcome =
   | { kind: 'paid'; confirmed: PaymentConfirmed }
   | { kind: 'cardRefused' }
+  /** The bank account cannot be debited (blocked after a return, or refused): choose another. */
+  | { kind: 'bankAccountRefused' }
   | { kind: 'failed' }
   | { kind: 'signingOut' }
   /** A payment for this home was made minutes ago: the server's question, to ask before sending again with the tenant's yes. */
@@ -21,10 +26,22 @@ export type ConfirmOutcome =
 /** The server's code for 'You paid ... for this home 3 minutes ago. Pay again?' (issue 32). */
 const CONFIRM_REPEAT = 'confirm-repeat';
 
+/** How the tenant pays: a card the provider accepted, or a bank account with the authorization they accepted. */
+export type PaymentMethodChoice =
+  | { kind: 'card'; card: AcceptedCard }
+  | { kind: 'bank'; bankAccount: ChosenBankAccount; mandateVersion: string };
+
 interface Attempt {
   amountCents: number;
-  paymentMethodId: string;
+  /** The card, or the account and whether to save it: what the server stores under the key. */
+  method: string;
   idempotencyKey: string;
+}
+
+function attemptMethodOf(choice: PaymentMethodChoice): string {
+  if (choice.kind === 'card') return `card:${choice.card.paymentMethodId}`;
+  const account = choice.bankAccount;
+  return account.kind === 'saved' ? `saved:${account.savedAccountId}` : `bank:${account.paymentMethodId}:${account.saveForLater}`;
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -43,12 +60,14 @@ function serverMessage(error: unknown): string | undefined {
 
 /**
  * Confirming a payment: the 30-minute sign-in rule, one request at a time, and one idempotency key
- * per attempt. The key is kept while the amount and card stay the same, so a retry after a lost
- * answer cannot charge twice; a new amount or card (or 'All done!') starts a new attempt.
+ * per attempt. The key is kept while the amount and card (or bank account) stay the same, so a retry
+ * after a lost answer cannot charge twice; a new amount, card or account (or 'All done!') starts a new attempt.
  */
 export function useConfirmPayment(signedInAt: string) {
   const [payRent] = usePayRentMutation();
   const [payRentAuthorizeNet] = usePayRentAuthorizeNetMutation();
+  const [payRentFromBank] = usePayRentFromBankMutation();
+  const dispatch = useAppDispatch();
   const signOut = useSignOut();
   // The ref blocks a second click that arrives before React re-renders the disabled button.
   const inFlight = useRef(false);
@@ -65,19 +84,45 @@ export function useConfirmPayment(signedInAt: string) {
     return { kind: 'signingOut' };
   }, [signOut]);
 
-  const keyFor = (amountCents: number, paymentMethodId: string): string => {
+  const keyFor = (amountCents: number, method: string): string => {
     const current = attempt.current;
-    if (current && current.amountCents === amountCents && current.paymentMethodId === paymentMethodId) {
+    if (current && current.amountCents === amountCents && current.method === method) {
       return current.idempotencyKey;
     }
     const idempotencyKey = crypto.randomUUID();
-    attempt.current = { amountCents, paymentMethodId, idempotencyKey };
+    attempt.current = { amountCents, method, idempotencyKey };
     return idempotencyKey;
   };
 
+  const send = (amountCents: number, choice: PaymentMethodChoice, idempotencyKey: string, confirmRepeat: boolean) => {
+    const yes = confirmRepeat ? { confirmRepeat: true } : {};
+    if (choice.kind === 'bank') {
+      const account = choice.bankAccount;
+      return payRentFromBank({
+        amountCents,
+        bankAccount:
+          account.kind === 'saved'
+            ? { savedAccountId: account.savedAccountId }
+            : { paymentMethodId: account.paymentMethodId, saveForLater: account.saveForLater },
+        mandate: { accepted: true, version: choice.mandateVersion },
+        idempotencyKey,
+        ...yes,
+      }).unwrap();
+    }
+    const { card } = choice;
+    return card.nonceDescriptor
+      ? payRentAuthorizeNet({
+          amountCents,
+          paymentNonce: { dataDescriptor: card.nonceDescriptor, dataValue: card.paymentMethodId },
+          card: { brand: authorizeNetBrandOf(card.brand), last4: card.last4 },
+          idempotencyKey,
+          ...yes,
+        }).unwrap()
+      : payRent({ amountCents, paymentMethodId: card.paymentMethodId, idempotencyKey, ...yes }).unwrap();
+  };
+
   /** `confirmRepeat`: the tenant said yes to paying again within 10 minutes of another payment for the home. */
-  const confirm = async (amountCents: number, card: AcceptedCard, confirmRepeat = false): Promise<ConfirmOutcome | undefined> => {
-    const { paymentMethodId } = card;
+  const confirm = async (amountCents: number, choice: PaymentMethodChoice, confirmRepeat = false): Promise<ConfirmOutcome | undefined> => {
     if (inFlight.current) return undefined;
     if (!isSignInFresh(new Date(signedInAt), new Date())) return signOutLater();
 
@@ -85,18 +130,10 @@ export function useConfirmPayment(signedInAt: string) {
     setSubmitting(true);
     try {
       // Asked and answered: the same key goes again (nothing was stored under it), now with the tenant's yes.
-      const idempotencyKey = keyFor(amountCents, paymentMethodId);
-      const yes = confirmRepeat ? { confirmRepeat: true } : {};
-      const confirmed = card.nonceDescriptor
-        ? await payRentAuthorizeNet({
-            amountCents,
-            paymentNonce: { dataDescriptor: card.nonceDescriptor, dataValue: paymentMethodId },
-            card: { brand: authorizeNetBrandOf(card.brand), last4: card.last4 },
-            idempotencyKey,
-            ...yes,
-          }).unwrap()
-        : await payRent({ amountCents, paymentMethodId, idempotencyKey, ...yes }).unwrap();
-      showPaymentToast(MESSAGES.paymentSucceeded, 'success');
+      const idempotencyKey = keyFor(amountCents, attemptMethodOf(choice));
+      const confirmed = await send(amountCents, choice, idempotencyKey, confirmRepeat);
+      // A bank debit is not paid yet: the success step says Processing, not 'Payment succeeded!'.
+      if (choice.kind === 'card') showPaymentToast(MESSAGES.paymentSucceeded, 'success');
       attempt.current = null;
       return { kind: 'paid', confirmed };
     } catch (error) {
@@ -108,7 +145,12 @@ export function useConfirmPayment(signedInAt: string) {
       if (status === 409 && errorCode(error) === CONFIRM_REPEAT && question) return { kind: 'repeatToConfirm', question };
       // Anything else, too many declined cards (429) included, is the server's message, kept until dismissed.
       showPaymentToast(serverMessage(error) ?? MESSAGES.noGatewayResponse, 'error');
-      return status === 402 ? { kind: 'cardRefused' } : { kind: 'failed' };
+      if (choice.kind === 'bank' && (status === 402 || status === 409)) {
+        // A blocked account, a changed authorization or a landlord no longer taking bank debits: the setup says what is offered now.
+        dispatch(api.util.invalidateTags(['PaymentSetup']));
+      }
+      if (status !== 402) return { kind: 'failed' };
+      return choice.kind === 'card' ? { kind: 'cardRefused' } : { kind: 'bankAccountRefused' };
     } finally {
       inFlight.current = false;
       setSubmitting(false);
