@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { PaymentGateway } from '../gateways/payment-gateway.port';
-import { compareWithLedger, Difference, nextWindow, ProviderJournal, ReconciliationWindow } from './reconciliation-rules';
+import { compareWithLedger, Difference, nextWindow, ProviderJournal, providerJournalOf, ReconciliationWindow } from './reconciliation-rules';
 
 /** How far past each edge of the window both sides are read, so a journal dated a moment apart still matches. */
 const MATCH_MARGIN_MS = 6 * 3600 * 1000;
@@ -22,6 +22,7 @@ interface JournalRow {
   provider_reference: string;
   occurred_at: Date;
   provider_amount_cents: string;
+  bank_debit: boolean;
 }
 
 /**
@@ -42,7 +43,9 @@ export class ProviderReconciler {
   /** Every connected account rent was ever paid to through this provider, each since its last run. */
   async reconcileAll(): Promise<AccountReconciliation[]> {
     const accounts = await this.unitOfWork.manager.query<{ connected_account_id: string }[]>(
-      `SELECT DISTINCT connected_account_id FROM payments.card_payments WHERE provider = $1 AND status = 'succeeded' ORDER BY 1`,
+      // Any attempt that posted: a bank debit's account is reconciled while it processes, settles or fails.
+      `SELECT DISTINCT connected_account_id FROM payments.card_payments
+        WHERE provider = $1 AND status IN ('succeeded', 'processing', 'failed') ORDER BY 1`,
       [this.gateway.name],
     );
     const results: AccountReconciliation[] = [];
@@ -117,23 +120,35 @@ export class ProviderReconciler {
 
   /**
    * The account's journals that mirror provider money, with the amount the provider shows for each:
-   * the card's side (tenant_card) or the held side (disputed), negated. A lost dispute moves no
-   * provider money (the funds were withdrawn when it opened), so it is not compared.
+   * the card's side (tenant_card), the held side (disputed) or a settled bank debit's clearing side,
+   * negated; providerJournalOf leaves out what moves no provider money. A bank debit's settlement is
+   * the account's by its key (`bank-debit-settled:<acct>/<charge>`), whatever its reference says.
    */
   private async journals(accountId: string, window: ReconciliationWindow): Promise<ProviderJournal[]> {
     const rows = await this.unitOfWork.manager.query<JournalRow[]>(
-      `SELECT t.id, t.kind, t.idempotency_key, t.provider_reference, t.occurred_at,
-              -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
-                 WHERE e.transaction_id = t.id AND e.account IN ('tenant_card', 'disputed')) AS provider_amount_cents
+      `SELECT t.id, t.kind, t.idempotency_key, t.provider_reference, t.occurred_at, e.provider_amount_cents, e.bank_debit
          FROM payments.ledger_transactions t
-        WHERE t.provider = $1 AND left(t.provider_reference, length($2) + 1) = $2 || '/'
-          AND t.occurred_at >= $3 AND t.occurred_at < $4 AND t.kind <> 'dispute_lost'`,
+        CROSS JOIN LATERAL (
+          SELECT -coalesce(sum(e.amount_cents) FILTER (WHERE e.account IN ('tenant_card', 'disputed', 'bank_debit_clearing')), 0) AS provider_amount_cents,
+                 coalesce(bool_or(e.account = 'bank_debit_clearing' AND e.amount_cents > 0), false) AS bank_debit
+            FROM payments.ledger_entries e WHERE e.transaction_id = t.id) e
+        WHERE t.provider = $1
+          AND (left(t.provider_reference, length($2) + 1) = $2 || '/'
+               OR (t.kind = 'bank_debit_settled' AND left(t.idempotency_key, length($2) + 20) = 'bank-debit-settled:' || $2 || '/'))
+          AND t.occurred_at >= $3 AND t.occurred_at < $4 AND t.kind NOT IN ('dispute_lost', 'bank_debit_failed')`,
       [this.gateway.name, accountId, window.from, window.to],
     );
     return rows.flatMap((row): ProviderJournal[] => {
-      const matchKey = row.kind === 'rent_payment' ? `rent-payment:${row.provider_reference}` : row.idempotency_key;
-      if (!/^(rent-payment|refund|refund-failure|dispute-txn):/.test(matchKey)) return [];
-      return [{ transactionId: row.id, matchKey, kind: row.kind, occurredAt: row.occurred_at, providerAmountCents: Number(row.provider_amount_cents) }];
+      const journal = providerJournalOf({
+        transactionId: row.id,
+        kind: row.kind,
+        idempotencyKey: row.idempotency_key,
+        providerReference: row.provider_reference,
+        occurredAt: row.occurred_at,
+        providerAmountCents: Number(row.provider_amount_cents),
+        bankDebit: row.bank_debit,
+      });
+      return journal ? [journal] : [];
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { ProviderBalanceTransaction } from '../gateways/payment-gateway.port';
-import { compareWithLedger, journalKeyOf, nextWindow, type ProviderJournal } from './reconciliation-rules';
+import { compareWithLedger, journalKeyOf, type LedgerJournal, nextWindow, type ProviderJournal, providerJournalOf } from './reconciliation-rules';
 
 const account = 'acct_1';
 const window = { from: new Date('2024-03-01T00:00:00Z'), to: new Date('2024-03-08T00:00:00Z') };
@@ -84,5 +84,48 @@ describe('nextWindow', () => {
 
   it('never reaches past the provider’s 30-day event window', () => {
     expect(nextWindow(now, new Date('2024-01-01T00:00:00Z')).from).toEqual(new Date('2024-03-02T04:00:00Z'));
+  });
+});
+
+describe('bank debits in reconciliation', () => {
+  const ledger = (kind: string, idempotencyKey: string, providerAmountCents: number, bankDebit = false, day = 3): LedgerJournal => ({
+    transactionId: `tx-${idempotencyKey}`,
+    kind,
+    idempotencyKey,
+    providerReference: `${account}/ch_bd`,
+    occurredAt: at(day),
+    providerAmountCents,
+    bankDebit,
+  });
+  // Paid on the 1st (clearing, nothing on the balance), settled on the 5th (the charge's balance transaction).
+  const sent = ledger('rent_payment', 'rent-payment-bd', 0, true, 1);
+  const settled = ledger('bank_debit_settled', `bank-debit-settled:${account}/ch_bd`, 150_000, false, 5);
+  const failed = ledger('bank_debit_failed', `bank-debit-failed:${account}/ch_bd`, 150_000, false, 5);
+  const journalsOf = (...journals: LedgerJournal[]) => journals.flatMap((journal) => providerJournalOf(journal) ?? []);
+
+  it('leaves a processing debit out: clearing money is not on the landlord’s balance', () => {
+    expect(providerJournalOf(sent)).toBeNull();
+    expect(compareWithLedger(account, [], journalsOf(sent), window)).toEqual([]);
+  });
+
+  it('matches a settled debit’s charge balance transaction with the settlement journal', () => {
+    expect(providerJournalOf(settled)).toMatchObject({ matchKey: `rent-payment:${account}/ch_bd`, providerAmountCents: 150_000 });
+    expect(compareWithLedger(account, [line('charge', 'txn_bd', 'ch_bd', 150_000, 5)], journalsOf(sent, settled), window)).toEqual([]);
+  });
+
+  it('reports a settlement the provider does not show, and a settled charge the ledger has not settled', () => {
+    expect(compareWithLedger(account, [], journalsOf(sent, settled), window)).toMatchObject([{ kind: 'extra_journal', reference: `rent-payment:${account}/ch_bd` }]);
+    expect(compareWithLedger(account, [line('charge', 'txn_bd', 'ch_bd', 150_000, 5)], journalsOf(sent), window)).toMatchObject([
+      { kind: 'missing_journal', reference: `rent-payment:${account}/ch_bd` },
+    ]);
+  });
+
+  it('compares nothing for a failed debit: no money moved', () => {
+    expect(providerJournalOf(failed)).toBeNull();
+    expect(compareWithLedger(account, [], journalsOf(sent, failed), window)).toEqual([]);
+  });
+
+  it('still compares a card payment by its reference', () => {
+    expect(providerJournalOf(ledger('rent_payment', 'k', 150_000))).toMatchObject({ matchKey: `rent-payment:${account}/ch_bd` });
   });
 });

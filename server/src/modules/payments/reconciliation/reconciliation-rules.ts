@@ -47,6 +47,46 @@ export function journalKeyOf(accountId: string, line: ProviderBalanceTransaction
   }
 }
 
+/** A ledger journal of one account as reconciliation reads it. */
+export interface LedgerJournal {
+  transactionId: string;
+  kind: string;
+  idempotencyKey: string;
+  /** `<acct>/<provider object>` */
+  providerReference: string;
+  occurredAt: Date;
+  /** What the provider would show: the journal's payment-account, held and clearing sides, negated. */
+  providerAmountCents: number;
+  /** The journal moved money into bank_debit_clearing: a bank debit sent, not yet on the balance. */
+  bankDebit: boolean;
+}
+
+const SETTLED_KEY_PREFIX = 'bank-debit-settled:';
+
+/**
+ * The journal as the provider's balance would mirror it, or null when it moves no provider money.
+ * A bank debit (decision 0037) reaches the landlord's balance only when it settles: its payment
+ * journal (clearing) is not compared, its settlement takes the charge's key and amount, and a failed
+ * debit moves nothing. A lost dispute moves nothing either (the funds left when it opened).
+ */
+export function providerJournalOf(journal: LedgerJournal): ProviderJournal | null {
+  if (journal.kind === 'dispute_lost' || journal.kind === 'bank_debit_failed') return null;
+  if (journal.kind === 'rent_payment' && journal.bankDebit) return null;
+  let matchKey: string;
+  if (journal.kind === 'rent_payment') matchKey = `rent-payment:${journal.providerReference}`;
+  else if (journal.kind === 'bank_debit_settled' && journal.idempotencyKey.startsWith(SETTLED_KEY_PREFIX))
+    matchKey = `rent-payment:${journal.idempotencyKey.slice(SETTLED_KEY_PREFIX.length)}`;
+  else matchKey = journal.idempotencyKey;
+  if (!/^(rent-payment|refund|refund-failure|dispute-txn):/.test(matchKey)) return null;
+  return {
+    transactionId: journal.transactionId,
+    matchKey,
+    kind: journal.kind,
+    occurredAt: journal.occurredAt,
+    providerAmountCents: journal.providerAmountCents,
+  };
+}
+
 export interface ReconciliationWindow {
   from: Date;
   to: Date;
