@@ -119,6 +119,7 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
           chargedCents: 150_699,
           description: `Rent payment: ${home.address}`,
           status: 'succeeded',
+          failureReason: null,
         },
       ],
     });
@@ -144,6 +145,7 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
         propertyAddress: home.address,
         description: `Rent payment: ${home.address}`,
         landlordContact: { name: 'Dana Whitaker', email: home.landlord.email, phone: '(555) 201-4410' },
+        failureReason: null,
       },
     });
     const landlordClient = await signIn(testApp, home.landlord);

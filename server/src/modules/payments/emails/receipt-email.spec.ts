@@ -15,6 +15,7 @@ const receipt = (amountCents: number, paidAt: string): ReceiptView => ({
   propertyAddress: '123 Main St, Springfield, IL 62704',
   description: 'Rent payment: 123 Main St',
   landlordContact: null,
+  failureReason: null,
 });
 
 describe('the receipt email', () => {

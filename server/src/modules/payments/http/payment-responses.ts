@@ -51,7 +51,13 @@ export class PaymentRowDto {
   @ApiProperty({ format: 'date-time' }) paidAt!: string;
   @ApiProperty() chargedCents!: number;
   @ApiProperty({ example: 'Rent payment: 123 Main St, Apt 2' }) description!: string;
-  @ApiProperty({ enum: ['succeeded', 'refunded', 'disputed'] }) status!: 'succeeded' | 'refunded' | 'disputed';
+  @ApiProperty({
+    enum: ['processing', 'succeeded', 'refunded', 'disputed', 'failed'],
+    description: 'processing: a bank debit on its way; failed: the bank refused it (failureReason says why)',
+  })
+  status!: 'processing' | 'succeeded' | 'refunded' | 'disputed' | 'failed';
+  @ApiProperty({ type: String, nullable: true, description: 'Why the bank refused a failed bank debit; null otherwise' })
+  failureReason!: string | null;
 }
 
 export class PaymentListAnswer {
@@ -76,7 +82,13 @@ export class DisputedAfterRefundDto {
 export class ReceiptDto {
   @ApiProperty({ format: 'uuid' }) receiptId!: string;
   @ApiProperty({ enum: ['tenant', 'landlord'] }) mode!: 'tenant' | 'landlord';
-  @ApiProperty({ example: 'Paid', description: 'Paid, Refunded, Disputed or Disputed after refund' }) status!: string;
+  @ApiProperty({
+    enum: ['Processing', 'Paid', 'Refunded', 'Disputed', 'Disputed after refund', 'Failed'],
+    description: 'Processing: a bank debit on its way (about 4 business days); Failed: the bank refused it',
+  })
+  status!: 'Processing' | 'Paid' | 'Refunded' | 'Disputed' | 'Disputed after refund' | 'Failed';
+  @ApiProperty({ type: String, nullable: true, description: 'Why the bank refused a failed bank debit, in words the tenant can act on; null otherwise' })
+  failureReason!: string | null;
   @ApiProperty({
     type: DisputedAfterRefundDto,
     nullable: true,
@@ -88,7 +100,7 @@ export class ReceiptDto {
   @ApiProperty({ format: 'date-time' }) paidAt!: string;
   @ApiProperty() paidBy!: string;
   @ApiProperty() paidTo!: string;
-  @ApiProperty({ example: 'Visa •••• 4242' }) paymentMethod!: string;
+  @ApiProperty({ example: 'Visa •••• 4242', description: 'The card, or the bank account: STRIPE TEST BANK •••• 6789' }) paymentMethod!: string;
   @ApiProperty({ format: 'uuid' }) transactionId!: string;
   @ApiProperty() propertyAddress!: string;
   @ApiProperty() description!: string;

@@ -1,13 +1,17 @@
 import { Query } from '@nestjs/cqrs';
+import type { PaymentStatus } from '../receipts/payment-status';
 
 export interface TenantPaymentRow {
   receiptId: string;
-  /** ISO time the card was charged. */
+  /** ISO time the card was charged, or the bank was asked to debit the account. */
   paidAt: string;
   chargedCents: number;
   /** 'Rent payment: 123 Main St, Apt 2'; the list shows the text after the colon. */
   description: string;
-  status: 'succeeded' | 'refunded' | 'disputed';
+  /** processing and failed are bank debits' (decision 0037). */
+  status: PaymentStatus;
+  /** Why the bank refused a failed bank debit; null otherwise. */
+  failureReason: string | null;
 }
 
 /** The tenant's rent payments, newest first. */

@@ -1,20 +1,48 @@
-import { paymentStatusOf } from './payment-status';
+import { type PaymentCorrections, paymentStatusOf, RECEIPT_STATUS_WORDS } from './payment-status';
+
+const card = (corrections: Partial<PaymentCorrections> = {}): PaymentCorrections => ({
+  refunds: 0,
+  disputes: 0,
+  disputesWon: 0,
+  bankDebit: false,
+  bankDebitsSettled: 0,
+  bankDebitsFailed: 0,
+  ...corrections,
+});
+const bankDebit = (corrections: Partial<PaymentCorrections> = {}): PaymentCorrections => card({ bankDebit: true, ...corrections });
 
 describe('paymentStatusOf', () => {
   it('is paid with no corrections', () => {
-    expect(paymentStatusOf({ refunds: 0, disputes: 0, disputesWon: 0 })).toBe('succeeded');
+    expect(paymentStatusOf(card())).toBe('succeeded');
   });
 
   it('is refunded once a refund went through', () => {
-    expect(paymentStatusOf({ refunds: 1, disputes: 0, disputesWon: 0 })).toBe('refunded');
+    expect(paymentStatusOf(card({ refunds: 1 }))).toBe('refunded');
   });
 
   it('is disputed while a dispute is open or lost, even when also refunded', () => {
-    expect(paymentStatusOf({ refunds: 0, disputes: 1, disputesWon: 0 })).toBe('disputed');
-    expect(paymentStatusOf({ refunds: 1, disputes: 1, disputesWon: 0 })).toBe('disputed');
+    expect(paymentStatusOf(card({ disputes: 1 }))).toBe('disputed');
+    expect(paymentStatusOf(card({ refunds: 1, disputes: 1 }))).toBe('disputed');
   });
 
   it('is paid again after the dispute was won', () => {
-    expect(paymentStatusOf({ refunds: 0, disputes: 1, disputesWon: 1 })).toBe('succeeded');
+    expect(paymentStatusOf(card({ disputes: 1, disputesWon: 1 }))).toBe('succeeded');
+  });
+
+  it('is processing while a bank debit has neither settled nor failed', () => {
+    expect(paymentStatusOf(bankDebit())).toBe('processing');
+  });
+
+  it('is paid once a bank debit settled, and disputed when it is returned after that', () => {
+    expect(paymentStatusOf(bankDebit({ bankDebitsSettled: 1 }))).toBe('succeeded');
+    expect(paymentStatusOf(bankDebit({ bankDebitsSettled: 1, disputes: 1 }))).toBe('disputed');
+  });
+
+  it('is failed once the bank refused the debit', () => {
+    expect(paymentStatusOf(bankDebit({ bankDebitsFailed: 1 }))).toBe('failed');
+  });
+
+  it('has a receipt word for every status', () => {
+    expect(RECEIPT_STATUS_WORDS).toEqual({ processing: 'Processing', succeeded: 'Paid', refunded: 'Refunded', disputed: 'Disputed', failed: 'Failed' });
   });
 });

@@ -1,22 +1,41 @@
-/** How many journals of each kind correct one payment (a refund that failed does not count as a refund). */
+/**
+ * What corrects one payment, counted (a refund that failed does not count as a refund), and whether
+ * it is a bank debit (its journal put the money in bank_debit_clearing, decision 0037).
+ */
 export interface PaymentCorrections {
   refunds: number;
   disputes: number;
   disputesWon: number;
+  /** The payment's journal moved money into bank_debit_clearing: a bank debit. */
+  bankDebit: boolean;
+  bankDebitsSettled: number;
+  bankDebitsFailed: number;
 }
 
+export type PaymentStatus = 'processing' | 'succeeded' | 'refunded' | 'disputed' | 'failed';
+
 /**
- * A payment's status on receipts and histories: disputed while a dispute is open or after it was
- * lost, refunded once a refund went through, paid otherwise (a won dispute leaves it paid).
+ * A payment's status on receipts and histories. A bank debit is processing until its bank answers,
+ * and failed once the bank refused it (nothing else can follow a failure). Otherwise disputed while
+ * a dispute is open or after it was lost (a return after settlement is a dispute), refunded once a
+ * refund went through, paid otherwise (a won dispute leaves it paid).
  */
-export function paymentStatusOf({ refunds, disputes, disputesWon }: PaymentCorrections): 'succeeded' | 'refunded' | 'disputed' {
+export function paymentStatusOf({ refunds, disputes, disputesWon, bankDebit, bankDebitsSettled, bankDebitsFailed }: PaymentCorrections): PaymentStatus {
+  if (bankDebitsFailed > 0) return 'failed';
+  if (bankDebit && bankDebitsSettled === 0) return 'processing';
   if (disputes > disputesWon) return 'disputed';
   if (refunds > 0) return 'refunded';
   return 'succeeded';
 }
 
 /** The receipt's word for it. */
-export const RECEIPT_STATUS_WORDS = { succeeded: 'Paid', refunded: 'Refunded', disputed: 'Disputed' } as const;
+export const RECEIPT_STATUS_WORDS = {
+  processing: 'Processing',
+  succeeded: 'Paid',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
+  failed: 'Failed',
+} as const satisfies Record<PaymentStatus, string>;
 
 /** SQL columns counting a payment's corrections (`t` is the payment's ledger_transactions row). */
 export const PAYMENT_CORRECTIONS_SQL = `
@@ -27,4 +46,31 @@ export const PAYMENT_CORRECTIONS_SQL = `
   (SELECT count(*)::int FROM payments.ledger_transactions d
     WHERE d.corrects_transaction_id = t.id AND d.kind = 'dispute') AS disputes,
   (SELECT count(*)::int FROM payments.ledger_transactions w
-    WHERE w.corrects_transaction_id = t.id AND w.kind = 'dispute_won') AS disputes_won`;
+    WHERE w.corrects_transaction_id = t.id AND w.kind = 'dispute_won') AS disputes_won,
+  EXISTS (SELECT 1 FROM payments.ledger_entries b
+           WHERE b.transaction_id = t.id AND b.account = 'bank_debit_clearing') AS bank_debit,
+  (SELECT count(*)::int FROM payments.ledger_transactions s
+    WHERE s.corrects_transaction_id = t.id AND s.kind = 'bank_debit_settled') AS bank_debits_settled,
+  (SELECT count(*)::int FROM payments.ledger_transactions x
+    WHERE x.corrects_transaction_id = t.id AND x.kind = 'bank_debit_failed') AS bank_debits_failed`;
+
+/** The columns PAYMENT_CORRECTIONS_SQL adds to a row. */
+export interface PaymentCorrectionColumns {
+  refunds: number;
+  disputes: number;
+  disputes_won: number;
+  bank_debit: boolean;
+  bank_debits_settled: number;
+  bank_debits_failed: number;
+}
+
+export function paymentCorrectionsOf(row: PaymentCorrectionColumns): PaymentCorrections {
+  return {
+    refunds: row.refunds,
+    disputes: row.disputes,
+    disputesWon: row.disputes_won,
+    bankDebit: row.bank_debit,
+    bankDebitsSettled: row.bank_debits_settled,
+    bankDebitsFailed: row.bank_debits_failed,
+  };
+}

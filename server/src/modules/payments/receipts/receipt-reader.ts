@@ -1,19 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+import { bankDebitFailureReason } from '@rentwise/libs/bank-debits';
 import { paymentMethodLabel } from '@rentwise/libs/card-number';
 import { DISPUTED_AFTER_REFUND_STATUS } from '@rentwise/libs/disputed-after-refund';
+import { landlordReceivesCents } from '@rentwise/libs/fees';
 import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import type { UserView } from '../../accounts/contracts/user-view';
 import { GetUsers } from '../../accounts/contracts/get-users.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
 import { disputedAfterRefundView, PaymentCorrectionsReader } from '../refund-disputes/payment-corrections-reader';
-import { PAYMENT_CORRECTIONS_SQL, paymentStatusOf, RECEIPT_STATUS_WORDS } from './payment-status';
+import { PAYMENT_CORRECTIONS_SQL, type PaymentCorrectionColumns, paymentCorrectionsOf, paymentStatusOf, RECEIPT_STATUS_WORDS } from './payment-status';
 import type { ReceiptView } from './receipt-view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface ReceiptRow {
+interface ReceiptRow extends PaymentCorrectionColumns {
   id: string;
   occurred_at: Date;
   tenant_user_id: string;
@@ -22,27 +24,47 @@ interface ReceiptRow {
   description: string;
   charged_cents: string;
   landlord_cents: string;
-  refunds: number;
-  disputes: number;
-  disputes_won: number;
   card_brand: string | null;
   card_last4: string | null;
+  method: 'card' | 'bank_debit' | null;
+  bank_name: string | null;
+  bank_last4: string | null;
+  failure_code: string | null;
 }
 
-/** One journal by its id (primary key), its entries and corrections by their indexes, its card if any. */
+/**
+ * One journal by its id (primary key), its entries and corrections by their indexes, its attempt if
+ * any. A bank debit's landlord share is posted by its settlement (decision 0037), so it is summed too.
+ */
 const RECEIPT = preparedStatement<ReceiptRow, [receiptId: string]>(
   'payments.receipt',
   `SELECT t.id, t.occurred_at, t.tenant_user_id, t.landlord_user_id, t.property_id, t.description,
           -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
              WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS charged_cents,
           (SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
-             WHERE e.transaction_id = t.id AND e.account = 'landlord_payable') AS landlord_cents,
+             WHERE e.account = 'landlord_payable'
+               AND (e.transaction_id = t.id
+                    OR e.transaction_id IN (SELECT s.id FROM payments.ledger_transactions s
+                                             WHERE s.corrects_transaction_id = t.id AND s.kind = 'bank_debit_settled'))) AS landlord_cents,
           ${PAYMENT_CORRECTIONS_SQL},
-          c.card_brand, c.card_last4
+          c.card_brand, c.card_last4, c.method, c.bank_name, c.bank_last4, c.failure_code
      FROM payments.ledger_transactions t
      LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
     WHERE t.id = $1 AND t.kind = 'rent_payment'`,
 );
+
+/**
+ * The landlord's amount: what the ledger gave them; for a bank debit not settled (processing, or
+ * failed), what it was for, by the same dated fee its settlement posts.
+ */
+function landlordAmountCents(row: ReceiptRow, status: ReturnType<typeof paymentStatusOf>): number {
+  if (status !== 'processing' && status !== 'failed') return Number(row.landlord_cents);
+  return landlordReceivesCents(Number(row.charged_cents), Math.floor(row.occurred_at.getTime() / 1000));
+}
+
+/** 'STRIPE TEST BANK •••• 6789' */
+const bankAccountLabel = (bankName: string | null, last4: string | null): string =>
+  last4 ? `${bankName ?? 'Bank account'} •••• ${last4}` : (bankName ?? 'Bank account');
 
 const fullName = (user: { firstName: string; lastName: string } | null): string =>
   user ? `${user.firstName} ${user.lastName}` : 'Unknown';
@@ -74,7 +96,7 @@ export class ReceiptReader {
     const mode = row.tenant_user_id === viewerUserId ? 'tenant' : row.landlord_user_id === viewerUserId ? 'landlord' : null;
     if (!mode) return null;
 
-    const status = paymentStatusOf({ refunds: row.refunds, disputes: row.disputes, disputesWon: row.disputes_won });
+    const status = paymentStatusOf(paymentCorrectionsOf(row));
     // Only a refunded payment with a dispute still counted against it can be disputed after its refund.
     const mayBeDisputedAfterRefund = row.refunds > 0 && status === 'disputed';
     const [users, property, flagged] = await Promise.all([
@@ -90,11 +112,13 @@ export class ReceiptReader {
       mode,
       status: disputedAfterRefund ? DISPUTED_AFTER_REFUND_STATUS : RECEIPT_STATUS_WORDS[status],
       disputedAfterRefund: disputedAfterRefund ? disputedAfterRefundView(disputedAfterRefund) : null,
-      amountCents: Number(mode === 'tenant' ? row.charged_cents : row.landlord_cents),
+      amountCents: mode === 'tenant' ? Number(row.charged_cents) : landlordAmountCents(row, status),
       paidAt: row.occurred_at.toISOString(),
       paidBy: fullName(tenant),
       paidTo: fullName(landlord),
-      paymentMethod: paymentMethodLabel(row.card_brand, row.card_last4),
+      paymentMethod:
+        row.method === 'bank_debit' ? bankAccountLabel(row.bank_name, row.bank_last4) : paymentMethodLabel(row.card_brand, row.card_last4),
+      failureReason: status === 'failed' ? bankDebitFailureReason(row.failure_code) : null,
       transactionId: row.id,
       propertyAddress: property?.address ?? '',
       description: row.description,

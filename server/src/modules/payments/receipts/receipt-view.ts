@@ -15,7 +15,9 @@ export interface ReceiptView {
   /** The ledger transaction id. */
   receiptId: string;
   mode: 'tenant' | 'landlord';
-  status: 'Paid' | 'Refunded' | 'Disputed' | 'Disputed after refund';
+  status: 'Processing' | 'Paid' | 'Refunded' | 'Disputed' | 'Disputed after refund' | 'Failed';
+  /** Why the bank refused a failed bank debit, in the tenant's words; null otherwise. */
+  failureReason: string | null;
   /** Set while a dispute opened after a refund is open: the landlord answers it with the refund. */
   disputedAfterRefund: DisputedAfterRefundView | null;
   /** Tenant: what the card was charged. Landlord: what the landlord received after the dated fee. */
@@ -24,7 +26,7 @@ export interface ReceiptView {
   paidAt: string;
   paidBy: string;
   paidTo: string;
-  /** 'Visa •••• 4242'. */
+  /** 'Visa •••• 4242', or a bank account: 'STRIPE TEST BANK •••• 6789'. */
   paymentMethod: string;
   /** Same as receiptId (the spec's TransactionID). */
   transactionId: string;
