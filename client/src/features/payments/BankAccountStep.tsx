@@ -30,10 +30,10 @@ function SavedAccountRow({ account, onChoose, onRemove }: { account: SavedBankAc
         <span className="bank-saved__label">{label}</span>
         <ChevronRight aria-hidden="true" size={18} />
       </button>
-      <Button variant="ghost" className="bank-saved__remove" onClick={onRemove} aria-label={`Remove ${label}`}>
-        <Trash2 aria-hidden="true" size={18} />
+      <button type="button" className="bank-saved__remove" onClick={onRemove} aria-label={`Remove ${label}`}>
+        <Trash2 aria-hidden="true" size={16} />
         <span className="bank-saved__remove-text">Remove</span>
-      </Button>
+      </button>
     </li>
   );
 }

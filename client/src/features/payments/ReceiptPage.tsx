@@ -81,6 +81,8 @@ function BankDebitStateNotice({ receipt }: { receipt: Receipt }) {
 function ReceiptDetails({ receipt }: { receipt: Receipt }) {
   const isLandlord = receipt.mode === 'landlord';
   const flag = receipt.disputedAfterRefund;
+  // A failed bank debit paid nothing: its amount is what was asked for.
+  const amountLabel = receipt.status === 'Failed' ? 'Amount' : isLandlord ? 'Received' : 'Amount Paid';
   const rows: [string, string][] = [
     ['Status', receipt.status],
     ...(flag
@@ -89,7 +91,7 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
           ['Disputed', `${formatCents(flag.disputedCents)} on ${dateLabel(flag.disputeOpenedAt)}`],
         ] satisfies [string, string][])
       : []),
-    [isLandlord ? 'Received' : 'Amount Paid', formatCents(receipt.amountCents)],
+    [amountLabel, formatCents(receipt.amountCents)],
     [isLandlord ? 'Date Received' : 'Date Paid', dateTimeLabel(receipt.paidAt)],
     ['Paid By', receipt.paidBy],
     ['Paid To', receipt.paidTo],
@@ -103,7 +105,7 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
     <>
       <Card padding="lg" className="receipt">
         <div className="receipt__hero">
-          <p className="receipt__hero-label">{isLandlord ? 'Received' : 'Amount Paid'}</p>
+          <p className="receipt__hero-label">{amountLabel}</p>
           <p className="receipt__hero-amount money">{formatCents(receipt.amountCents)}</p>
           <PaymentStatusPill label={receipt.status} />
         </div>
@@ -113,7 +115,7 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
           {rows.map(([label, value]) => (
             <div key={label} className="receipt__row">
               <dt>{label}</dt>
-              <dd className={label === 'TransactionID' ? 'receipt__id' : label === 'Received' || label === 'Amount Paid' ? 'money' : undefined}>
+              <dd className={label === 'TransactionID' ? 'receipt__id' : label === amountLabel ? 'money' : undefined}>
                 {value}
               </dd>
             </div>

@@ -162,7 +162,7 @@ export function SandboxBankLink({ open, connectedAccountId, accountHolderName, o
             )}
             <p className="sandbox-badge">
               <FlaskConical aria-hidden="true" size={16} />
-              Sandbox — test bank accounts only
+              Sandbox — test accounts only
             </p>
             <button type="button" className="bank-link__icon-button" onClick={onClose} aria-label="Close" disabled={working}>
               <X aria-hidden="true" size={20} />

@@ -118,7 +118,7 @@ async function chooseBank(user: User) {
 async function linkTestAccount(user: User, label = 'Checking: payment succeeds') {
   await user.click(screen.getByRole('button', { name: 'Link a bank account' }));
   const dialog = await screen.findByRole('dialog', { name: 'Select your bank' });
-  expect(within(dialog).getByText('Sandbox — test bank accounts only')).toBeInTheDocument();
+  expect(within(dialog).getByText('Sandbox — test accounts only')).toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: 'Test Institution' }));
   const accounts = await screen.findByRole('dialog', { name: 'Test Institution' });
   await user.click(within(accounts).getByRole('radio', { name: new RegExp(label) }));
