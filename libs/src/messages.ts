@@ -40,6 +40,13 @@ export const MESSAGES = {
   authorizeNetNotConfigured: 'Authorize.Net is not set up on this installation, so no landlord can be put on it yet.',
   cardGatewayChanged: "Your landlord's card payment method has changed. Please refresh the page and try again.",
   paymentFieldsRefused: 'Card details are never sent to Rentwise. Please enter your card in the card form.',
+  bankAccountNotLinked: 'We were unable to use this bank account. Please link it again.',
+  bankAccountNotVerified: 'This bank account is not verified yet. Please enter the code from the deposit in your bank statement first.',
+  bankAccountBlocked: 'This bank account was returned by its bank and cannot be used again. Please link another account or pay by card.',
+  bankDebitsNotOffered: "Your landlord can't accept bank payments yet. Please pay by card.",
+  mandateNotAccepted: 'Please read and accept the bank debit authorization to pay from your bank account.',
+  mandateOutdated: 'The bank debit authorization has changed. Please refresh the page, read it again and pay.',
+  savedBankAccountNotFound: 'This saved bank account is no longer available. Please refresh the page.',
 
   // Validation
   allAddressFieldsRequired: 'All address fields are required',

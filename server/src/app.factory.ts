@@ -19,7 +19,7 @@ import { registerRequestLogging } from './infrastructure/http/request-logging';
 import { registerSecurityHeaders } from './infrastructure/http/security-headers';
 import { EMAIL_LOGO_PATH } from './infrastructure/mail/email-layout';
 import { clientErrorHandler, frameworkErrors } from './infrastructure/http/framework-errors';
-import { SANDBOX_ANET_NONCES_PATH, SANDBOX_PAYMENT_METHODS_PATH } from './modules/payments/contracts/sandbox-paths';
+import { SANDBOX_ANET_NONCES_PATH, SANDBOX_BANK_ACCOUNTS_PATH, SANDBOX_PAYMENT_METHODS_PATH } from './modules/payments/contracts/sandbox-paths';
 import { AcceptableTextPipe } from './infrastructure/http/acceptable-text.pipe';
 import { trustProxyOf } from './infrastructure/http/trust-proxy';
 
@@ -43,7 +43,14 @@ export interface AppOptions {
  * Served outside /api: development pages, and the sandboxes' card tokenizers, which stand in for
  * the providers' own hosts so that card data never enters /api.
  */
-export const OUTSIDE_API = ['dev/mailbox', 'dev/sandbox', SANDBOX_PAYMENT_METHODS_PATH, SANDBOX_ANET_NONCES_PATH] as const;
+export const OUTSIDE_API = [
+  'dev/mailbox',
+  'dev/sandbox',
+  SANDBOX_PAYMENT_METHODS_PATH,
+  SANDBOX_BANK_ACCOUNTS_PATH,
+  `${SANDBOX_BANK_ACCOUNTS_PATH}/:id/verify_microdeposits`,
+  SANDBOX_ANET_NONCES_PATH,
+] as const;
 
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({

@@ -52,7 +52,8 @@ const signFunction = (cases: string): string => `
  * - The attempt (payments.card_payments, every way of paying's attempt): how it was paid, the bank's
  *   name and last four, the mandate; `processing` (its journal posted, the money not yet settled) and
  *   `failed` (the bank refused it after it was sent, its failure journal posted).
- * - payments.bank_debit_mandates: each accepted mandate's text, time, address and user agent.
+ * - payments.bank_debit_mandates: each accepted mandate's text, time, address and user agent, once per
+ *   payment attempt's key.
  * - payments.bank_accounts: each account a tenant linked (bank name and last four, never numbers),
  *   whether it is saved for next time, and whether a return has blocked it.
  * - The sandbox provider learns bank accounts (with microdeposit verification) and debits that stay
@@ -89,11 +90,13 @@ export class BankDebits1735200000000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE TABLE payments.bank_debit_mandates (
         id uuid PRIMARY KEY,
+        idempotency_key text NOT NULL UNIQUE,
         tenant_user_id uuid NOT NULL,
         landlord_user_id uuid NOT NULL,
         provider text NOT NULL,
         connected_account_id text NOT NULL,
         payment_method_id text NOT NULL,
+        provider_mandate_id text,
         version text NOT NULL,
         text text NOT NULL,
         accepted_at timestamptz NOT NULL,

@@ -54,6 +54,8 @@ export const configSchema = z
     // payouts) is a second endpoint at Stripe with its own signing secret.
     STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
     STRIPE_API_BASE: z.url().optional(),
+    // The fee a tenant pays on a bank (ACH) payment, in cents (decision 0038): the platform's setting, none by default.
+    BANK_DEBIT_FEE_CENTS: z.coerce.number().int().min(0).max(2500).default(0),
     // The second card gateway (decision 0019): the platform's Authorize.Net merchant account. Login id,
     // transaction key and client key come together; without them an offline sandbox stands in (not in production).
     AUTHORIZE_NET_API_LOGIN_ID: z.string().regex(/^\w{1,25}$/, 'must be the API login id (letters and digits)').optional(),

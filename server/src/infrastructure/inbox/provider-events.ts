@@ -6,6 +6,10 @@
 export type ProviderEvent =
   | { type: 'ChargeSucceeded'; accountId: string; chargeId: string | null; paymentIntentId: string | null }
   | { type: 'ChargeFailed'; accountId: string; paymentIntentId: string }
+  /** A charge moved on without succeeding or failing yet (a bank debit processing, `charge.updated`): re-read it. */
+  | { type: 'ChargeChanged'; accountId: string; chargeId: string | null; paymentIntentId: string | null }
+  /** A bank debit's mandate changed (made inactive when the account holder revokes it or the account closes). */
+  | { type: 'MandateChanged'; accountId: string; mandateId: string }
   | { type: 'ChargeRefunded'; accountId: string; chargeId: string }
   | { type: 'DisputeOpened'; accountId: string; disputeId: string }
   | { type: 'DisputeClosed'; accountId: string; disputeId: string }
@@ -22,6 +26,8 @@ export type ProviderEventOf<Type extends ProviderEventType> = Extract<ProviderEv
 export const PROVIDER_EVENT_TYPES: readonly ProviderEventType[] = [
   'ChargeSucceeded',
   'ChargeFailed',
+  'ChargeChanged',
+  'MandateChanged',
   'ChargeRefunded',
   'DisputeOpened',
   'DisputeClosed',

@@ -50,6 +50,14 @@ import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
 import { AuthorizeNetGatewayModule } from './gateways/authorize-net/authorize-net-gateway.module';
 import { PaymentGatewayModule } from './gateways/payment-gateway.module';
 import { GatewayEventTranslation } from './gateways/gateway-event-translation';
+import { BankAccounts } from './bank-accounts/bank-accounts';
+import { MandateChangedHandler } from './provider-events/mandate-changed.handler';
+import { Mandates } from './bank-accounts/mandates';
+import { RemoveSavedBankAccountHandler } from './bank-accounts/remove-saved-bank-account.handler';
+import { BankDebitSettlement } from './bank-debits/bank-debit-settlement';
+import { BankDebitFailedMailer } from './emails/bank-debit-failed-mailer';
+import { BankDebitFailedEmailProcessor } from './emails/bank-debit-failed-email.processor';
+import { BANK_DEBIT_FAILED_EMAILS_QUEUE } from './emails/send-bank-debit-failed-email.job';
 
 export interface PaymentsModuleOptions {
   /** Run this module's queue workers in this process. */
@@ -59,7 +67,7 @@ export interface PaymentsModuleOptions {
 }
 
 /**
- * Tenants pay rent by card (a direct charge on the landlord's account), the payment ledger
+ * Tenants pay rent by card or from a bank account (direct charges on the landlord's account), the payment ledger
  * (append-only, balanced), receipts, and the intake of the payment provider's events.
  */
 @Module({})
@@ -74,7 +82,7 @@ export class PaymentsModule {
         PaymentGatewayModule.register(options.config, { runWorker: options.runWorker }),
         AuthorizeNetGatewayModule.register(options.config),
         TypeOrmModule.forFeature([LedgerTransaction, LedgerEntry, CardPayment, LandlordCardGateway, CardGatewayChange]),
-        BullModule.registerQueue({ name: RECEIPT_EMAILS_QUEUE }, { name: DISPUTED_AFTER_REFUND_EMAILS_QUEUE }),
+        BullModule.registerQueue({ name: RECEIPT_EMAILS_QUEUE }, { name: DISPUTED_AFTER_REFUND_EMAILS_QUEUE }, { name: BANK_DEBIT_FAILED_EMAILS_QUEUE }),
         ReconciliationModule.register(options),
       ],
       controllers: [
@@ -109,6 +117,12 @@ export class PaymentsModule {
         ReceiptMailer,
         DisputedAfterRefundMailer,
         ChargeSettlement,
+        // Bank debits (ACH): linked accounts, mandates, and the journals of a debit's answer.
+        BankAccounts,
+        Mandates,
+        RemoveSavedBankAccountHandler,
+        BankDebitSettlement,
+        BankDebitFailedMailer,
         PayoutAccountReadiness,
         CardAttemptGuard,
         ListDeclinedCardsHandler,
@@ -117,10 +131,11 @@ export class PaymentsModule {
         // Provider events in the product's words (methods marked @HandlesProviderEvent; ChargeCorrections and PayoutRecorder mark theirs too).
         ChargeSucceededHandler,
         ChargeFailedHandler,
+        MandateChangedHandler,
         PayoutRecorder,
         ListLandlordPayoutsHandler,
         ListDisputedAfterRefundHandler,
-        ...(options.runWorker ? [ReceiptEmailProcessor, DisputedAfterRefundEmailProcessor] : []),
+        ...(options.runWorker ? [ReceiptEmailProcessor, DisputedAfterRefundEmailProcessor, BankDebitFailedEmailProcessor] : []),
       ],
     };
   }

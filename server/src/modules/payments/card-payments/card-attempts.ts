@@ -21,7 +21,8 @@ const COLUMNS = `id, idempotency_key AS "idempotencyKey", input_hash AS "inputHa
   payment_intent_id AS "paymentIntentId", charge_id AS "chargeId", balance_transaction_id AS "balanceTransactionId",
   processor_fee_cents AS "processorFeeCents", card_brand AS "cardBrand", card_last4 AS "cardLast4", failure_code AS "failureCode",
   failure_message AS "failureMessage", charged_at AS "chargedAt", ledger_transaction_id AS "ledgerTransactionId",
-  client_address AS "clientAddress", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  client_address AS "clientAddress", method, bank_name AS "bankName", bank_last4 AS "bankLast4", mandate_id AS "mandateId",
+  settled_at AS "settledAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** Every card payment request starts here (unique idempotency_key). */
 const BY_IDEMPOTENCY_KEY = preparedStatement<CardPaymentRow, [idempotencyKey: string]>(
@@ -48,7 +49,7 @@ type AttemptValues = [
   tenantUserId: string, landlordUserId: string, propertyId: string, amountCents: number, processingFeeCents: number,
   chargedCents: number, platformFeeCents: number, description: string, provider: string, connectedAccountId: string,
   paymentMethodId: string, cardBrand: string | null, cardLast4: string | null, clientAddress: string | null, createdAt: Date,
-  landlordGateway: CardGatewayKind,
+  landlordGateway: CardGatewayKind, method: CardPayment['method'], bankName: string | null, bankLast4: string | null, mandateId: string | null,
 ];
 /**
  * A new attempt, unless an operator has moved the landlord to another card gateway since the page
@@ -59,8 +60,9 @@ const INSERT_ATTEMPT = preparedStatement<{ id: string }, AttemptValues>(
   'payments.insert-card-payment',
   `INSERT INTO payments.card_payments (id, idempotency_key, input_hash, status, invoice_number, tenant_user_id, landlord_user_id,
      property_id, amount_cents, processing_fee_cents, charged_cents, platform_fee_cents, description, provider,
-     connected_account_id, payment_method_id, card_brand, card_last4, client_address, created_at, updated_at)
-   SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20
+     connected_account_id, payment_method_id, card_brand, card_last4, client_address, created_at, updated_at, method, bank_name, bank_last4,
+     mandate_id)
+   SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20, $22, $23, $24, $25
     WHERE COALESCE((SELECT gateway FROM payments.landlord_card_gateways WHERE landlord_user_id = $7), 'stripe') = $21
    ON CONFLICT DO NOTHING
    RETURNING id`,
@@ -109,7 +111,7 @@ export type NewCardAttempt = Pick<
   CardPayment,
   | 'id' | 'idempotencyKey' | 'inputHash' | 'invoiceNumber' | 'tenantUserId' | 'landlordUserId' | 'propertyId' | 'amountCents'
   | 'processingFeeCents' | 'chargedCents' | 'platformFeeCents' | 'description' | 'provider' | 'connectedAccountId'
-  | 'paymentMethodId' | 'cardBrand' | 'cardLast4' | 'clientAddress' | 'createdAt'
+  | 'paymentMethodId' | 'cardBrand' | 'cardLast4' | 'clientAddress' | 'createdAt' | 'method' | 'bankName' | 'bankLast4' | 'mandateId'
 >;
 
 /** A new attempt as stored, before any answer from the provider. */
@@ -125,6 +127,7 @@ export function pendingAttemptOf(attempt: NewCardAttempt): CardPayment {
     failureMessage: null,
     chargedAt: null,
     ledgerTransactionId: null,
+    settledAt: null,
     updatedAt: attempt.createdAt,
   };
 }
@@ -146,7 +149,8 @@ export class CardAttempts {
       attempt.id, attempt.idempotencyKey, attempt.inputHash, 'pending', attempt.invoiceNumber, attempt.tenantUserId,
       attempt.landlordUserId, attempt.propertyId, attempt.amountCents, attempt.processingFeeCents, attempt.chargedCents,
       attempt.platformFeeCents, attempt.description, attempt.provider, attempt.connectedAccountId, attempt.paymentMethodId,
-      attempt.cardBrand, attempt.cardLast4, attempt.clientAddress, attempt.createdAt, landlordGateway,
+      attempt.cardBrand, attempt.cardLast4, attempt.clientAddress, attempt.createdAt, landlordGateway, attempt.method, attempt.bankName,
+      attempt.bankLast4, attempt.mandateId,
     ]);
     return rows.length === 1;
   }
@@ -166,6 +170,14 @@ export class CardAttempts {
 
   async byPaymentIntent(connectedAccountId: string, paymentIntentId: string): Promise<CardPayment | null> {
     return firstOf(await this.unitOfWork.query(BY_PAYMENT_INTENT, [connectedAccountId, paymentIntentId]));
+  }
+
+  /** The attempt a payment journal was posted for (the receipt's id). */
+  async byLedgerTransaction(ledgerTransactionId: string): Promise<CardPayment | null> {
+    const rows = await this.unitOfWork.manager.query<CardPaymentRow[]>(`SELECT ${COLUMNS} FROM payments.card_payments WHERE ledger_transaction_id = $1`, [
+      ledgerTransactionId,
+    ]);
+    return firstOf(rows);
   }
 
   /** Authorize.Net's invoice number of an attempt: how a transaction whose answer was lost finds it. */
@@ -198,6 +210,41 @@ export class CardAttempts {
       if (!attempt) throw new Error(`Card payment ${id} disappeared`);
       return work(attempt);
     });
+  }
+
+  /** A bank debit sent: its clearing journal posted, the provider's ids kept. False when it was no longer pending. */
+  async markProcessing(id: string, sent: Pick<CardPayment, 'paymentIntentId' | 'chargeId' | 'chargedAt' | 'ledgerTransactionId' | 'updatedAt'>): Promise<boolean> {
+    const rows = await this.unitOfWork.manager.query<{ id: string }[]>(
+      `WITH changed AS (UPDATE payments.card_payments
+          SET status = 'processing', payment_intent_id = $2, charge_id = $3, charged_at = $4, ledger_transaction_id = $5, updated_at = $6
+        WHERE id = $1 AND status = 'pending'
+       RETURNING id) SELECT id FROM changed`,
+      [id, sent.paymentIntentId, sent.chargeId, sent.chargedAt, sent.ledgerTransactionId, sent.updatedAt],
+    );
+    return rows.length === 1;
+  }
+
+  /** A processing bank debit settled: paid, with its balance line and the processor's fee. */
+  async markSettled(id: string, settled: Pick<CardPayment, 'balanceTransactionId' | 'processorFeeCents' | 'settledAt'>, at: Date): Promise<boolean> {
+    const rows = await this.unitOfWork.manager.query<{ id: string }[]>(
+      `WITH changed AS (UPDATE payments.card_payments
+          SET status = 'succeeded', balance_transaction_id = $2, processor_fee_cents = $3, settled_at = $4, updated_at = $5
+        WHERE id = $1 AND status = 'processing'
+       RETURNING id) SELECT id FROM changed`,
+      [id, settled.balanceTransactionId, settled.processorFeeCents, settled.settledAt, at],
+    );
+    return rows.length === 1;
+  }
+
+  /** A processing bank debit the bank refused: failed, with its reason. */
+  async markFailed(id: string, failure: { failureCode: string; failureMessage: string }, at: Date): Promise<boolean> {
+    const rows = await this.unitOfWork.manager.query<{ id: string }[]>(
+      `WITH changed AS (UPDATE payments.card_payments SET status = 'failed', failure_code = $2, failure_message = $3, updated_at = $4
+        WHERE id = $1 AND status = 'processing'
+       RETURNING id) SELECT id FROM changed`,
+      [id, failure.failureCode, failure.failureMessage, at],
+    );
+    return rows.length === 1;
   }
 
   /**

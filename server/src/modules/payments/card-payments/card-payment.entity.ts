@@ -2,7 +2,15 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 const cents = { to: (value: number | null) => value, from: (value: string | null) => (value === null ? null : Number(value)) };
 
-export type CardPaymentStatus = 'pending' | 'succeeded' | 'declined';
+/**
+ * pending: stored, the provider not yet answered; succeeded: paid (a bank debit: settled); declined:
+ * refused at once, nothing posted; processing: a bank debit sent, its clearing journal posted;
+ * failed: a bank debit the bank refused after it was sent, its failure journal posted (decision 0037).
+ */
+export type CardPaymentStatus = 'pending' | 'succeeded' | 'declined' | 'processing' | 'failed';
+
+/** How the tenant paid. */
+export type PaymentMethodKind = 'card' | 'bank_debit';
 
 /**
  * A tenant's card payment attempt, stored with its key before the provider is called. Every provider
@@ -83,6 +91,23 @@ export class CardPayment {
 
   @Column({ name: 'card_last4', type: 'text', nullable: true })
   cardLast4!: string | null;
+
+  @Column({ type: 'text' })
+  method!: PaymentMethodKind;
+
+  @Column({ name: 'bank_name', type: 'text', nullable: true })
+  bankName!: string | null;
+
+  @Column({ name: 'bank_last4', type: 'text', nullable: true })
+  bankLast4!: string | null;
+
+  /** A bank debit's authorization (payments.bank_debit_mandates), stored before the bank was asked. */
+  @Column({ name: 'mandate_id', type: 'uuid', nullable: true })
+  mandateId!: string | null;
+
+  /** When a bank debit settled (its settled journal's time). */
+  @Column({ name: 'settled_at', type: 'timestamptz', nullable: true })
+  settledAt!: Date | null;
 
   @Column({ name: 'failure_code', type: 'text', nullable: true })
   failureCode!: string | null;

@@ -34,7 +34,7 @@ export interface ChargeReference {
 
 const LEDGER_PROVIDERS = ['stripe', 'sandbox', 'authorize_net', 'authorize_net_sandbox'] as const;
 
-function ledgerProviderOf(provider: string): (typeof LEDGER_PROVIDERS)[number] {
+export function ledgerProviderOf(provider: string): (typeof LEDGER_PROVIDERS)[number] {
   return (LEDGER_PROVIDERS as readonly string[]).includes(provider) ? (provider as (typeof LEDGER_PROVIDERS)[number]) : 'sandbox';
 }
 

@@ -17,6 +17,11 @@ export interface RentPayment {
   description: string;
   provider: 'stripe' | 'sandbox' | 'authorize_net' | 'authorize_net_sandbox' | 'import';
   providerReference: string | null;
+  /**
+   * A bank debit sent, not yet settled: its money waits in the clearing account until the bank
+   * answers (decision 0037). Absent for every payment that is money at once.
+   */
+  clearing?: true;
 }
 
 export interface RecordedRentPayment {

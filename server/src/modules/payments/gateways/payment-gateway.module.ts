@@ -6,6 +6,9 @@ import { PaymentGateway } from './payment-gateway.port';
 import { PayoutAccountProvider } from '../../onboarding/contracts/payout-account-provider.port';
 import { SandboxOnboarding } from '../../onboarding/contracts/sandbox-onboarding.port';
 import { SandboxAccounts } from './sandbox/sandbox-accounts';
+import { SandboxBankDebits } from './sandbox/sandbox-bank-debits';
+import { SandboxBankAccountsController } from './sandbox/sandbox-bank-accounts.controller';
+import { SandboxBankSettlementTimer } from './sandbox/sandbox-bank-settlement.timer';
 import { SandboxCards } from './sandbox/sandbox-cards';
 import { SandboxCardsController } from './sandbox/sandbox-cards.controller';
 import { SandboxConnectController } from './sandbox/sandbox-connect.controller';
@@ -42,23 +45,24 @@ export class PaymentGatewayModule {
       global: true,
       // The sandbox's events go out through their own queue, signed, to our own webhook endpoints.
       imports: [BullModule.registerQueue({ name: SANDBOX_WEBHOOKS_QUEUE, defaultJobOptions: SANDBOX_DELIVERY_JOB_OPTIONS })],
-      controllers: config.isProduction ? [] : [SandboxConnectController, SandboxCardsController, SandboxDevToolsController],
+      controllers: config.isProduction ? [] : [SandboxConnectController, SandboxCardsController, SandboxBankAccountsController, SandboxDevToolsController],
       providers: [
         SandboxAccounts,
         SandboxCards,
         SandboxLinks,
         SandboxEvents,
         SandboxMoney,
+        SandboxBankDebits,
         SandboxDevTools,
         SandboxGateway,
         { provide: PaymentGateway, useExisting: SandboxGateway },
         payoutAccountsOnTheCardGateway,
         { provide: SandboxOnboarding, useExisting: SandboxAccounts },
-        ...(options.runWorker ? [SandboxWebhookDelivery] : []),
+        ...(options.runWorker ? [SandboxWebhookDelivery, SandboxBankSettlementTimer] : []),
       ],
       // SandboxOnboarding too: demo data finishes a landlord's sandbox onboarding (ConnectSandboxPayoutAccount);
-      // SandboxAccounts and SandboxMoney for the development tools and tests (refund, dispute, pay out).
-      exports: [PaymentGateway, PayoutAccountProvider, SandboxOnboarding, SandboxAccounts, SandboxMoney],
+      // SandboxAccounts, SandboxMoney and SandboxBankDebits for the development tools and tests (refund, dispute, pay out, settle).
+      exports: [PaymentGateway, PayoutAccountProvider, SandboxOnboarding, SandboxAccounts, SandboxMoney, SandboxBankDebits],
     };
   }
 }

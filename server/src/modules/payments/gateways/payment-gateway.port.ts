@@ -46,6 +46,40 @@ export interface CardCharge {
   card: { brand: string | null; last4: string | null };
 }
 
+/** A bank account debited for rent (ACH), directly on the landlord's connected account. */
+export interface DebitBankAccount extends Omit<ChargeCard, 'paymentMethodId'> {
+  /** A bank account payment method on that connected account, from the provider's bank link step. */
+  paymentMethodId: string;
+  /** The tenant's online acceptance of the debit (Stripe's mandate_data.customer_acceptance). */
+  mandate: { acceptedAt: Date; ipAddress: string; userAgent: string | null };
+}
+
+/** A bank debit the provider took: processing until the bank settles it (or already decided). */
+export interface BankDebit {
+  connectedAccountId: string;
+  paymentIntentId: string;
+  chargeId: string;
+  status: 'processing' | 'succeeded' | 'failed';
+  amountCents: Cents;
+  /** When the debit was made: the payment's date everywhere (fee eras, billing months), not the settlement's. */
+  chargedAt: Date;
+  bank: LinkedBankAccount;
+  /** The provider's mandate (`mandate_...`), when it made one. */
+  mandateId: string | null;
+}
+
+/** A linked bank account as the provider describes it: never its numbers. */
+export interface LinkedBankAccount {
+  bankName: string;
+  last4: string;
+}
+
+/** A bank account payment method and whether it can be debited now (verified, not blocked by the provider). */
+export interface ProviderBankAccount extends LinkedBankAccount {
+  paymentMethodId: string;
+  usable: boolean;
+}
+
 /** A payment intent as the provider reports it now. */
 export interface ProviderPaymentIntent {
   accountId: string;
@@ -73,6 +107,8 @@ export interface ProviderCharge {
   chargeId: string;
   paymentIntentId: string | null;
   status: 'succeeded' | 'pending' | 'failed';
+  /** The provider's failure code (a bank debit's return reason: `insufficient_funds`, `account_closed`...). */
+  failureCode: string | null;
   amountCents: Cents;
   platformFeeCents: Cents;
   balanceTransactionId: string | null;
@@ -81,6 +117,8 @@ export interface ProviderCharge {
   /** Our ids, as given to chargeCard (`cardPaymentId`, ...). */
   metadata: Record<string, string>;
   card: { brand: string | null; last4: string | null };
+  /** Set for a bank debit (its account's bank name and last four digits). */
+  bank: LinkedBankAccount | null;
   refunds: ProviderRefund[];
 }
 
@@ -170,5 +208,24 @@ export abstract class PaymentGateway extends PayoutAccountProvider {
    * (the provider's message is for the tenant), ConnectedAccountNotFound, or PaymentGatewayError.
    */
   abstract chargeCard(input: ChargeCard): Promise<CardCharge>;
+
+  /**
+   * Whether the landlord's connected account can take bank debits now (Stripe's
+   * `us_bank_account_ach_payments` capability is active). Throws ConnectedAccountNotFound.
+   */
+  abstract bankDebitsEnabled(accountId: string): Promise<boolean>;
+
+  /** A linked bank account on the connected account. Throws ProviderObjectNotFound. */
+  abstract retrieveBankAccount(accountId: string, paymentMethodId: string): Promise<ProviderBankAccount>;
+
+  /**
+   * Debits the bank account on the landlord's connected account, once per idempotency key: the
+   * answer is usually `processing`. Throws CardDeclined (the provider refused the account at once,
+   * its message for the tenant), ConnectedAccountNotFound, or PaymentGatewayError.
+   */
+  abstract debitBankAccount(input: DebitBankAccount): Promise<BankDebit>;
+
+  /** A bank debit's mandate as the provider holds it now. Throws ProviderObjectNotFound. */
+  abstract retrieveMandate(accountId: string, mandateId: string): Promise<{ mandateId: string; status: 'active' | 'inactive' | 'pending' }>;
 }
 

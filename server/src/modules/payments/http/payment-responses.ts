@@ -11,6 +11,29 @@ export class AuthorizeNetSetupDto {
   @ApiPropertyOptional({ description: 'Where the sandbox card form posts the card (sandbox)' }) tokenizerUrl?: string;
 }
 
+export class SavedBankAccountDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'STRIPE TEST BANK' }) bankName!: string;
+  @ApiProperty({ example: '6789' }) last4!: string;
+}
+
+export class MandatePartiesDto {
+  @ApiProperty({ description: 'The account holder: the signed-in tenant' }) tenantName!: string;
+  @ApiProperty({ description: 'Who debits the account: the landlord' }) landlordName!: string;
+  @ApiProperty() propertyAddress!: string;
+}
+
+export class BankDebitSetupDto {
+  @ApiProperty({ description: 'The bank fee added to a bank payment, in cents (a platform setting, 0 by default)' }) feeCents!: number;
+  @ApiProperty({ enum: ['sandbox', 'stripe'], description: 'How an account is linked: the sandbox’s stand-in page, or Stripe’s Financial Connections' })
+  linkWith!: 'sandbox' | 'stripe';
+  @ApiProperty({ description: 'The bank debit authorization’s version; the tenant accepts it with the payment' }) mandateVersion!: string;
+  @ApiProperty({ type: MandatePartiesDto, description: 'Who the authorization names (libs/bank-debits bankDebitMandateText)' })
+  mandateParties!: MandatePartiesDto;
+  @ApiProperty({ type: [SavedBankAccountDto], description: 'Accounts the tenant saved for next time (blocked ones left out)' })
+  savedAccounts!: SavedBankAccountDto[];
+}
+
 export class PaymentSetupDto {
   @ApiProperty({ description: 'The monthly rent today, in cents' }) rentCents!: number;
   @ApiProperty({ description: 'Processing fee added to a payment made now, in cents (699)' }) processingFeeCents!: number;
@@ -23,6 +46,12 @@ export class PaymentSetupDto {
   cardGateway!: 'stripe' | 'authorize_net';
   @ApiProperty({ type: AuthorizeNetSetupDto, nullable: true, description: 'Authorize.Net only: what the Authorize.Net card form needs' })
   authorizeNetSetup!: AuthorizeNetSetupDto | null;
+  @ApiProperty({
+    type: BankDebitSetupDto,
+    nullable: true,
+    description: 'Paying from a bank account, when the landlord can take bank debits (a Stripe account with ACH payments); null otherwise',
+  })
+  bankDebit!: BankDebitSetupDto | null;
   @ApiProperty() canPay!: boolean;
   @ApiProperty({ type: String, nullable: true }) cannotPayReason!: string | null;
   @ApiProperty({ format: 'date-time', description: 'When this session signed in' }) signedInAt!: string;
@@ -38,7 +67,13 @@ export class PaymentDto {
   @ApiProperty({ description: 'What the card was charged: amountCents + processingFeeCents' }) chargedCents!: number;
   @ApiProperty({ description: 'What the tenant entered' }) amountCents!: number;
   @ApiProperty() processingFeeCents!: number;
-  @ApiProperty({ format: 'date-time', description: 'When the provider charged the card' }) paidAt!: string;
+  @ApiProperty({ format: 'date-time', description: 'When the provider charged the card, or the bank was asked to debit the account' }) paidAt!: string;
+  @ApiProperty({
+    enum: ['succeeded', 'processing', 'failed'],
+    description:
+      'succeeded: paid (cards at once); processing: the bank debit is on its way (about 4 business days); failed: the bank refused it since (a replay answers the state now)',
+  })
+  paymentStatus!: 'succeeded' | 'processing' | 'failed';
 }
 
 export class PaymentAnswer {

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpStatus, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, NotFoundException, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -14,12 +15,14 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { MESSAGES } from '@rentwise/libs/messages';
+import { BankPaymentInput, bankPaymentSchema } from '@rentwise/libs/schemas/bank-payment.schema';
 import { PaymentInput, paymentSchema } from '@rentwise/libs/schemas/payment.schema';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
 import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
 import { AuthorizeNetPaymentInput, authorizeNetPaymentSchema } from '@rentwise/libs/schemas/authorize-net-payment.schema';
+import { RemoveSavedBankAccount } from '../bank-accounts/remove-saved-bank-account.command';
 import { PayRent, type RentPaymentRequest } from '../pay-rent/pay-rent.command';
 import { GetPaymentSetup } from '../queries/get-payment-setup.query';
 import { GetReceipt } from '../queries/get-receipt.query';
@@ -149,6 +152,75 @@ export class TenantPaymentsController {
   ): Promise<PaymentAnswer> {
     const { paymentNonce, card, ...asked } = body;
     return this.payRent(tenant, request, reply, { ...asked, method: { way: 'authorize_net_card', paymentNonce, card } });
+  }
+
+  @Post('payments/bank')
+  @ApiOperation({
+    summary: 'Pays rent from a bank account (ACH debit): the entered amount plus the bank fee, debited once per idempotency key',
+    description:
+      'The account is one just linked (the payment method id from the bank link step) or a saved one; account and routing numbers never come here. ' +
+      'The tenant accepts the bank debit authorization of `mandate.version`, which is stored with its text, time, address and browser. ' +
+      'The debit is Processing until the bank settles it (about 4 business days); the receipt then says Paid, or Failed with the bank’s reason. ' +
+      REPEAT_AND_LIMIT,
+  })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['amountCents', 'bankAccount', 'mandate', 'idempotencyKey'],
+      properties: {
+        amountCents: { type: 'integer', minimum: 1, maximum: 9999999, description: 'Entered amount, fee excluded' },
+        bankAccount: {
+          oneOf: [
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['paymentMethodId'],
+              properties: { paymentMethodId: { type: 'string' }, saveForLater: { type: 'boolean' } },
+            },
+            { type: 'object', additionalProperties: false, required: ['savedAccountId'], properties: { savedAccountId: { type: 'string', format: 'uuid' } } },
+          ],
+        },
+        mandate: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['accepted', 'version'],
+          properties: { accepted: { type: 'boolean', enum: [true] }, version: { type: 'string' } },
+        },
+        idempotencyKey: { type: 'string', format: 'uuid', description: 'One per attempt' },
+        confirmRepeat: CONFIRM_REPEAT_PROPERTY,
+      },
+    },
+  })
+  @ApiCreatedResponse({ type: PaymentAnswer, description: 'The bank was asked to debit the account: paymentStatus processing' })
+  @ApiOkResponse({ type: PaymentAnswer, description: 'The same attempt again: the first answer, nothing debited twice' })
+  @ApiUnauthorizedResponse({ type: ErrorAnswer, description: 'Sign-in too old: { code: "reauthenticate" }' })
+  @ApiResponse({ status: HttpStatus.PAYMENT_REQUIRED, type: ErrorAnswer, description: 'The account cannot be debited (blocked after a return, or refused): the reason' })
+  @ApiConflictResponse({
+    type: ErrorAnswer,
+    description: 'The landlord cannot take bank payments, the authorization changed, or a payment for this home was made in the last 10 minutes (code confirm-repeat): nothing debited',
+  })
+  @ApiUnprocessableEntityResponse({ type: ErrorAnswer, description: 'The idempotency key was used with other input' })
+  @ApiTooManyRequestsResponse({ type: ErrorAnswer, description: TOO_MANY_DECLINES })
+  async payFromBank(
+    @CurrentUser() tenant: Requester,
+    @Body(new ZodPipe(bankPaymentSchema)) body: BankPaymentInput,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PaymentAnswer> {
+    const { bankAccount, mandate, ...asked } = body;
+    const userAgent = request.headers['user-agent']?.slice(0, 512) ?? null;
+    return this.payRent(tenant, request, reply, { ...asked, method: { way: 'stripe_bank_debit', bankAccount, mandate: { ...mandate, userAgent } } });
+  }
+
+  @Delete('bank-accounts/:id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Removes a bank account the tenant saved (404 for any other); payments made from it stay as they are' })
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse({ type: ErrorAnswer })
+  async removeBankAccount(@CurrentUser() tenant: Requester, @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: HttpStatus.NOT_FOUND })) id: string): Promise<void> {
+    const removed = await this.commands.execute(new RemoveSavedBankAccount(tenant.userId, id));
+    if (!removed) throw new NotFoundException(MESSAGES.savedBankAccountNotFound);
   }
 
   @Get('payments')

@@ -6,9 +6,11 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
  * receives. PLATFORM_FEE_ACCOUNT (stored as 'processing_fees', a label older than the name): the
  * platform fee we keep. disputed: a payment's money held while the card
  * holder disputes it. dispute_fees: the provider's dispute fees, paid by the landlord's account.
+ * bank_debit_clearing: a bank debit's money between the tenant's pay date and the bank's answer
+ * (decision 0037; a bank debit's tenant side is tenant_card too, the payment account's older label).
  * A transaction's entries sum to zero.
  */
-export type LedgerAccount = 'tenant_card' | 'landlord_payable' | typeof PLATFORM_FEE_ACCOUNT | 'disputed' | 'dispute_fees';
+export type LedgerAccount = 'tenant_card' | 'landlord_payable' | typeof PLATFORM_FEE_ACCOUNT | 'disputed' | 'dispute_fees' | 'bank_debit_clearing';
 
 @Entity({ schema: 'payments', name: 'ledger_entries' })
 export class LedgerEntry {

@@ -1,7 +1,18 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** rent_payment; refund; correction (e.g. a refund that failed); dispute, dispute_won, dispute_lost (decision 0021). */
-export type LedgerTransactionKind = 'rent_payment' | 'refund' | 'correction' | 'dispute' | 'dispute_won' | 'dispute_lost';
+/**
+ * rent_payment; refund; correction (e.g. a refund that failed); dispute, dispute_won, dispute_lost
+ * (decision 0021); bank_debit_settled, bank_debit_failed: a bank debit's answer (decision 0037).
+ */
+export type LedgerTransactionKind =
+  | 'rent_payment'
+  | 'refund'
+  | 'correction'
+  | 'dispute'
+  | 'dispute_won'
+  | 'dispute_lost'
+  | 'bank_debit_settled'
+  | 'bank_debit_failed';
 
 /** One money movement. Immutable: the database refuses updates and deletes. */
 @Entity({ schema: 'payments', name: 'ledger_transactions' })

@@ -23,3 +23,38 @@ export function rentPaymentEntries(chargedCents: Cents, occurredAt: Date): RentP
   ];
   return { landlordReceivesCents: landlordShare, entries: entries.filter((entry) => entry.amountCents !== 0) };
 }
+
+/** The account a bank debit's money waits in between the tenant's pay date and the bank's answer (decision 0037). */
+export const BANK_DEBIT_CLEARING_ACCOUNT = 'bank_debit_clearing';
+
+/** A bank debit sent: the tenant paid, the money is on its way; nothing is the landlord's or ours yet. */
+export function bankDebitSentEntries(chargedCents: Cents): RentPaymentPosting {
+  const charged = assertCents(chargedCents);
+  if (charged <= 0) throw new RangeError('A rent payment must be more than zero');
+  return {
+    landlordReceivesCents: 0,
+    entries: [
+      { account: 'tenant_card', amountCents: -charged },
+      { account: BANK_DEBIT_CLEARING_ACCOUNT, amountCents: charged },
+    ],
+  };
+}
+
+/**
+ * A bank debit settled: the clearing money goes to the landlord and the platform fee, by the era of
+ * the date the tenant paid (as a card payment made that day), not of the settlement's.
+ */
+export function bankDebitSettledEntries(chargedCents: Cents, paidAt: Date): RentPaymentPosting['entries'] {
+  return rentPaymentEntries(chargedCents, paidAt).entries.map((entry) =>
+    entry.account === 'tenant_card' ? { account: BANK_DEBIT_CLEARING_ACCOUNT, amountCents: entry.amountCents } : entry,
+  );
+}
+
+/** A bank debit the bank refused after it was sent: the clearing money goes back to the tenant's side. */
+export function bankDebitFailedEntries(chargedCents: Cents): RentPaymentPosting['entries'] {
+  const charged = assertCents(chargedCents);
+  return [
+    { account: BANK_DEBIT_CLEARING_ACCOUNT, amountCents: -charged },
+    { account: 'tenant_card', amountCents: charged },
+  ];
+}

@@ -17,6 +17,8 @@ export function rentPaymentInputHash(payment: Omit<RentPayment, 'idempotencyKey'
     payment.description,
     payment.provider,
     payment.providerReference,
+    // Only a bank debit's hash has it: every hash stored before bank debits stays as it was.
+    ...(payment.clearing ? ['bank_debit_clearing'] : []),
   ]);
   return `v1:${createHash('sha256').update(canonical).digest('hex')}`;
 }

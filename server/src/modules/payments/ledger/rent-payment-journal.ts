@@ -9,7 +9,7 @@ import { RecordedRentPayment, RentPayment } from '../contracts/record-rent-payme
 import { LedgerEntry } from './ledger-entry.entity';
 import { insertJournal } from './journal-insert';
 import { LedgerTransaction } from './ledger-transaction.entity';
-import { rentPaymentEntries } from './rent-payment-entries';
+import { bankDebitSentEntries, rentPaymentEntries } from './rent-payment-entries';
 import { rentPaymentInputHash } from './rent-payment-input';
 
 /**
@@ -33,7 +33,7 @@ export class RentPaymentJournal {
   }
 
   private async post(payment: RentPayment, envelope: Envelope): Promise<RecordedRentPayment> {
-    const posting = rentPaymentEntries(payment.chargedCents, payment.occurredAt);
+    const posting = payment.clearing ? bankDebitSentEntries(payment.chargedCents) : rentPaymentEntries(payment.chargedCents, payment.occurredAt);
     const inputHash = rentPaymentInputHash(payment);
 
     const result = await this.unitOfWork.run(async (manager) => {

@@ -1,5 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { AuthorizeNetPaymentInput } from '@rentwise/libs/schemas/authorize-net-payment.schema';
+import type { BankPaymentInput } from '@rentwise/libs/schemas/bank-payment.schema';
 import type { PaymentInput } from '@rentwise/libs/schemas/payment.schema';
 
 export interface PaidRent {
@@ -8,8 +9,10 @@ export interface PaidRent {
   chargedCents: number;
   amountCents: number;
   processingFeeCents: number;
-  /** ISO time the provider charged the card. */
+  /** ISO time the provider charged the card, or was asked to debit the bank account. */
   paidAt: string;
+  /** succeeded: the money is in; processing: a bank debit on its way; failed: the bank refused it since (decision 0037). */
+  paymentStatus: 'succeeded' | 'processing' | 'failed';
   /** False when this answers a replay of an attempt that had already paid. */
   created: boolean;
 }
@@ -22,7 +25,16 @@ export type PaymentMethod =
   /** Stripe's card form: a payment method id from Stripe.js (or the sandbox's form). */
   | { way: 'stripe_card'; paymentMethodId: PaymentInput['paymentMethodId'] }
   /** Authorize.Net's card form: Accept.js's single-use nonce, and the card's brand and last four digits. */
-  | { way: 'authorize_net_card'; paymentNonce: AuthorizeNetPaymentInput['paymentNonce']; card: AuthorizeNetPaymentInput['card'] };
+  | { way: 'authorize_net_card'; paymentNonce: AuthorizeNetPaymentInput['paymentNonce']; card: AuthorizeNetPaymentInput['card'] }
+  /**
+   * A bank account debited through Stripe (ACH): one just linked, or one the tenant saved, with the
+   * tenant's yes to the authorization and where it was given (the mandate's address and browser).
+   */
+  | {
+      way: 'stripe_bank_debit';
+      bankAccount: BankPaymentInput['bankAccount'];
+      mandate: BankPaymentInput['mandate'] & { userAgent: string | null };
+    };
 
 export type PaymentWayName = PaymentMethod['way'];
 export type MethodOf<Name extends PaymentWayName> = Extract<PaymentMethod, { way: Name }>;

@@ -1,6 +1,6 @@
 import { ConflictException, HttpException, HttpStatus, Inject, Logger, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { platformFeeCentsAt, tenantChargeCents, tenantProcessingFeeCentsAt } from '@rentwise/libs/fees';
+import { platformFeeCentsAt } from '@rentwise/libs/fees';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { isSignInFresh, rentPaymentDescription } from '@rentwise/libs/payment-rules';
 import { createHash, randomUUID } from 'node:crypto';
@@ -12,6 +12,7 @@ import { CardAttemptGuard } from '../card-payments/card-attempt-guard';
 import { CardAttempts, type NewCardAttempt, pendingAttemptOf } from '../card-payments/card-attempts';
 import { CardPayment } from '../card-payments/card-payment.entity';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
+import { BankDebitSettlement } from '../bank-debits/bank-debit-settlement';
 import { PaidRent, PayRent, PaymentMethod } from './pay-rent.command';
 import { paidRentOf } from './paid-rent';
 import { PAYMENT_WAYS, type PaymentWay, paymentWayFor, type PaymentWays } from './payment-way';
@@ -49,6 +50,7 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
     private readonly gateways: CardGateways,
     private readonly faults: Faults,
     private readonly guard: CardAttemptGuard,
+    private readonly bankDebits: BankDebitSettlement,
     @Inject(PAYMENT_WAYS) private readonly ways: PaymentWays,
   ) {}
 
@@ -116,13 +118,24 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
     await this.guard.refuseWhileTooManyDeclines(guarded, recent);
     if (!payee) {
       const moved = await this.movedToAnotherGateway(way, landlordUserId);
-      throw new ConflictException(moved ? MESSAGES.cardGatewayChanged : MESSAGES.landlordCannotBePaid);
+      throw new ConflictException(moved ? MESSAGES.cardGatewayChanged : way.cannotBePaidMessage);
     }
     this.guard.refuseUnconfirmedRepeat(recent, request.confirmRepeat);
 
     const id = randomUUID();
     const now = this.clock.now();
-    const chargedCents = tenantChargeCents(request.amountCents, now);
+    const feeCents = way.tenantFeeCents(now);
+    const chargedCents = request.amountCents + feeCents;
+    const methodFields = await way.attemptFields(request.method, {
+      attemptId: id,
+      tenantUserId,
+      tenancy,
+      payee,
+      idempotencyKey: request.idempotencyKey,
+      chargedCents,
+      clientAddress,
+      at: now,
+    });
     return {
       id,
       idempotencyKey: request.idempotencyKey,
@@ -131,14 +144,14 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
       landlordUserId,
       propertyId,
       amountCents: request.amountCents,
-      processingFeeCents: tenantProcessingFeeCentsAt(now),
+      processingFeeCents: feeCents,
       chargedCents,
       // Never all of it: a tiny payment still leaves the landlord a cent (the ledger refuses zero entries).
       platformFeeCents: Math.min(platformFeeCentsAt(Math.floor(now.getTime() / 1000)), chargedCents - 1),
       description: rentPaymentDescription(tenancy.propertyAddress),
       provider: payee.provider,
       connectedAccountId: payee.accountId,
-      ...way.attemptFields(request.method, id),
+      ...methodFields,
       clientAddress,
       createdAt: now,
     };
@@ -146,14 +159,18 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
 
   /** The attempt's outcome: its first answer again, or the provider's now, posted as the provider's events post it. */
   private async settle(way: PaymentWay, attempt: CardPayment, method: PaymentMethod, seenBefore: boolean): Promise<PaidRent | Declined> {
-    if (attempt.status === 'succeeded') return paidRentOf(attempt, false);
     if (attempt.status === 'declined') return new Declined(way.declineAnswer(attempt.failureMessage!));
+    if (attempt.status !== 'pending') return paidRentOf(attempt, false);
 
     const outcome = await way.charge(attempt, method, seenBefore);
     if (outcome.kind === 'declined') {
       await this.attempts.markDeclined(attempt.id, outcome, this.clock.now());
       this.logger.log({ cardPaymentId: attempt.id, way: way.way, reasonCode: outcome.failureCode, reason: outcome.failureMessage }, 'Card declined');
       return new Declined(way.declineAnswer(outcome.failureMessage));
+    }
+    if (outcome.kind === 'processing') {
+      const sent = await this.bankDebits.recordProcessing(attempt, outcome.debit);
+      return paidRentOf(sent.attempt, sent.created);
     }
     const settled = await this.settlement.record(attempt, outcome.charge);
     return paidRentOf(settled.attempt, settled.created);

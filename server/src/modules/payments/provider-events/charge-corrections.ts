@@ -5,6 +5,8 @@ import type { ProviderEventOf } from '../../../infrastructure/inbox/provider-eve
 import { MessageChain, newEnvelope } from '../../../infrastructure/messaging/envelope';
 import { PaymentGateway, ProviderCharge, ProviderDispute } from '../gateways/payment-gateway.port';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
+import { BankAccounts } from '../bank-accounts/bank-accounts';
+import { BankDebitSettlement } from '../bank-debits/bank-debit-settlement';
 import { DisputedAfterRefundMailer } from '../emails/disputed-after-refund-mailer';
 import { CorrectingJournal, JournalPoster } from '../ledger/journal-poster';
 import { LedgerTransaction } from '../ledger/ledger-transaction.entity';
@@ -32,6 +34,8 @@ export class ChargeCorrections {
     private readonly settlement: ChargeSettlement,
     private readonly journals: JournalPoster,
     private readonly disputedAfterRefund: DisputedAfterRefundMailer,
+    private readonly bankDebits: BankDebitSettlement,
+    private readonly accounts: BankAccounts,
   ) {}
 
   /** A refund was made, changed or failed: each of the charge's refunds is posted once (the payment first, if its own events are late). */
@@ -78,16 +82,26 @@ export class ChargeCorrections {
       await this.postRefunds(charge, payment);
       const refunded = charge.refunds.some((refund) => refund.status === 'succeeded' || refund.status === 'pending');
       const posted = await this.postDispute(dispute, payment, refunded);
+      // A bank debit returned after it settled (Stripe's dispute on it): the account is never debited again.
+      if (charge.bank) await this.accounts.block(charge.accountId, await this.paymentMethodOf(charge), 'disputed');
       return { outcome: 'done', detail: `dispute ${dispute.status}, ${posted} new journal(s)` };
     });
   }
 
-  /** The id of the charge's own journal (posting it first if its events came late), or null when it is not ours. */
+  /**
+   * The id of the charge's own journal (posting it first if its events came late), or null when it
+   * is not ours or not paid. A bank debit's journals follow its charge whatever its state (decision 0037).
+   */
   private async postPayment(charge: ProviderCharge): Promise<string | null> {
-    if (charge.status !== 'succeeded') return null;
     const attempt = await this.settlement.findAttempt(charge);
     if (!attempt) return null;
+    if (attempt.method === 'bank_debit') return this.bankDebits.sync(attempt, charge);
+    if (charge.status !== 'succeeded') return null;
     return (await this.settlement.record(attempt, { ...charge, connectedAccountId: charge.accountId })).transactionId;
+  }
+
+  private async paymentMethodOf(charge: ProviderCharge): Promise<string> {
+    return (await this.settlement.findAttempt(charge))!.paymentMethodId;
   }
 
   private journal(transactionId: string): Promise<LedgerTransaction> {

@@ -29,6 +29,8 @@ export class ChargeFailedHandler {
     if (intent.status !== 'failed' && intent.status !== 'canceled') return { outcome: 'skipped', reason: `payment is ${intent.status}` };
     const attempt = await this.settlement.findAttempt({ accountId, chargeId: null, paymentIntentId, metadata: intent.metadata });
     if (!attempt) return { outcome: 'skipped', reason: 'not a rent payment of ours' };
+    // A bank debit fails after it was sent: its failure is a journal, posted with its charge's state.
+    if (attempt.method === 'bank_debit' && intent.latestChargeId) return this.corrections.syncCharge(accountId, intent.latestChargeId);
     const declined = await this.attempts.markDeclined(
       attempt.id,
       {

@@ -5,8 +5,9 @@ import type { ProviderEventOf } from '../../../infrastructure/inbox/provider-eve
 import { ChargeCorrections } from './charge-corrections';
 
 /**
- * A charge succeeded (`charge.succeeded` or `payment_intent.succeeded`): the charge is re-read and
- * posted under its attempt's key, once, whether or not the synchronous confirm got there first.
+ * A charge succeeded (`charge.succeeded` or `payment_intent.succeeded`), or moved on (a bank debit
+ * processing, `charge.updated`): the charge is re-read and posted as it now stands under its
+ * attempt's key, once, whether or not the synchronous answer got there first.
  */
 @Injectable()
 export class ChargeSucceededHandler {
@@ -16,7 +17,8 @@ export class ChargeSucceededHandler {
   ) {}
 
   @HandlesProviderEvent('ChargeSucceeded')
-  async handle({ accountId, chargeId, paymentIntentId }: ProviderEventOf<'ChargeSucceeded'>): Promise<ProviderEventOutcome> {
+  @HandlesProviderEvent('ChargeChanged')
+  async handle({ accountId, chargeId, paymentIntentId }: ProviderEventOf<'ChargeSucceeded' | 'ChargeChanged'>): Promise<ProviderEventOutcome> {
     let charge = chargeId;
     if (!charge && paymentIntentId) charge = (await this.gateway.retrievePaymentIntent(accountId, paymentIntentId)).latestChargeId;
     if (!charge) return { outcome: 'skipped', reason: 'the payment has no charge yet' };

@@ -8,7 +8,12 @@ import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
 import { AuthorizeNetGateway } from '../gateways/authorize-net-gateway.port';
 import { CardGateways } from '../card-gateways/card-gateways';
 import { PayoutAccountReadiness } from '../card-payments/payout-account-readiness';
-import { GetPaymentSetup, PaymentSetupView } from './get-payment-setup.query';
+import { BankAccounts } from '../bank-accounts/bank-accounts';
+import { BankDebitSetupView, GetPaymentSetup, PaymentSetupView } from './get-payment-setup.query';
+import { BANK_DEBIT_MANDATE_VERSION } from '@rentwise/libs/bank-debits';
+import { AppConfig } from '../../../infrastructure/config/app-config';
+import { GetUsers } from '../../accounts/contracts/get-users.query';
+import type { TenancyView } from '../../tenants/contracts/tenancy-view';
 
 @QueryHandler(GetPaymentSetup)
 export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
@@ -19,7 +24,29 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
     private readonly gateways: CardGateways,
     private readonly authorizeNet: AuthorizeNetGateway,
     private readonly readiness: PayoutAccountReadiness,
+    private readonly bankAccounts: BankAccounts,
+    private readonly config: AppConfig,
   ) {}
+
+  /** What paying from a bank account needs, when the landlord's account takes bank debits. */
+  private async bankDebitSetup(tenancy: TenancyView, accountId: string): Promise<BankDebitSetupView | null> {
+    if (!(await this.gateway.bankDebitsEnabled(accountId))) return null;
+    const [users, saved] = await Promise.all([
+      this.queries.execute(new GetUsers([tenancy.tenantUserId, tenancy.landlordUserId])),
+      this.bankAccounts.savedBy(tenancy.tenantUserId, accountId),
+    ]);
+    const nameOf = (userId: string): string => {
+      const user = users.get(userId);
+      return user ? `${user.firstName} ${user.lastName}` : '';
+    };
+    return {
+      feeCents: this.config.env.BANK_DEBIT_FEE_CENTS,
+      linkWith: this.gateway.name === 'stripe' ? 'stripe' : 'sandbox',
+      mandateVersion: BANK_DEBIT_MANDATE_VERSION,
+      mandateParties: { tenantName: nameOf(tenancy.tenantUserId), landlordName: nameOf(tenancy.landlordUserId), propertyAddress: tenancy.propertyAddress },
+      savedAccounts: saved.map(({ id, bankName, last4 }) => ({ id, bankName, last4 })),
+    };
+  }
 
   async execute({ tenantUserId, signedInAt }: GetPaymentSetup): Promise<PaymentSetupView> {
     const base = {
@@ -36,6 +63,7 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
         authorizeNetSetup: null,
         rentCents: 0,
         connectedAccountId: null,
+        bankDebit: null,
         canPay: false,
         cannotPayReason: MESSAGES.noTenancyToPay,
       };
@@ -49,6 +77,7 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
         authorizeNetSetup,
         rentCents: tenancy.rentCents,
         connectedAccountId: null,
+        bankDebit: null,
         canPay: authorizeNetSetup !== null,
         cannotPayReason: authorizeNetSetup ? null : MESSAGES.landlordCannotBePaid,
       };
@@ -61,6 +90,7 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
       authorizeNetSetup: null,
       rentCents: tenancy.rentCents,
       connectedAccountId: canPay ? payout!.accountId : null,
+      bankDebit: canPay ? await this.bankDebitSetup(tenancy, payout!.accountId) : null,
       canPay,
       cannotPayReason: canPay ? null : MESSAGES.landlordCannotBePaid,
     };

@@ -16,11 +16,22 @@ export interface PaymentSetupView {
   cardGateway: CardGatewayKind;
   /** For Authorize.Net: Accept.js's script, API login id and client key, or the sandbox tokenizer. Null otherwise. */
   authorizeNetSetup: AuthorizeNetClientSetup | null;
+  /** Paying from a bank account, when the landlord takes bank debits; null otherwise. */
+  bankDebit: BankDebitSetupView | null;
   canPay: boolean;
   /** Why not, in words for the tenant. */
   cannotPayReason: string | null;
   /** ISO time this session signed in (the 30-minute rule). */
   signedInAt: string;
+}
+
+export interface BankDebitSetupView {
+  feeCents: number;
+  /** How the tenant links an account: the sandbox's stand-in page, or Stripe's Financial Connections. */
+  linkWith: 'sandbox' | 'stripe';
+  mandateVersion: string;
+  mandateParties: { tenantName: string; landlordName: string; propertyAddress: string };
+  savedAccounts: { id: string; bankName: string; last4: string }[];
 }
 
 export class GetPaymentSetup extends Query<PaymentSetupView> {

@@ -79,6 +79,23 @@ function chargeActions(charge: DevToolsCharge): string {
  * and the last table shows them arrive. Self-contained HTML, like the sandbox's hosted pages.
  */
 export function renderSandboxDevToolsPage(overview: DevToolsOverview, notice?: DevToolsNotice): string {
+  const bankDebits = overview.bankDebits.length
+    ? `<table><thead><tr><th>Sent</th><th>Payment</th><th>Landlord account</th><th class="num">Amount</th><th>Settles</th><th>Actions</th></tr></thead><tbody>
+${overview.bankDebits
+  .map(
+    (debit) => `<tr data-bank-debit="${escapeHtml(debit.chargeId)}"><td>${when(debit.createdAt)}</td>
+<td>${escapeHtml(debit.description)}<br><code>${escapeHtml(debit.chargeId)}</code> · ${escapeHtml(debit.account)}</td>
+<td>${escapeHtml(debit.accountEmail ?? debit.accountId)}</td><td class="num">${formatCents(debit.amountCents)}</td>
+<td>${debit.settlesAt ? when(debit.settlesAt) : 'Never by itself'}</td>
+<td>${form('settle-bank-debit', { account: debit.accountId, charge: debit.chargeId }, 'Settle now', true)}${form(
+      'return-bank-debit',
+      { account: debit.accountId, charge: debit.chargeId },
+      'Return as insufficient funds',
+    )}</td></tr>`,
+  )
+  .join('\n')}</tbody></table>`
+    : '<p class="hint">No bank payments processing. Pay rent as a tenant from a sandbox bank account first.</p>';
+
   const charges = overview.charges.length
     ? `<table><thead><tr><th>Charged</th><th>Payment</th><th>Landlord account</th><th class="num">Amount</th><th>State</th><th>Actions</th></tr></thead><tbody>
 ${overview.charges
@@ -89,7 +106,7 @@ ${overview.charges
 <td>${chargeState(charge)}</td><td>${chargeActions(charge)}</td></tr>`,
   )
   .join('\n')}</tbody></table>`
-    : '<p class="hint">No card payments yet. Pay rent as a tenant with a sandbox card first.</p>';
+    : '<p class="hint">No payments yet. Pay rent as a tenant with a sandbox card or bank account first.</p>';
 
   const balances = overview.balances.length
     ? `<table><thead><tr><th>Landlord account</th><th class="num">Lines</th><th class="num">Not yet paid out</th><th>Action</th></tr></thead><tbody>
@@ -132,7 +149,9 @@ Then look at the <a href="/landlord/payouts">landlord's Payouts</a>, <a href="/l
 <a href="${SANDBOX_DEV_TOOLS_PATH}">Refresh</a></p></header>
 <main>
 ${notice ? `<div class="notice ${notice.tone}" role="status">${escapeHtml(notice.text)}</div>` : ''}
-<section aria-labelledby="charges"><h2 id="charges">Card payments</h2>
+<section aria-labelledby="bank-debits"><h2 id="bank-debits">Bank payments processing</h2>
+<p class="hint">A bank payment settles by itself after 4 business days of the sandbox's clock, as its test account says (000222222227 fails for insufficient funds, 000555555559 settles and is then disputed). Settle or return one now to watch either outcome.</p>${bankDebits}</section>
+<section aria-labelledby="charges"><h2 id="charges">Payments</h2>
 <p class="hint">Refund a payment (in full, out of the landlord's balance; our fee is kept), or open a dispute and decide it. A refunded payment can be disputed too, as on Stripe.</p>${charges}</section>
 <section aria-labelledby="balances"><h2 id="balances">Landlord balances</h2>
 <p class="hint">Pay out sends everything not yet paid out to the landlord's bank at once, as one deposit.</p>${balances}</section>

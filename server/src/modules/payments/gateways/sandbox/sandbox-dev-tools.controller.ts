@@ -9,6 +9,7 @@ import { PaymentGatewayError } from '../../../../infrastructure/providers/provid
 import { SandboxDevTools } from './sandbox-dev-tools';
 import { DevToolsNotice, renderSandboxDevToolsPage, SANDBOX_DEV_TOOLS_PATH } from './sandbox-dev-tools-page';
 import { SandboxMoney } from './sandbox-money';
+import { SandboxBankDebits } from './sandbox-bank-debits';
 
 type Fields = Record<string, unknown>;
 
@@ -28,6 +29,7 @@ export class SandboxDevToolsController {
   constructor(
     private readonly devTools: SandboxDevTools,
     private readonly money: SandboxMoney,
+    private readonly bankDebits: SandboxBankDebits,
   ) {}
 
   @Get('dev/sandbox')
@@ -81,6 +83,13 @@ export class SandboxDevToolsController {
         const outcome = text(body.action) === 'win-dispute' ? 'won' : 'lost';
         const dispute = await this.money.closeDispute(account, text(body.dispute), outcome);
         return `Dispute ${dispute.disputeId} ${outcome}.`;
+      }
+      case 'settle-bank-debit':
+      case 'return-bank-debit': {
+        const settle = text(body.action) === 'settle-bank-debit';
+        const decided = await this.bankDebits.decide(account, text(body.charge), settle ? 'settle' : 'return_insufficient_funds');
+        if (!decided) return `${text(body.charge)} was no longer processing.`;
+        return settle ? `Bank payment ${text(body.charge)} settled.` : `Bank payment ${text(body.charge)} returned: insufficient funds.`;
       }
       case 'pay-out': {
         const payout = await this.money.payOut(account);

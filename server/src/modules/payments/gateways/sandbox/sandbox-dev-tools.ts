@@ -38,7 +38,21 @@ export interface DevToolsEvent {
   receivedAt: Date;
 }
 
+/** A bank debit still processing: the bank has not answered yet. */
+export interface DevToolsBankDebit {
+  accountId: string;
+  accountEmail: string | null;
+  chargeId: string;
+  description: string;
+  amountCents: number;
+  createdAt: Date;
+  account: string;
+  /** When the sandbox's clock settles it by itself; null for the account that stays processing. */
+  settlesAt: Date | null;
+}
+
 export interface DevToolsOverview {
+  bankDebits: DevToolsBankDebit[];
   charges: DevToolsCharge[];
   balances: DevToolsBalance[];
   payouts: DevToolsPayout[];
@@ -57,7 +71,19 @@ export class SandboxDevTools {
   constructor(private readonly dataSource: DataSource) {}
 
   async overview(): Promise<DevToolsOverview> {
-    const [charges, balances, payouts, events] = await Promise.all([
+    const [bankDebits, charges, balances, payouts, events] = await Promise.all([
+      this.dataSource.query<
+        { account_id: string; email: string | null; id: string; description: string; amount_cents: string; created_at: Date; bank_name: string; last4: string; settles_at: Date | null }[]
+      >(
+        `SELECT c.account_id, a.email, c.id, c.description, c.amount_cents, c.created_at, m.bank_name, m.last4,
+                CASE WHEN m.outcome = 'stays_processing' THEN NULL ELSE c.settles_at END AS settles_at
+           FROM infra.sandbox_charges c
+           JOIN infra.sandbox_payment_methods m ON m.id = c.payment_method_id
+           LEFT JOIN infra.sandbox_connected_accounts a ON a.id = c.account_id
+          WHERE c.status = 'pending'
+          ORDER BY c.created_at DESC, c.id
+          LIMIT ${LIMIT}`,
+      ),
       this.dataSource.query<
         {
           account_id: string;
@@ -69,11 +95,12 @@ export class SandboxDevTools {
           created_at: Date;
           brand: string;
           last4: string;
+          bank_name: string | null;
           dispute_id: string | null;
           dispute_status: 'needs_response' | 'won' | 'lost' | null;
         }[]
       >(
-        `SELECT c.account_id, a.email, c.id, c.description, c.amount_cents, c.created_at, m.brand, m.last4,
+        `SELECT c.account_id, a.email, c.id, c.description, c.amount_cents, c.created_at, m.brand, m.last4, m.bank_name,
                 (SELECT coalesce(sum(r.amount_cents), 0) FROM infra.sandbox_refunds r
                   WHERE r.charge_id = c.id AND r.status IN ('pending', 'succeeded')) AS refunded_cents,
                 d.id AS dispute_id, d.status AS dispute_status
@@ -109,6 +136,16 @@ export class SandboxDevTools {
       ),
     ]);
     return {
+      bankDebits: bankDebits.map((row) => ({
+        accountId: row.account_id,
+        accountEmail: row.email,
+        chargeId: row.id,
+        description: row.description,
+        amountCents: Number(row.amount_cents),
+        createdAt: row.created_at,
+        account: `${row.bank_name} •••• ${row.last4}`,
+        settlesAt: row.settles_at,
+      })),
       charges: charges.map((row) => ({
         accountId: row.account_id,
         accountEmail: row.email,
@@ -117,7 +154,7 @@ export class SandboxDevTools {
         amountCents: Number(row.amount_cents),
         refundedCents: Number(row.refunded_cents),
         chargedAt: row.created_at,
-        card: `${row.brand} •••• ${row.last4}`,
+        card: row.bank_name ? `${row.bank_name} •••• ${row.last4}` : `${row.brand} •••• ${row.last4}`,
         dispute: row.dispute_id && row.dispute_status ? { disputeId: row.dispute_id, status: row.dispute_status } : null,
       })),
       balances: balances.map((row) => ({

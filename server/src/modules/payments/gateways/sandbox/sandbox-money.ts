@@ -25,13 +25,15 @@ export interface SandboxChargeRow {
   amount_cents: string;
   application_fee_cents: string;
   processor_fee_cents: string | null;
-  status: 'succeeded' | 'failed';
+  status: 'succeeded' | 'failed' | 'pending';
   failure_code: string | null;
   failure_message: string | null;
   metadata: Record<string, string>;
   created_at: Date;
   brand: string;
   last4: string;
+  /** Set for a bank account (the payment method's type is us_bank_account). */
+  bank_name?: string | null;
 }
 
 interface RefundRow {
@@ -117,7 +119,7 @@ export class SandboxMoney {
     return {
       accountId,
       paymentIntentId,
-      status: row.status === 'succeeded' ? 'succeeded' : 'failed',
+      status: row.status === 'pending' ? 'processing' : row.status,
       latestChargeId: row.id,
       metadata: row.metadata,
       failure: row.status === 'failed' ? { code: row.failure_code ?? 'card_declined', message: row.failure_message ?? 'Your card was declined.' } : null,
@@ -134,14 +136,16 @@ export class SandboxMoney {
       accountId,
       chargeId: row.id,
       paymentIntentId: row.payment_intent_id,
-      status: row.status === 'succeeded' ? 'succeeded' : 'failed',
+      status: row.status,
+      failureCode: row.failure_code,
       amountCents: Number(row.amount_cents),
       platformFeeCents: Number(row.application_fee_cents), // Stripe's application fee is our platform fee
       balanceTransactionId: row.balance_transaction_id,
       processorFeeCents: row.processor_fee_cents === null ? null : Number(row.processor_fee_cents),
       chargedAt: row.created_at,
       metadata: row.metadata,
-      card: { brand: row.brand, last4: row.last4 },
+      card: row.bank_name ? { brand: null, last4: null } : { brand: row.brand, last4: row.last4 },
+      bank: row.bank_name ? { bankName: row.bank_name, last4: row.last4 } : null,
       refunds: refunds.map(toRefund),
     };
   }
@@ -395,7 +399,7 @@ export class SandboxMoney {
 
   private async charge(manager: EntityManager, accountId: string, chargeId: string, lock = false): Promise<SandboxChargeRow> {
     const [row] = await manager.query<SandboxChargeRow[]>(
-      `SELECT charge.*, method.brand, method.last4
+      `SELECT charge.*, method.brand, method.last4, method.bank_name
          FROM infra.sandbox_charges charge
          JOIN infra.sandbox_payment_methods method ON method.id = charge.payment_method_id
         WHERE charge.account_id = $1 AND charge.id = $2

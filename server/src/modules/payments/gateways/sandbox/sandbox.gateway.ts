@@ -2,13 +2,27 @@ import { Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import { Clock } from '../../../../infrastructure/clock/clock';
 import { AppConfig } from '../../../../infrastructure/config/app-config';
-import { BalanceTransactionFilter, CardCharge, ChargeCard, PaymentGateway, ProviderBalanceTransaction, ProviderCharge, ProviderDispute, ProviderPaymentIntent, ProviderPayout } from '../payment-gateway.port';
+import {
+  BalanceTransactionFilter,
+  BankDebit,
+  CardCharge,
+  ChargeCard,
+  DebitBankAccount,
+  PaymentGateway,
+  ProviderBalanceTransaction,
+  ProviderBankAccount,
+  ProviderCharge,
+  ProviderDispute,
+  ProviderPaymentIntent,
+  ProviderPayout,
+} from '../payment-gateway.port';
 import { ConnectedAccountNotFound, OAuthCodeRejected } from '../../../../infrastructure/providers/provider-errors';
 import { ConnectedAccountState, CreateAccountLink, CreateConnectedAccount, OAuthAuthorize } from '../../../onboarding/contracts/payout-account-provider.port';
 import { GatewayEvent, WebhookEndpoint } from '../../../../infrastructure/inbox/provider-events';
 import { ProviderEvent } from '../../../../infrastructure/inbox/provider-events';
 import { translateStripeEvent, verifyStripeEvent } from '../stripe/stripe-events';
 import { SandboxAccounts } from './sandbox-accounts';
+import { SandboxBankDebits } from './sandbox-bank-debits';
 import { SandboxCards } from './sandbox-cards';
 import { SandboxLinks } from './sandbox-links';
 import { SandboxMoney } from './sandbox-money';
@@ -49,6 +63,7 @@ export class SandboxGateway extends PaymentGateway {
     private readonly links: SandboxLinks,
     private readonly cards: SandboxCards,
     private readonly money: SandboxMoney,
+    private readonly bankDebits: SandboxBankDebits,
     private readonly clock: Clock,
     config: AppConfig,
   ) {
@@ -111,6 +126,24 @@ export class SandboxGateway extends PaymentGateway {
 
   chargeCard(input: ChargeCard): Promise<CardCharge> {
     return this.cards.charge(input);
+  }
+
+  /** Every sandbox account that can take charges takes bank debits too (onboarding asks for both). */
+  async bankDebitsEnabled(accountId: string): Promise<boolean> {
+    return (await this.retrieveAccount(accountId)).chargesEnabled;
+  }
+
+  retrieveBankAccount(_accountId: string, paymentMethodId: string): Promise<ProviderBankAccount> {
+    return this.bankDebits.retrieve(paymentMethodId);
+  }
+
+  debitBankAccount(input: DebitBankAccount): Promise<BankDebit> {
+    return this.bankDebits.debit(input);
+  }
+
+  /** The sandbox's mandates never lapse on their own: a developer revokes one by posting `mandate.updated` by hand. */
+  async retrieveMandate(accountId: string, mandateId: string): Promise<{ mandateId: string; status: 'active' | 'inactive' | 'pending' }> {
+    return this.bankDebits.mandate(accountId, mandateId);
   }
 
   retrievePaymentIntent(accountId: string, paymentIntentId: string): Promise<ProviderPaymentIntent> {

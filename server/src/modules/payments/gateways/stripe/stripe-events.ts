@@ -69,6 +69,13 @@ export function translateStripeEvent(event: GatewayEvent): ProviderEvent | null 
     case 'charge.succeeded':
     case 'charge.captured':
       return id ? { type: 'ChargeSucceeded', accountId, chargeId: id, paymentIntentId: idOf(object.payment_intent) } : null;
+    case 'payment_intent.processing':
+      return id ? { type: 'ChargeChanged', accountId, paymentIntentId: id, chargeId: idOf(object.latest_charge) } : null;
+    case 'charge.pending':
+    case 'charge.updated':
+      return id ? { type: 'ChargeChanged', accountId, chargeId: id, paymentIntentId: idOf(object.payment_intent) } : null;
+    case 'mandate.updated':
+      return id ? { type: 'MandateChanged', accountId, mandateId: id } : null;
     case 'payment_intent.payment_failed':
       return id ? { type: 'ChargeFailed', accountId, paymentIntentId: id } : null;
     case 'charge.failed': {

@@ -3,7 +3,22 @@ import Stripe from 'stripe';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../../infrastructure/clock/clock';
 import { AppConfig } from '../../../../infrastructure/config/app-config';
-import { BalanceTransactionFilter, CardCharge, ChargeCard, PaymentGateway, ProviderBalanceTransaction, ProviderCharge, ProviderDispute, ProviderPaymentIntent, ProviderPayout, ProviderRefund } from '../payment-gateway.port';
+import {
+  BalanceTransactionFilter,
+  BankDebit,
+  CardCharge,
+  ChargeCard,
+  DebitBankAccount,
+  LinkedBankAccount,
+  PaymentGateway,
+  ProviderBalanceTransaction,
+  ProviderBankAccount,
+  ProviderCharge,
+  ProviderDispute,
+  ProviderPaymentIntent,
+  ProviderPayout,
+  ProviderRefund,
+} from '../payment-gateway.port';
 import { CardDeclined, ConnectedAccountNotFound, OAuthCodeRejected, PaymentGatewayError, ProviderObjectNotFound } from '../../../../infrastructure/providers/provider-errors';
 import { ConnectedAccountState, CreateAccountLink, CreateConnectedAccount, OAuthAuthorize } from '../../../onboarding/contracts/payout-account-provider.port';
 import { GatewayEvent, WebhookEndpoint } from '../../../../infrastructure/inbox/provider-events';
@@ -113,6 +128,12 @@ function balanceTransactionOf(txn: Stripe.BalanceTransaction): ProviderBalanceTr
   };
 }
 
+/** A bank account's name and last four as Stripe describes it, or null for no bank account. */
+function bankAccountOf(account: { bank_name: string | null; last4: string | null } | null | undefined): LinkedBankAccount | null {
+  if (!account?.last4) return null;
+  return { bankName: account.bank_name ?? 'Bank account', last4: account.last4 };
+}
+
 /** Stripe Connect through the official SDK: Accounts API + Account Links by default, OAuth for existing Stripe users. */
 @Injectable()
 export class StripeGateway extends PaymentGateway {
@@ -157,7 +178,12 @@ export class StripeGateway extends PaymentGateway {
             fees: { payer: 'account' },
             losses: { payments: 'stripe' },
           },
-          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          capabilities: {
+            card_payments: { requested: true },
+            transfers: { requested: true },
+            // Tenants may pay from a bank account (issue 35); an account without it offers cards only.
+            us_bank_account_ach_payments: { requested: true },
+          },
         },
         { idempotencyKey },
       ),
@@ -277,6 +303,7 @@ export class StripeGateway extends PaymentGateway {
       chargeId: charge.id,
       paymentIntentId: idOf(charge.payment_intent),
       status: charge.status === 'succeeded' ? 'succeeded' : charge.status === 'failed' ? 'failed' : 'pending',
+      failureCode: charge.failure_code ?? null,
       amountCents: charge.amount,
       platformFeeCents: charge.application_fee_amount ?? 0, // Stripe's application fee is our platform fee
       balanceTransactionId: idOf(charge.balance_transaction),
@@ -287,6 +314,7 @@ export class StripeGateway extends PaymentGateway {
         brand: charge.payment_method_details?.card?.brand ?? null,
         last4: charge.payment_method_details?.card?.last4 ?? null,
       },
+      bank: bankAccountOf(charge.payment_method_details?.us_bank_account),
       refunds: refunds.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
     };
   }
@@ -391,6 +419,70 @@ export class StripeGateway extends PaymentGateway {
         last4: charge.payment_method_details?.card?.last4 ?? null,
       },
     };
+  }
+
+  async bankDebitsEnabled(accountId: string): Promise<boolean> {
+    return (await this.account(accountId)).capabilities?.us_bank_account_ach_payments === 'active';
+  }
+
+  async retrieveBankAccount(accountId: string, paymentMethodId: string): Promise<ProviderBankAccount> {
+    const method = await this.callOn(accountId, 'retrieve a bank account', () =>
+      this.stripe.paymentMethods.retrieve(paymentMethodId, {}, { stripeAccount: accountId }),
+    );
+    const bank = bankAccountOf(method.us_bank_account);
+    // Financial Connections answers with a verified account; a manually entered one waits for its microdeposits.
+    return { paymentMethodId: method.id, bankName: bank?.bankName ?? 'Bank account', last4: bank?.last4 ?? '0000', usable: method.type === 'us_bank_account' && bank !== null };
+  }
+
+  async debitBankAccount(input: DebitBankAccount): Promise<BankDebit> {
+    const intent = await this.call(
+      'debit a bank account',
+      () =>
+        this.stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: 'usd',
+            payment_method: input.paymentMethodId,
+            payment_method_types: ['us_bank_account'],
+            confirm: true,
+            application_fee_amount: input.platformFeeCents,
+            description: input.description,
+            metadata: input.metadata,
+            mandate_data: {
+              customer_acceptance: {
+                type: 'online',
+                accepted_at: Math.floor(input.mandate.acceptedAt.getTime() / 1000),
+                online: { ip_address: input.mandate.ipAddress, user_agent: input.mandate.userAgent ?? 'unknown' },
+              },
+            },
+            expand: ['latest_charge'],
+          },
+          { idempotencyKey: input.idempotencyKey, stripeAccount: input.connectedAccountId },
+        ),
+      input.connectedAccountId,
+    );
+    const charge = intent.latest_charge;
+    if (!charge || typeof charge === 'string' || (intent.status !== 'processing' && intent.status !== 'succeeded')) {
+      const error = intent.last_payment_error;
+      throw new CardDeclined(error?.message ?? 'This bank account could not be debited. Please link another account or pay by card.', {
+        code: error?.code ?? `payment_intent_${intent.status}`,
+      });
+    }
+    return {
+      connectedAccountId: input.connectedAccountId,
+      paymentIntentId: intent.id,
+      chargeId: charge.id,
+      status: charge.status === 'failed' ? 'failed' : intent.status === 'succeeded' ? 'succeeded' : 'processing',
+      amountCents: charge.amount,
+      chargedAt: new Date(charge.created * 1000),
+      bank: bankAccountOf(charge.payment_method_details?.us_bank_account) ?? { bankName: 'Bank account', last4: '0000' },
+      mandateId: idOf(charge.payment_method_details?.us_bank_account?.mandate ?? null),
+    };
+  }
+
+  async retrieveMandate(accountId: string, mandateId: string): Promise<{ mandateId: string; status: 'active' | 'inactive' | 'pending' }> {
+    const mandate = await this.callOn(accountId, 'retrieve a mandate', () => this.stripe.mandates.retrieve(mandateId, {}, { stripeAccount: accountId }));
+    return { mandateId: mandate.id, status: mandate.status };
   }
 
   private account(accountId: string): Promise<Stripe.Account> {

@@ -1,6 +1,7 @@
 import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { billToOf, authorizeNetChargeDescription, invoiceNumberOf } from '@rentwise/libs/authorize-net';
+import { tenantProcessingFeeCentsAt } from '@rentwise/libs/fees';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../../../infrastructure/clock/clock';
 import {
@@ -13,7 +14,7 @@ import { GetTenancy } from '../../../../tenants/contracts/get-tenancy.query';
 import { CardGateways } from '../../../card-gateways/card-gateways';
 import type { CardPayment } from '../../../card-payments/card-payment.entity';
 import type { MethodOf } from '../../pay-rent.command';
-import type { AttemptMethodFields, ChargeOutcome, Payee, PaymentWay } from '../../payment-way';
+import { type AttemptContext, type AttemptMethodFields, CARD_ATTEMPT, type ChargeOutcome, type Payee, type PaymentWay } from '../../payment-way';
 
 type AuthorizeNetCard = MethodOf<'authorize_net_card'>;
 
@@ -31,6 +32,7 @@ export class AuthorizeNetCardWay implements PaymentWay<AuthorizeNetCard> {
   readonly way = 'authorize_net_card';
   readonly landlordGateway = 'authorize_net';
   readonly providerChargesOncePerKey = false;
+  readonly cannotBePaidMessage = MESSAGES.landlordCannotBePaid;
   private readonly logger = new Logger(AuthorizeNetCardWay.name);
 
   constructor(
@@ -49,8 +51,13 @@ export class AuthorizeNetCardWay implements PaymentWay<AuthorizeNetCard> {
     return { accountId: this.gateway.merchantAccount, provider: this.gateway.name };
   }
 
-  attemptFields({ paymentNonce, card }: AuthorizeNetCard, attemptId: string): AttemptMethodFields {
+  tenantFeeCents(at: Date): number {
+    return tenantProcessingFeeCentsAt(at);
+  }
+
+  attemptFields({ paymentNonce, card }: AuthorizeNetCard, { attemptId }: AttemptContext): AttemptMethodFields {
     return {
+      ...CARD_ATTEMPT,
       // The nonce: single-use, minutes-lived, not card data; kept so a retry of this attempt can send it.
       paymentMethodId: paymentNonce.dataValue,
       invoiceNumber: invoiceNumberOf(attemptId),

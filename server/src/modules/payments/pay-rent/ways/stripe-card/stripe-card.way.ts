@@ -1,13 +1,14 @@
-import { ConflictException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+import { tenantProcessingFeeCentsAt } from '@rentwise/libs/fees';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { CardDeclined, ConnectedAccountNotFound, PaymentGatewayError } from '../../../../../infrastructure/providers/provider-errors';
 import { PaymentGateway } from '../../../gateways/payment-gateway.port';
 import { GetPayoutAccount } from '../../../../onboarding/contracts/get-payout-account.query';
 import type { CardPayment } from '../../../card-payments/card-payment.entity';
 import { PayoutAccountReadiness } from '../../../card-payments/payout-account-readiness';
 import type { MethodOf } from '../../pay-rent.command';
-import type { AttemptMethodFields, ChargeOutcome, Payee, PaymentWay } from '../../payment-way';
+import { stripeChargeFailure } from '../stripe-charge-failure';
+import { type AttemptMethodFields, CARD_ATTEMPT, type ChargeOutcome, type Payee, type PaymentWay } from '../../payment-way';
 
 type StripeCard = MethodOf<'stripe_card'>;
 
@@ -21,6 +22,7 @@ export class StripeCardWay implements PaymentWay<StripeCard> {
   readonly way = 'stripe_card';
   readonly landlordGateway = 'stripe';
   readonly providerChargesOncePerKey = true;
+  readonly cannotBePaidMessage = MESSAGES.landlordCannotBePaid;
   private readonly logger = new Logger(StripeCardWay.name);
 
   constructor(
@@ -39,8 +41,12 @@ export class StripeCardWay implements PaymentWay<StripeCard> {
     return { accountId: payout.accountId, provider: this.gateway.name };
   }
 
+  tenantFeeCents(at: Date): number {
+    return tenantProcessingFeeCentsAt(at);
+  }
+
   attemptFields({ paymentMethodId }: StripeCard): AttemptMethodFields {
-    return { paymentMethodId, invoiceNumber: null, cardBrand: null, cardLast4: null };
+    return { ...CARD_ATTEMPT, paymentMethodId, invoiceNumber: null, cardBrand: null, cardLast4: null };
   }
 
   async charge(attempt: CardPayment): Promise<ChargeOutcome> {
@@ -56,18 +62,7 @@ export class StripeCardWay implements PaymentWay<StripeCard> {
       });
       return { kind: 'charged', charge };
     } catch (error) {
-      if (error instanceof CardDeclined) return { kind: 'declined', failureCode: error.code ?? null, failureMessage: error.message };
-      if (error instanceof ConnectedAccountNotFound) throw new ConflictException(MESSAGES.landlordCannotBePaid);
-      if (error instanceof PaymentGatewayError) {
-        // The attempt stays pending either way: a retry with the same key asks the provider again, which charges once.
-        // A refusal (not an outage, which would only time out again) may be an account stopped since its last word.
-        if (!error.retryable && (await this.readiness.stoppedTakingCharges(attempt.connectedAccountId))) {
-          throw new ConflictException(MESSAGES.landlordCannotBePaid);
-        }
-        this.logger.error({ err: error, cardPaymentId: attempt.id }, 'Card charge failed at the provider');
-        throw new ServiceUnavailableException(MESSAGES.noGatewayResponse);
-      }
-      throw error;
+      return stripeChargeFailure(error, attempt, this.readiness, this.logger);
     }
   }
 
