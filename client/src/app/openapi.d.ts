@@ -1181,8 +1181,13 @@ export interface components {
             chargedCents: number;
             /** @example Rent payment: 123 Main St, Apt 2 */
             description: string;
-            /** @enum {string} */
-            status: "succeeded" | "refunded" | "disputed";
+            /**
+             * @description processing: a bank debit on its way; failed: the bank refused it (failureReason says why)
+             * @enum {string}
+             */
+            status: "processing" | "succeeded" | "refunded" | "disputed" | "failed";
+            /** @description Why the bank refused a failed bank debit; null otherwise */
+            failureReason: string | null;
         };
         PaymentListAnswer: {
             /** @enum {string} */
@@ -1215,10 +1220,12 @@ export interface components {
             /** @enum {string} */
             mode: "tenant" | "landlord";
             /**
-             * @description Paid, Refunded, Disputed or Disputed after refund
-             * @example Paid
+             * @description Processing: a bank debit on its way (about 4 business days); Failed: the bank refused it
+             * @enum {string}
              */
-            status: string;
+            status: "Processing" | "Paid" | "Refunded" | "Disputed" | "Disputed after refund" | "Failed";
+            /** @description Why the bank refused a failed bank debit, in words the tenant can act on; null otherwise */
+            failureReason: string | null;
             /** @description Set while a dispute opened after a refund is open: the landlord answers it with the refund */
             disputedAfterRefund: components["schemas"]["DisputedAfterRefundDto"] | null;
             /** @description Tenant: the charged total. Landlord: what the landlord received after the dated fee */
@@ -1227,7 +1234,10 @@ export interface components {
             paidAt: string;
             paidBy: string;
             paidTo: string;
-            /** @example Visa •••• 4242 */
+            /**
+             * @description The card, or the bank account: STRIPE TEST BANK •••• 6789
+             * @example Visa •••• 4242
+             */
             paymentMethod: string;
             /** Format: uuid */
             transactionId: string;
@@ -1430,7 +1440,7 @@ export interface components {
             receivedCents: number;
             stillDueCents: number;
             fullAmountReceived: boolean;
-            /** @description How many payments count to the month */
+            /** @description How many payments count to the month (processing bank debits included, failed ones not) */
             payments: number;
         };
         MonthlyOverviewDto: {
@@ -1472,7 +1482,7 @@ export interface components {
              */
             receiptId: string;
             /** @enum {string} */
-            kind: "rent_payment" | "refund" | "correction" | "dispute" | "dispute_won" | "dispute_lost";
+            kind: "rent_payment" | "refund" | "correction" | "dispute" | "dispute_won" | "dispute_lost" | "bank_debit_settled" | "bank_debit_failed";
             /**
              * Format: date-time
              * @description When the money moved
@@ -1502,6 +1512,8 @@ export interface components {
         StatementDto: {
             /** @enum {string} */
             kind: "monthly" | "yearly";
+            /** @description Bank debits sent and not yet settled: paid by the tenant, not yet received */
+            processingCents: number;
             /** @example 2025 */
             year: number;
             /** @description 1-12 for a monthly statement */
@@ -1533,6 +1545,8 @@ export interface components {
             /** @enum {string} */
             status: "success";
             statement: components["schemas"]["StatementDto"];
+            /** @description Bank debits sent and not yet settled: paid by the tenant, not yet received */
+            processingCents: number;
         };
         StatementSettingsDto: {
             /** @example America/Chicago */
@@ -1558,6 +1572,8 @@ export interface components {
             years: components["schemas"]["FinanceYearDto"][];
         };
         FinanceExportDto: {
+            /** @description What the line puts in or takes out of Processing (bank debits) */
+            processingCents: number;
             /** Format: uuid */
             exportId: string;
             /** @example 2025 */
@@ -1566,6 +1582,8 @@ export interface components {
             format: "csv" | "zip";
             /** @enum {string} */
             status: "queued" | "running" | "completed" | "failed" | "expired";
+            /** @description Bank debits sent and not yet settled: paid by the tenant, not yet received */
+            processingCents: number;
             /** @description Null until the worker has counted the landlords in its snapshot */
             landlordsTotal: number | null;
             landlordsDone: number;

@@ -40,6 +40,11 @@ export function YearAtGlance() {
       <p className="year-glance__totals">
         Received <strong className="money">{formatCents(statement.totals.receivedCents)}</strong> of{' '}
         <strong className="money">{formatCents(statement.totals.rentDueCents)}</strong> due
+        {statement.totals.processingCents !== 0 && (
+          <>
+            , <strong className="money">{formatCents(statement.totals.processingCents)}</strong> processing
+          </>
+        )}
       </p>
       {nothingYet ? (
         <p className="muted">No rent was due or received yet this year.</p>

@@ -20,6 +20,7 @@ const monthRow = (month: number, rentDueCents: number, receivedCents: number): S
   grossCents: receivedCents,
   platformFeeCents: 0,
   receivedCents,
+  processingCents: 0,
   processorFeeCents: 0,
   netCents: receivedCents,
   stillDueCents: Math.max(0, rentDueCents - receivedCents),
@@ -45,6 +46,7 @@ function withYear(rows: StatementRow[]) {
       grossCents: sum('grossCents'),
       platformFeeCents: 0,
       receivedCents: sum('receivedCents'),
+      processingCents: sum('processingCents'),
       processorFeeCents: 0,
       netCents: sum('netCents'),
       stillDueCents: sum('stillDueCents'),
@@ -81,6 +83,15 @@ describe('landlord dashboard: this year at a glance', () => {
     expect(within(tile).queryByText('No rent was due or received yet this year.')).not.toBeInTheDocument();
     // The tiles above it are still there.
     expect(screen.getByRole('link', { name: /Payment History/ })).toHaveAttribute('href', '/landlord/payment-history');
+  });
+
+  it('adds what banks are still sending, only when some bank payment is processing', async () => {
+    signedInAsLandlord();
+    withYear([monthRow(1, 150_000, 150_000), { ...monthRow(2, 150_000, 0), processingCents: 150_000, stillDueCents: 0 }]);
+    renderRoute('/landlord/dashboard');
+
+    const tile = await findTile();
+    expect(within(tile).getByText((_, element) => element?.textContent === 'Received $1,500.00 of $3,000.00 due, $1,500.00 processing')).toBeInTheDocument();
   });
 
   it('says nothing was due or received yet when the year has no months', async () => {

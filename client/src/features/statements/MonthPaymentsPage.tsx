@@ -22,6 +22,8 @@ function rowTitle(payment: StatementPayment): string {
   if (payment.kind === 'dispute') return `Dispute by ${payment.tenantName}`;
   if (payment.kind === 'dispute_won') return `Dispute won: ${payment.tenantName}`;
   if (payment.kind === 'dispute_lost') return `Dispute lost: ${payment.tenantName}`;
+  if (payment.kind === 'bank_debit_settled') return `Bank payment settled: ${payment.tenantName}`;
+  if (payment.kind === 'bank_debit_failed') return `Bank payment failed: ${payment.tenantName}`;
   return payment.tenantName;
 }
 
@@ -71,6 +73,12 @@ export function MonthPaymentsPage() {
             <dt>Received</dt>
             <dd className="money">{formatCents(totals.receivedCents)}</dd>
           </div>
+          {totals.processingCents !== 0 && (
+            <div>
+              <dt>Processing</dt>
+              <dd className="money">{formatCents(totals.processingCents)}</dd>
+            </div>
+          )}
           <div>
             <dt>Still due</dt>
             <dd className={`money${totals.stillDueCents > 0 ? ' due' : ''}`}>{formatCents(totals.stillDueCents)}</dd>
@@ -98,6 +106,11 @@ export function MonthPaymentsPage() {
                   <span className="statement-row__meta">
                     {payment.kind === 'correction' && <span>{payment.description}</span>}
                     <time dateTime={payment.paidAt}>{dateLabel(payment.paidAt, statement.timeZone)}</time>
+                    {payment.kind === 'rent_payment' && payment.processingCents > 0 && (
+                      <span className="processing">
+                        Processing <span className="money">{formatCents(payment.processingCents)}</span>
+                      </span>
+                    )}
                     {payment.processorFeeCents > 0 && (
                       <span>
                         {payment.kind === 'rent_payment' ? 'Processor fee' : 'Dispute fee'}{' '}

@@ -64,6 +64,11 @@ export function MonthlyOverviewPage() {
                   ) : (
                     <span className="statement-row__meta">
                       Received <span className="money">{formatCents(month.receivedCents)}</span>
+                      {month.processingCents !== 0 && (
+                        <span className="processing">
+                          Processing <span className="money">{formatCents(month.processingCents)}</span>
+                        </span>
+                      )}
                       <span className="due">
                         Still due <span className="money">{formatCents(month.stillDueCents)}</span>
                       </span>

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { FileSpreadsheet } from 'lucide-react';
 import { formatCents } from '@rentwise/libs/money';
+import { statementShowsProcessing } from '@rentwise/libs/statement-views';
 import { monthName, statementDownloadName } from '@rentwise/libs/statements';
 import {
   useGetStatementQuery,
@@ -25,11 +26,14 @@ const FIGURES: { key: keyof StatementRow & keyof CalendarRow | 'rentDueCents' | 
   { key: 'grossCents', title: 'Paid by tenants' },
   { key: 'platformFeeCents', title: 'Platform fee' },
   { key: 'receivedCents', title: 'Received' },
+  { key: 'processingCents', title: 'Processing' },
   { key: 'processorFeeCents', title: 'Processor fee' },
   { key: 'netCents', title: 'Net deposited' },
   { key: 'stillDueCents', title: 'Still due' },
 ];
 const CALENDAR_FIGURES = FIGURES.filter((figure) => figure.key !== 'rentDueCents' && figure.key !== 'stillDueCents');
+/** Processing is a bank debit's column: a landlord paid only by card never sees it. */
+const withoutProcessing = (figures: typeof FIGURES) => figures.filter((figure) => figure.key !== 'processingCents');
 
 function FigureTable<Row extends { label: string }>({
   caption,
@@ -88,6 +92,9 @@ function FigureTable<Row extends { label: string }>({
 
 function StatementBody({ statement }: { statement: Statement }) {
   const byProperty = statement.kind === 'monthly' && statement.propertyId === null;
+  const showsProcessing = statementShowsProcessing(statement);
+  const figures = showsProcessing ? FIGURES : withoutProcessing(FIGURES);
+  const calendarFigures = showsProcessing ? CALENDAR_FIGURES : withoutProcessing(CALENDAR_FIGURES);
   return (
     <>
       <Card className="statement-summary">
@@ -101,6 +108,12 @@ function StatementBody({ statement }: { statement: Statement }) {
             <dt>Received</dt>
             <dd className="money">{formatCents(statement.totals.receivedCents)}</dd>
           </div>
+          {statement.totals.processingCents !== 0 && (
+            <div>
+              <dt>Processing</dt>
+              <dd className="money">{formatCents(statement.totals.processingCents)}</dd>
+            </div>
+          )}
           <div>
             <dt>Processor fees</dt>
             <dd className="money">{formatCents(statement.totals.processorFeeCents)}</dd>
@@ -120,7 +133,7 @@ function StatementBody({ statement }: { statement: Statement }) {
       ) : (
         <section className="statement-section">
           <h2>{byProperty ? 'By property' : 'By billing month'}</h2>
-          <FigureTable caption={`${statement.periodLabel} statement`} firstColumn={byProperty ? 'Property' : 'Month'} rows={statement.rows} totals={statement.totals} figures={FIGURES} />
+          <FigureTable caption={`${statement.periodLabel} statement`} firstColumn={byProperty ? 'Property' : 'Month'} rows={statement.rows} totals={statement.totals} figures={figures} />
         </section>
       )}
       {statement.calendarYear && (
@@ -134,13 +147,14 @@ function StatementBody({ statement }: { statement: Statement }) {
             firstColumn="Month"
             rows={statement.calendarYear.rows}
             totals={statement.calendarYear.totals}
-            figures={CALENDAR_FIGURES}
+            figures={calendarFigures}
           />
         </section>
       )}
       <p className="statement-section__note">
         Received is what tenants paid less the Rentwise platform fee of the payment’s date. The processor’s fee is charged to your payout account
         and shown apart because it is tax deductible.
+        {showsProcessing && ' Processing is rent a tenant’s bank is still sending (a bank payment takes about four business days); it counts to the month the tenant paid.'}
       </p>
     </>
   );

@@ -66,6 +66,7 @@ const month = (year: number, monthNumber: number, label: string, receivedCents: 
   label,
   rentDueCents,
   receivedCents,
+  processingCents: 0,
   stillDueCents: Math.max(0, rentDueCents - receivedCents),
   fullAmountReceived: receivedCents >= rentDueCents,
   payments: receivedCents > 0 ? 1 : 0,
@@ -84,6 +85,7 @@ const row = (label: string, cents: Partial<StatementRow> = {}): StatementRow => 
   grossCents: 150_699,
   platformFeeCents: 699,
   receivedCents: 150_000,
+  processingCents: 0,
   processorFeeCents: 4_400,
   netCents: 145_600,
   stillDueCents: 0,
@@ -100,6 +102,7 @@ const payment = (overrides: Partial<StatementPayment> = {}): StatementPayment =>
   grossCents: 150_699,
   platformFeeCents: 699,
   receivedCents: 150_000,
+  processingCents: 0,
   processorFeeCents: 4_400,
   ...overrides,
 });
@@ -122,6 +125,7 @@ function statementFor(query: URLSearchParams, overrides: Partial<Statement> = {}
       grossCents: total.grossCents + next.grossCents,
       platformFeeCents: total.platformFeeCents + next.platformFeeCents,
       receivedCents: total.receivedCents + next.receivedCents,
+      processingCents: total.processingCents + next.processingCents,
       processorFeeCents: total.processorFeeCents + next.processorFeeCents,
       netCents: total.netCents + next.netCents,
       stillDueCents: total.stillDueCents + next.stillDueCents,
@@ -133,6 +137,7 @@ function statementFor(query: URLSearchParams, overrides: Partial<Statement> = {}
     grossCents: index < 3 ? 150_699 : 0,
     platformFeeCents: index < 3 ? 699 : 0,
     receivedCents: index < 3 ? 150_000 : 0,
+    processingCents: 0,
     processorFeeCents: index < 3 ? 4_400 : 0,
     netCents: index < 3 ? 145_600 : 0,
   }));
@@ -154,7 +159,7 @@ function statementFor(query: URLSearchParams, overrides: Partial<Statement> = {}
     payments: monthNumber === null ? [] : [payment()],
     calendarYear:
       monthNumber === null
-        ? { rows: calendarRows, totals: { label: 'Total', grossCents: 452_097, platformFeeCents: 2_097, receivedCents: 450_000, processorFeeCents: 13_200, netCents: 436_800 } }
+        ? { rows: calendarRows, totals: { label: 'Total', grossCents: 452_097, platformFeeCents: 2_097, receivedCents: 450_000, processingCents: 0, processorFeeCents: 13_200, netCents: 436_800 } }
         : null,
     ...overrides,
   };
@@ -274,6 +279,22 @@ describe('Monthly Overview', () => {
     );
   });
 
+  it('shows what a bank is still sending as Processing, only in a month that has some', async () => {
+    signedInAsLandlord();
+    withSettings();
+    withOverview([
+      { ...month(2026, 5, 'May 2026', 0), processingCents: 150_000, stillDueCents: 0, payments: 1 },
+      month(2026, 4, 'April 2026', 100_000),
+    ]);
+    renderRoute(`/landlord/payment-history/${gardenId}`);
+
+    const months = within(await screen.findByRole('list', { name: 'Months' })).getAllByRole('link');
+    expect(months[0]).toHaveTextContent('Received $0.00');
+    expect(months[0]).toHaveTextContent('Processing $1,500.00');
+    expect(months[0]).toHaveTextContent('Still due $0.00');
+    expect(months[1]).not.toHaveTextContent('Processing');
+  });
+
   it('says which payments count to each month, crossing the year when January does', async () => {
     signedInAsLandlord();
     withSettings();
@@ -376,6 +397,40 @@ describe('Payments Received in a month', () => {
     );
     expect(screen.getByRole('link', { name: 'Monthly statement (PDF)' })).toHaveAttribute('download', 'rentwise-2026-04-12-garden-street.pdf');
     expect(screen.getByRole('link', { name: 'Monthly Overview' })).toHaveAttribute('href', `/landlord/payment-history/${gardenId}`);
+  });
+
+  it('shows a processing bank payment, its settlement and a failed one, with the month’s Processing total', async () => {
+    signedInAsLandlord();
+    withSettings();
+    withStatements((query) => {
+      const statement = statementFor(query, {
+        payments: [
+          payment({ receivedCents: 0, platformFeeCents: 0, processingCents: 150_000, processorFeeCents: 0 }),
+          payment({ receiptId: otherReceiptId, kind: 'bank_debit_settled', tenantName: 'Tom Tenant', grossCents: 0, processingCents: -98_000, receivedCents: 97_301, processorFeeCents: 0 }),
+          payment({ kind: 'bank_debit_failed', tenantName: 'Fay Failed', grossCents: -50_000, processingCents: -50_000, receivedCents: 0, processorFeeCents: 0 }),
+        ],
+      });
+      return HttpResponse.json({ status: 'success', statement: { ...statement, totals: { ...statement.totals, processingCents: 150_000 } } });
+    });
+    renderRoute(`/landlord/payment-history/${gardenId}/4/2026`);
+
+    const payments = within(await screen.findByRole('list', { name: 'Payments received' })).getAllByRole('link');
+    expect(payments[0]).toHaveTextContent('Processing $1,500.00');
+    expect(payments[1]).toHaveTextContent('Bank payment settled: Tom Tenant');
+    expect(payments[1]).not.toHaveTextContent('Processing');
+    expect(payments[2]).toHaveTextContent('Bank payment failed: Fay Failed');
+    const figures = screen.getByText('Processing', { selector: 'dt' }).closest('div');
+    expect(figures).toHaveTextContent('$1,500.00');
+  });
+
+  it('shows no Processing figure in a month without bank payments', async () => {
+    signedInAsLandlord();
+    withSettings();
+    withStatements();
+    renderRoute(`/landlord/payment-history/${gardenId}/4/2026`);
+
+    expect(await screen.findByRole('list', { name: 'Payments received' })).toBeInTheDocument();
+    expect(screen.queryByText('Processing', { selector: 'dt' })).not.toBeInTheDocument();
   });
 
   it('names a refund and links it to the receipt of the payment it refunds', async () => {
@@ -488,6 +543,40 @@ describe('Statements', () => {
     expect(pdf).toHaveAttribute('download', `rentwise-${year}-all-properties.pdf`);
     expect(csv).toHaveAttribute('href', `/api/landlord/statements/statement/download?year=${year}&format=csv`);
     expect(csv).toHaveAttribute('download', `rentwise-${year}-all-properties.csv`);
+  });
+
+  it('adds a Processing column only to a statement with a bank payment in it', async () => {
+    signedInAsLandlord();
+    withSettings();
+    withProperties();
+    const year = new Date().getFullYear();
+    withStatements((query) => {
+      const statement = statementFor(query);
+      const [first, ...rest] = statement.rows;
+      return HttpResponse.json({
+        status: 'success',
+        statement: { ...statement, rows: [{ ...first, processingCents: 150_000 }, ...rest], totals: { ...statement.totals, processingCents: 150_000 } },
+      });
+    });
+    renderRoute(`/landlord/statements?year=${year}`);
+
+    const byMonth = await screen.findByRole('table', { name: `${year} statement` });
+    expect(within(byMonth).getByRole('columnheader', { name: 'Processing' })).toBeInTheDocument();
+    expect(within(byMonth).getByRole('row', { name: new RegExp(`^January ${year}`) })).toHaveTextContent('$1,500.00');
+    expect(screen.getByText('Processing', { selector: 'dt' })).toBeInTheDocument();
+  });
+
+  it('shows no Processing column to a landlord paid only by card', async () => {
+    signedInAsLandlord();
+    withSettings();
+    withProperties();
+    const year = new Date().getFullYear();
+    withStatements();
+    renderRoute(`/landlord/statements?year=${year}`);
+
+    const byMonth = await screen.findByRole('table', { name: `${year} statement` });
+    expect(within(byMonth).queryByRole('columnheader', { name: 'Processing' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Processing', { selector: 'dt' })).not.toBeInTheDocument();
   });
 
   it('switches to one property and one month, and the downloads follow', async () => {
