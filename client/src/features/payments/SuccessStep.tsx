@@ -1,4 +1,4 @@
-import { CircleCheck, Clock, ReceiptText } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock, ReceiptText } from 'lucide-react';
 import { BANK_DEBIT_SETTLEMENT_BUSINESS_DAYS } from '@rentwise/libs/bank-debits';
 import { formatCents } from '@rentwise/libs/money';
 import { dateTimeLabel } from '../../app/dates';
@@ -18,9 +18,19 @@ interface SuccessStepProps {
  */
 export function SuccessStep({ confirmed, onAllDone }: SuccessStepProps) {
   const processing = confirmed.paymentStatus === 'processing';
+  // A retried bank debit answers its state now: the bank may have refused it since the first try.
+  const failed = confirmed.paymentStatus === 'failed';
   return (
     <section className="pay pay--success" aria-labelledby="pay-success-title">
-      {processing ? (
+      {failed ? (
+        <>
+          <span className="pay-success__icon pay-success__icon--failed">
+            <CircleAlert aria-hidden="true" size={40} />
+          </span>
+          <StepHeading id="pay-success-title" takeFocus className="pay-success__title">Payment failed</StepHeading>
+          <p className="pay-success__text">Your bank refused this payment. The receipt says why; the rent is still due.</p>
+        </>
+      ) : processing ? (
         <>
           <span className="pay-success__icon pay-success__icon--processing">
             <Clock aria-hidden="true" size={40} />
@@ -42,7 +52,7 @@ export function SuccessStep({ confirmed, onAllDone }: SuccessStepProps) {
       <p className="pay-success__amount money">{formatCents(confirmed.chargedCents)}</p>
       <p className="pay-success__detail">
         <span className="money">{formatCents(confirmed.amountCents)}</span> rent +{' '}
-        <span className="money">{formatCents(confirmed.processingFeeCents)}</span> {processing ? 'bank fee' : 'processing fee'}
+        <span className="money">{formatCents(confirmed.processingFeeCents)}</span> {processing || failed ? 'bank fee' : 'processing fee'}
         <br />
         {dateTimeLabel(confirmed.paidAt)}
       </p>

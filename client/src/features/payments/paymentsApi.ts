@@ -10,7 +10,8 @@ type Schemas = components['schemas'];
 
 /**
  * Paying from a bank account (issue 35), offered when the landlord can take bank debits. Written from
- * the agreed contract while the server's DTOs (BankDebitSetupDto) were not yet in openapi.d.ts.
+ * the agreed contract so that the page builds with openapi.d.ts before and after the server's bank
+ * DTOs (BankDebitSetupDto, paymentStatus, failureReason) are generated into it.
  */
 export interface BankDebitSetup {
   /** The bank fee added to a bank payment, in cents (a platform setting, 0 by default). */
@@ -30,7 +31,7 @@ export interface SavedBankAccount {
 }
 
 /** What the payment screen needs before the tenant types an amount (GET /api/tenant/payment-setup). */
-export type PaymentSetup = Schemas['PaymentSetupDto'] & { bankDebit: BankDebitSetup | null };
+export type PaymentSetup = Omit<Schemas['PaymentSetupDto'], 'bankDebit'> & { bankDebit: BankDebitSetup | null };
 /** What the Authorize.Net card form needs from the payment setup (Authorize.Net's Accept.js, or the sandbox's tokenizer). */
 export type AuthorizeNetSetup = Schemas['AuthorizeNetSetupDto'];
 
@@ -38,17 +39,17 @@ export type AuthorizeNetSetup = Schemas['AuthorizeNetSetupDto'];
  * The server's answer to a successful payment: what was confirmed, never what the page guessed. A card
  * is paid at once ('succeeded'); a bank debit is 'processing' until the bank settles it.
  */
-export type PaymentConfirmed = Schemas['PaymentDto'] & { paymentStatus?: 'succeeded' | 'processing' };
+export type PaymentConfirmed = Omit<Schemas['PaymentDto'], 'paymentStatus'> & { paymentStatus?: 'succeeded' | 'processing' | 'failed' };
 
-export type PaymentStatus = Schemas['PaymentRowDto']['status'] | 'processing' | 'failed';
-export type PaymentHistoryRow = Omit<Schemas['PaymentRowDto'], 'status'> & {
+export type PaymentStatus = 'succeeded' | 'processing' | 'failed' | 'refunded' | 'disputed';
+export type PaymentHistoryRow = Omit<Schemas['PaymentRowDto'], 'status' | 'failureReason'> & {
   status: PaymentStatus;
   /** Failed only: the bank's reason, in plain words. */
   failureReason?: string | null;
 };
 
 /** Tenant view: the charged total and the landlord's contact. Landlord view: what the landlord received. */
-export type Receipt = Schemas['ReceiptDto'] & {
+export type Receipt = Omit<Schemas['ReceiptDto'], 'failureReason'> & {
   /** Failed only: the bank's reason, in plain words. */
   failureReason?: string | null;
 };
