@@ -18,7 +18,15 @@ interface SandboxBankAccount {
   bankName?: string;
   last4?: string;
   verification?: 'verified' | 'pending';
-  message?: string;
+}
+
+/** A refusal's words: `{ message }` as Stripe's, or the product's `{ status: 'error', error }` that the server's filter sends. */
+function refusalOf(answer: unknown): string | undefined {
+  const { message, error } = (answer ?? {}) as { message?: unknown; error?: unknown };
+  if (typeof message === 'string') return message;
+  if (typeof error === 'string') return error;
+  const nested = (error as { message?: unknown } | undefined)?.message;
+  return typeof nested === 'string' ? nested : undefined;
 }
 
 type Answer = { ok: true; account: SandboxBankAccount } | { ok: false; message: string };
@@ -37,7 +45,7 @@ async function postToSandbox(url: string, body: object): Promise<Answer> {
     return { ok: false, message: MESSAGES.noGatewayResponse };
   }
   const answer = (await response.json().catch(() => ({}))) as SandboxBankAccount;
-  if (!response.ok) return { ok: false, message: answer.message ?? MESSAGES.gatewayError };
+  if (!response.ok) return { ok: false, message: refusalOf(answer) ?? MESSAGES.gatewayError };
   if (!answer.id) return { ok: false, message: MESSAGES.bankAccountNotLinked };
   return { ok: true, account: answer };
 }

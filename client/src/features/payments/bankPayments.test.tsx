@@ -72,7 +72,8 @@ function withSandboxBankLink() {
     http.post('/sandbox/v1/bank_accounts/:id/verify_microdeposits', async ({ params, request }) => {
       const body = (await request.json()) as { code: string };
       verifications.push({ id: String(params.id), body });
-      if (body.code !== 'SM11AA') return HttpResponse.json({ message: SANDBOX_BANK_LINK_MESSAGES.tooManyAttempts }, { status: 400 });
+      // As the product's server answers it, through its error filter.
+      if (body.code !== 'SM11AA') return HttpResponse.json({ status: 'error', error: SANDBOX_BANK_LINK_MESSAGES.tooManyAttempts }, { status: 400 });
       return HttpResponse.json({ id: params.id, bankName: SANDBOX_BANK_NAME, last4: '6789', verification: 'verified' });
     }),
   );
