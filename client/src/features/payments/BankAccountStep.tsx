@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, ChevronRight, Landmark, Lock, Trash2 } from 'lucide-react';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { formatCents } from '@rentwise/libs/money';
@@ -49,6 +49,11 @@ export function BankAccountStep({ bankDebit, connectedAccountId, amountCents, on
   const [removing, setRemoving] = useState<SavedBankAccount | null>(null);
   const [removeSavedBankAccount, removal] = useRemoveSavedBankAccountMutation();
   const saved = bankDebit.savedAccounts;
+  // The link button the dialog would give focus back to is gone once an account is linked: the account takes it.
+  const linkedRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (linked) linkedRef.current?.focus();
+  }, [linked]);
 
   const remove = async (account: SavedBankAccount) => {
     try {
@@ -89,7 +94,7 @@ export function BankAccountStep({ bankDebit, connectedAccountId, amountCents, on
 
       {linked ? (
         <div className="card card--padding-md bank-linked">
-          <p className="bank-linked__account">
+          <p ref={linkedRef} tabIndex={-1} className="bank-linked__account">
             <Landmark aria-hidden="true" size={20} />
             <span>{bankAccountLabel(linked)}</span>
             <span className="status-pill status-pill--success">Linked</span>

@@ -104,6 +104,12 @@ export function SandboxBankLink({ open, connectedAccountId, accountHolderName, o
     }
   }, [open]);
 
+  // Each stage's title takes focus, so a keyboard or screen reader starts where the new content does.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (open) titleRef.current?.focus();
+  }, [open, stage]);
+
   const goTo = (next: Stage) => {
     setRefusal(null);
     setStage(next);
@@ -179,7 +185,7 @@ export function SandboxBankLink({ open, connectedAccountId, accountHolderName, o
 
           {stage === 'banks' && (
             <div className="bank-link__body">
-              <h2 id={titleId} className="bank-link__title">
+              <h2 id={titleId} ref={titleRef} tabIndex={-1} className="bank-link__title">
                 Select your bank
               </h2>
               <p className="bank-link__text">Link the account rent is paid from. Rentwise only ever sees the bank’s name and the last four digits.</p>
@@ -202,7 +208,7 @@ export function SandboxBankLink({ open, connectedAccountId, accountHolderName, o
 
           {stage === 'accounts' && (
             <form className="bank-link__body" onSubmit={linkTestAccount}>
-              <h2 id={titleId} className="bank-link__title">
+              <h2 id={titleId} ref={titleRef} tabIndex={-1} className="bank-link__title">
                 Test Institution
               </h2>
               <fieldset className="bank-link__accounts">
@@ -232,7 +238,7 @@ export function SandboxBankLink({ open, connectedAccountId, accountHolderName, o
 
           {stage === 'manual' && (
             <form className="bank-link__body" onSubmit={linkByHand} noValidate>
-              <h2 id={titleId} className="bank-link__title">
+              <h2 id={titleId} ref={titleRef} tabIndex={-1} className="bank-link__title">
                 Enter bank details
               </h2>
               <p className="bank-link__text">
@@ -269,7 +275,7 @@ export function SandboxBankLink({ open, connectedAccountId, accountHolderName, o
 
           {stage === 'microdeposits' && (
             <form className="bank-link__body" onSubmit={verify} noValidate>
-              <h2 id={titleId} className="bank-link__title">
+              <h2 id={titleId} ref={titleRef} tabIndex={-1} className="bank-link__title">
                 Enter the deposit code
               </h2>
               <p className="bank-link__text">

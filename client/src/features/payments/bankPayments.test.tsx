@@ -170,7 +170,8 @@ describe('paying from a bank account', () => {
     expect(links).toEqual([
       { account: 'acct_sandbox_1', accountHolderName: 'Theo Tenant', routingNumber: '110000000', accountNumber: '000123456789', verification: 'instant' },
     ]);
-    expect(screen.getByText('STRIPE TEST BANK ••••6789')).toBeInTheDocument();
+    // The link button is gone: the linked account takes the focus the dialog gives back.
+    expect(screen.getByText('STRIPE TEST BANK ••••6789').closest('p')).toHaveFocus();
     await user.click(screen.getByRole('checkbox', { name: 'Save this account for next time' }));
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
 
@@ -224,6 +225,7 @@ describe('paying from a bank account', () => {
     await user.click(screen.getByRole('button', { name: 'Link a bank account' }));
     await user.click(await screen.findByRole('button', { name: 'Enter bank details manually instead' }));
     const manual = await screen.findByRole('dialog', { name: 'Enter bank details' });
+    expect(within(manual).getByRole('heading', { name: 'Enter bank details' })).toHaveFocus();
     expect(within(manual).getByRole('textbox', { name: 'Account holder name' })).toHaveValue('Theo Tenant');
     await user.type(within(manual).getByRole('textbox', { name: 'Routing number' }), '123456789');
     await user.type(within(manual).getByRole('textbox', { name: 'Account number' }), '000123456789');
