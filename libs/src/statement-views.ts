@@ -50,6 +50,8 @@ export interface StatementPayment {
   receivedCents: Cents;
   processingCents: Cents;
   processorFeeCents: Cents;
+  /** A failed bank debit's line: why the bank refused it; null otherwise. */
+  failureReason: string | null;
 }
 
 export interface StatementFigures {

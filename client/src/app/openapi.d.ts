@@ -1575,6 +1575,8 @@ export interface components {
             /** @description What the line puts in or takes out of Processing (bank debits) */
             processingCents: number;
             /** Format: uuid */
+            /** @description A failed bank debit’s line: why the bank refused it */
+            failureReason: string | null;
             exportId: string;
             /** @example 2025 */
             year: number;

@@ -1,9 +1,11 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
+import { BANK_DEBIT_FAILURES } from '@rentwise/libs/bank-debits';
 import { landlordReceivesCents } from '@rentwise/libs/fees';
 import { randomUUID } from 'node:crypto';
 import { AddProperty } from '../../src/modules/properties/contracts/add-property.command';
 import { RebuildStatements } from '../../src/modules/statements/contracts/rebuild-statements.command';
+import { FinanceExporter } from '../../src/modules/statements/finance/finance-exporter';
 import { StatementsProjector } from '../../src/modules/statements/projection/statements-projector';
 import { signedInUser } from '../support/accounts';
 import { failBankDebit, sendBankDebit, settleBankDebit } from '../support/bank-debit-journals';
@@ -78,11 +80,44 @@ describe('bank debits in statements', () => {
 
   it('takes a failed debit out of April: no gross, no processing, no payment, the rent still due', async () => {
     const { landlord, property, parties } = await rentedProperty('2 Returned Rd');
-    const sent = await sendBankDebit(testApp.dataSource, parties, { paidAt: '2025-04-09T15:00:00Z', chargedCents: charged });
-    const failed = await failBankDebit(testApp.dataSource, sent, '2025-04-14T15:00:00Z');
+    const sent = await sendBankDebit(testApp.dataSource, parties, { paidAt: '2025-04-09T15:00:00Z', chargedCents: charged, attempt: true });
+    const failed = await failBankDebit(testApp.dataSource, sent, '2025-04-14T15:00:00Z', 'account_closed');
     const [, failedLine] = await projected(sent.journalId, failed);
     expect(failedLine).toMatchObject({ billing_month: 4, gross_cents: String(-charged), processing_cents: String(-charged) });
     expect(await april(landlord, property.propertyId)).toMatchObject({ processingCents: 0, receivedCents: 0, stillDueCents: 150_000, payments: 0 });
+    const statement = await testApp.request({
+      method: 'GET',
+      url: `/api/landlord/statements/statement?year=2025&month=4&propertyId=${property.propertyId}`,
+      headers: landlord.headers,
+    });
+    expect(statement.json().statement.payments.map((payment: { kind: string; failureReason: string | null }) => [payment.kind, payment.failureReason])).toEqual([
+      ['bank_debit_failed', BANK_DEBIT_FAILURES.account_closed],
+      ['rent_payment', null],
+    ]);
+  });
+
+  it('lists a month’s bank debits for finance as Processing, Settled and Failed, with the money still processing', async () => {
+    const { landlord, parties } = await rentedProperty('6 Finance Ct');
+    const settled = await sendBankDebit(testApp.dataSource, parties, { paidAt: '2025-06-02T15:00:00Z', chargedCents: charged });
+    const failed = await sendBankDebit(testApp.dataSource, parties, { paidAt: '2025-06-03T15:00:00Z', chargedCents: 20_000 });
+    const processing = await sendBankDebit(testApp.dataSource, parties, { paidAt: '2025-06-04T15:00:00Z', chargedCents: 30_000 });
+    await projected(
+      processing.journalId,
+      await settleBankDebit(testApp.dataSource, settled, '2025-06-06T15:00:00Z'),
+      await failBankDebit(testApp.dataSource, failed, '2025-06-06T15:00:00Z'),
+    );
+    const { written } = await testApp.app.get(FinanceExporter).export(
+      2025,
+      'csv',
+      async (source) => {
+        let text = '';
+        for await (const chunk of source) text += String(chunk);
+        return text;
+      },
+      async () => undefined,
+    );
+    const june = written.split('\r\n').find((row) => row.includes(landlord.userId) && row.includes('June 2025'));
+    expect(june?.endsWith(',300.00,"Processing 1, Settled 1, Failed 1"')).toBe(true);
   });
 
   it('rebuilds the same lines as it projected, counts_at included', async () => {

@@ -106,6 +106,7 @@ export function MonthPaymentsPage() {
                   <span className="statement-row__meta">
                     {payment.kind === 'correction' && <span>{payment.description}</span>}
                     <time dateTime={payment.paidAt}>{dateLabel(payment.paidAt, statement.timeZone)}</time>
+                    {payment.failureReason && <span className="due">{payment.failureReason}</span>}
                     {payment.kind === 'rent_payment' && payment.processingCents > 0 && (
                       <span className="processing">
                         Processing <span className="money">{formatCents(payment.processingCents)}</span>

@@ -104,6 +104,7 @@ const payment = (overrides: Partial<StatementPayment> = {}): StatementPayment =>
   receivedCents: 150_000,
   processingCents: 0,
   processorFeeCents: 4_400,
+  failureReason: null,
   ...overrides,
 });
 
@@ -407,7 +408,15 @@ describe('Payments Received in a month', () => {
         payments: [
           payment({ receivedCents: 0, platformFeeCents: 0, processingCents: 150_000, processorFeeCents: 0 }),
           payment({ receiptId: otherReceiptId, kind: 'bank_debit_settled', tenantName: 'Tom Tenant', grossCents: 0, processingCents: -98_000, receivedCents: 97_301, processorFeeCents: 0 }),
-          payment({ kind: 'bank_debit_failed', tenantName: 'Fay Failed', grossCents: -50_000, processingCents: -50_000, receivedCents: 0, processorFeeCents: 0 }),
+          payment({
+            kind: 'bank_debit_failed',
+            tenantName: 'Fay Failed',
+            grossCents: -50_000,
+            processingCents: -50_000,
+            receivedCents: 0,
+            processorFeeCents: 0,
+            failureReason: 'The bank says this account is closed.',
+          }),
         ],
       });
       return HttpResponse.json({ status: 'success', statement: { ...statement, totals: { ...statement.totals, processingCents: 150_000 } } });
@@ -419,6 +428,7 @@ describe('Payments Received in a month', () => {
     expect(payments[1]).toHaveTextContent('Bank payment settled: Tom Tenant');
     expect(payments[1]).not.toHaveTextContent('Processing');
     expect(payments[2]).toHaveTextContent('Bank payment failed: Fay Failed');
+    expect(payments[2]).toHaveTextContent('The bank says this account is closed.');
     const figures = screen.getByText('Processing', { selector: 'dt' }).closest('div');
     expect(figures).toHaveTextContent('$1,500.00');
   });

@@ -31,6 +31,7 @@ import { LandlordPaymentsController } from './http/landlord-payments.controller'
 import { LandlordPayoutsController } from './http/landlord-payouts.controller';
 import { TenantPaymentsController } from './http/tenant-payments.controller';
 import { GetPaymentSetupHandler } from './queries/get-payment-setup.handler';
+import { GetBankDebitFailuresHandler } from './queries/get-bank-debit-failures.handler';
 import { GetReceiptHandler } from './queries/get-receipt.handler';
 import { ListTenantPaymentsHandler } from './queries/list-tenant-payments.handler';
 import { GetLedgerBacklogHandler, ReadLedgerFeedHandler } from './queries/read-ledger-feed.handler';
@@ -110,6 +111,7 @@ export class PaymentsModule {
         GetPaymentSetupHandler,
         ListTenantPaymentsHandler,
         GetReceiptHandler,
+        GetBankDebitFailuresHandler,
         ReadLedgerFeedHandler,
         GetLedgerBacklogHandler,
         ReceiptReader,

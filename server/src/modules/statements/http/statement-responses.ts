@@ -80,6 +80,7 @@ export class StatementPaymentDto implements StatementPayment {
   @ApiProperty() receivedCents!: number;
   @ApiProperty({ description: 'What the line puts in or takes out of Processing (bank debits)' }) processingCents!: number;
   @ApiProperty() processorFeeCents!: number;
+  @ApiProperty({ type: String, nullable: true, description: 'A failed bank debit’s line: why the bank refused it' }) failureReason!: string | null;
 }
 
 export class StatementRowDto implements StatementRow {

@@ -31,6 +31,7 @@ import { Clock } from '../../../infrastructure/clock/clock';
 import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUser } from '../../accounts/contracts/get-user.query';
+import { GetBankDebitFailures } from '../../payments/contracts/get-bank-debit-failures.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
 import { GetRentHistories } from '../../properties/contracts/get-rent-histories.query';
 import { GetRentHistory, type RentPeriod } from '../../properties/contracts/get-rent-history.query';
@@ -516,6 +517,9 @@ export class StatementReader {
   }
 
   private async payments(items: { line: StatementLine; address: string }[]): Promise<StatementPayment[]> {
+    const failedPayments = items.flatMap(({ line }) => (line.kind === 'bank_debit_failed' && line.correctsJournalId ? [line.correctsJournalId] : []));
+    // One after another: inside a transaction (finance's snapshot) they share one connection.
+    const failures = failedPayments.length > 0 ? await this.queries.execute(new GetBankDebitFailures(failedPayments)) : new Map<string, string>();
     const names = new Map<string, string>();
     await Promise.all(
       [...new Set(items.map((item) => item.line.tenantUserId))].map(async (userId) => {
@@ -537,6 +541,7 @@ export class StatementReader {
         receivedCents: line.receivedCents,
         processingCents: line.processingCents,
         processorFeeCents: line.processorFeeCents,
+        failureReason: line.kind === 'bank_debit_failed' ? (failures.get(line.correctsJournalId ?? '') ?? null) : null,
       }));
   }
 }
