@@ -568,6 +568,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/payments/bank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pays rent from a bank account (ACH debit): the entered amount plus the bank fee, debited once per idempotency key
+         * @description The account is one just linked (the payment method id from the bank link step) or a saved one; account and routing numbers never come here. The tenant accepts the bank debit authorization of `mandate.version`, which is stored with its text, time, address and browser. The debit is Processing until the bank settles it (about 4 business days); the receipt then says Paid, or Failed with the bank’s reason. A second payment for the same home within 10 minutes of another (paid or still going through) under a new key answers 409 with code confirm-repeat and the question to ask, until sent again with confirmRepeat: true. After 5 declined cards in an hour from the tenant or from the network address, payments answer 429 until the hour has passed, without asking the provider.
+         */
+        post: operations["TenantPaymentsController_payFromBank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/bank-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a bank account the tenant saved (404 for any other); payments made from it stay as they are */
+        delete: operations["TenantPaymentsController_removeBankAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/payments/{receiptId}": {
         parameters: {
             query?: never;
@@ -1110,6 +1147,36 @@ export interface components {
             /** @description Where the sandbox card form posts the card (sandbox) */
             tokenizerUrl?: string;
         };
+        MandatePartiesDto: {
+            /** @description The account holder: the signed-in tenant */
+            tenantName: string;
+            /** @description Who debits the account: the landlord */
+            landlordName: string;
+            propertyAddress: string;
+        };
+        SavedBankAccountDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example STRIPE TEST BANK */
+            bankName: string;
+            /** @example 6789 */
+            last4: string;
+        };
+        BankDebitSetupDto: {
+            /** @description The bank fee added to a bank payment, in cents (a platform setting, 0 by default) */
+            feeCents: number;
+            /**
+             * @description How an account is linked: the sandbox’s stand-in page, or Stripe’s Financial Connections
+             * @enum {string}
+             */
+            linkWith: "sandbox" | "stripe";
+            /** @description The bank debit authorization’s version; the tenant accepts it with the payment */
+            mandateVersion: string;
+            /** @description Who the authorization names (libs/bank-debits bankDebitMandateText) */
+            mandateParties: components["schemas"]["MandatePartiesDto"];
+            /** @description Accounts the tenant saved for next time (blocked ones left out) */
+            savedAccounts: components["schemas"]["SavedBankAccountDto"][];
+        };
         PaymentSetupDto: {
             /** @description The monthly rent today, in cents */
             rentCents: number;
@@ -1128,6 +1195,8 @@ export interface components {
             cardGateway: "stripe" | "authorize_net";
             /** @description Authorize.Net only: what the Authorize.Net card form needs */
             authorizeNetSetup: components["schemas"]["AuthorizeNetSetupDto"] | null;
+            /** @description Paying from a bank account, when the landlord can take bank debits (a Stripe account with ACH payments); null otherwise */
+            bankDebit: components["schemas"]["BankDebitSetupDto"] | null;
             canPay: boolean;
             cannotPayReason: string | null;
             /**
@@ -1154,9 +1223,14 @@ export interface components {
             processingFeeCents: number;
             /**
              * Format: date-time
-             * @description When the provider charged the card
+             * @description When the provider charged the card, or the bank was asked to debit the account
              */
             paidAt: string;
+            /**
+             * @description succeeded: paid (cards at once); processing: the bank debit is on its way (about 4 business days); failed: the bank refused it since (a replay answers the state now)
+             * @enum {string}
+             */
+            paymentStatus: "succeeded" | "processing" | "failed";
         };
         PaymentAnswer: {
             /** @enum {string} */
@@ -1438,6 +1512,8 @@ export interface components {
             label: string;
             rentDueCents: number;
             receivedCents: number;
+            /** @description Bank debits sent and not yet settled: paid by the tenant, not yet received */
+            processingCents: number;
             stillDueCents: number;
             fullAmountReceived: boolean;
             /** @description How many payments count to the month (processing bank debits included, failed ones not) */
@@ -1469,6 +1545,8 @@ export interface components {
             platformFeeCents: number;
             /** @description Gross less the dated platform fee: what the landlord received */
             receivedCents: number;
+            /** @description Bank debits sent and not yet settled: paid by the tenant, not yet received */
+            processingCents: number;
             /** @description The processor’s fee, shown apart (tax deductible) */
             processorFeeCents: number;
             /** @description Received less the processor’s fee: what reached the bank */
@@ -1494,7 +1572,11 @@ export interface components {
             grossCents: number;
             platformFeeCents: number;
             receivedCents: number;
+            /** @description What the line puts in or takes out of Processing (bank debits) */
+            processingCents: number;
             processorFeeCents: number;
+            /** @description A failed bank debit’s line: why the bank refused it */
+            failureReason: string | null;
         };
         CalendarRowDto: {
             /** @example April */
@@ -1502,6 +1584,8 @@ export interface components {
             grossCents: number;
             platformFeeCents: number;
             receivedCents: number;
+            /** @description Bank debits sent and not yet settled: paid by the tenant, not yet received */
+            processingCents: number;
             processorFeeCents: number;
             netCents: number;
         };
@@ -1512,8 +1596,6 @@ export interface components {
         StatementDto: {
             /** @enum {string} */
             kind: "monthly" | "yearly";
-            /** @description Bank debits sent and not yet settled: paid by the tenant, not yet received */
-            processingCents: number;
             /** @example 2025 */
             year: number;
             /** @description 1-12 for a monthly statement */
@@ -1545,8 +1627,6 @@ export interface components {
             /** @enum {string} */
             status: "success";
             statement: components["schemas"]["StatementDto"];
-            /** @description Bank debits sent and not yet settled: paid by the tenant, not yet received */
-            processingCents: number;
         };
         StatementSettingsDto: {
             /** @example America/Chicago */
@@ -1572,11 +1652,7 @@ export interface components {
             years: components["schemas"]["FinanceYearDto"][];
         };
         FinanceExportDto: {
-            /** @description What the line puts in or takes out of Processing (bank debits) */
-            processingCents: number;
             /** Format: uuid */
-            /** @description A failed bank debit’s line: why the bank refused it */
-            failureReason: string | null;
             exportId: string;
             /** @example 2025 */
             year: number;
@@ -1584,8 +1660,6 @@ export interface components {
             format: "csv" | "zip";
             /** @enum {string} */
             status: "queued" | "running" | "completed" | "failed" | "expired";
-            /** @description Bank debits sent and not yet settled: paid by the tenant, not yet received */
-            processingCents: number;
             /** @description Null until the worker has counted the landlords in its snapshot */
             landlordsTotal: number | null;
             landlordsDone: number;
@@ -2694,6 +2768,133 @@ export interface operations {
             };
             /** @description No answer from the gateway: 'Please refresh and try again.' */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    TenantPaymentsController_payFromBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Entered amount, fee excluded */
+                    amountCents: number;
+                    bankAccount: {
+                        paymentMethodId: string;
+                        saveForLater?: boolean;
+                    } | {
+                        /** Format: uuid */
+                        savedAccountId: string;
+                    };
+                    mandate: {
+                        /** @enum {boolean} */
+                        accepted: true;
+                        version: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description One per attempt
+                     */
+                    idempotencyKey: string;
+                    /** @description The tenant confirmed paying again within 10 minutes of another payment for the same home (after a 409 confirm-repeat) */
+                    confirmRepeat?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The same attempt again: the first answer, nothing debited twice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAnswer"];
+                };
+            };
+            /** @description The bank was asked to debit the account: paymentStatus processing */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAnswer"];
+                };
+            };
+            /** @description Sign-in too old: { code: "reauthenticate" } */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The account cannot be debited (blocked after a return, or refused): the reason */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The landlord cannot take bank payments, the authorization changed, or a payment for this home was made in the last 10 minutes (code confirm-repeat): nothing debited */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The idempotency key was used with other input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Too many declined cards in the last hour from this tenant or address: when to try again, also as Retry-After (seconds); nothing sent to the provider */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    TenantPaymentsController_removeBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -45,6 +45,8 @@ const signFunction = (cases: string): string => `
 
 /**
  * Rent from a bank account (issue 35, decision 0037).
+ * - onboarding.registrations keeps whether the payout account takes bank debits, as the provider
+ *   last said (Stripe's `us_bank_account_ach_payments` capability), as it keeps charges_enabled (0026).
  * - The ledger: a bank debit's rent_payment journal, posted when the bank is asked, puts the money in
  *   `bank_debit_clearing` (the tenant's side is the payment account, stored as 'tenant_card' like every
  *   payment's); `bank_debit_settled` moves it to the landlord and the platform fee, `bank_debit_failed`
@@ -63,6 +65,7 @@ export class BankDebits1735200000000 implements MigrationInterface {
   name = 'BankDebits1735200000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE onboarding.registrations ADD COLUMN payout_bank_debits_enabled boolean`);
     await queryRunner.query(`ALTER TABLE payments.ledger_transactions DROP CONSTRAINT ledger_transactions_kind_check`);
     await queryRunner.query(`ALTER TABLE payments.ledger_transactions ADD CONSTRAINT ledger_transactions_kind_check CHECK (kind IN (${KINDS}))`);
     await queryRunner.query(`ALTER TABLE payments.ledger_entries DROP CONSTRAINT ledger_entries_account_check`);
@@ -186,5 +189,6 @@ export class BankDebits1735200000000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE payments.ledger_transactions ADD CONSTRAINT ledger_transactions_kind_check CHECK (kind IN (${KINDS_BEFORE})) NOT VALID`,
     );
+    await queryRunner.query(`ALTER TABLE onboarding.registrations DROP COLUMN payout_bank_debits_enabled`);
   }
 }

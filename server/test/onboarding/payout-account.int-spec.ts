@@ -140,6 +140,7 @@ describe('step 1: connecting the payout account (sandbox gateway)', () => {
         accountId,
         status: 'active',
         chargesEnabled: true,
+        bankDebitsEnabled: true,
       });
 
       // Coming back to the page again (a reload) still says so.
@@ -293,15 +294,15 @@ describe('step 1: connecting the payout account (sandbox gateway)', () => {
       const { payout_account_id: accountId } = await registrationRow(landlord.registrationId);
       const commands = testApp.app.get(CommandBus);
 
-      await commands.execute(new SyncPayoutAccount(accountId, true, false, true));
+      await commands.execute(new SyncPayoutAccount(accountId, true, false, true, false));
       // Payouts paused, charges still taken: payments go on (decision 0026).
       expect(await registrationRow(landlord.registrationId)).toMatchObject({ payout_status: 'restricted', payout_charges_enabled: true });
-      await commands.execute(new SyncPayoutAccount(accountId, false, false, true));
+      await commands.execute(new SyncPayoutAccount(accountId, false, false, true, false));
       expect(await registrationRow(landlord.registrationId)).toMatchObject({ payout_status: 'restricted', payout_charges_enabled: false });
-      await commands.execute(new SyncPayoutAccount(accountId, true, true, true));
+      await commands.execute(new SyncPayoutAccount(accountId, true, true, true, false));
       expect(await registrationRow(landlord.registrationId)).toMatchObject({ payout_status: 'active', payout_charges_enabled: true });
 
-      await expect(commands.execute(new SyncPayoutAccount('acct_nobody', true, true, true))).resolves.toBeUndefined();
+      await expect(commands.execute(new SyncPayoutAccount('acct_nobody', true, true, true, false))).resolves.toBeUndefined();
     });
 
     it('follows the provider’s webhook through the queue', async () => {

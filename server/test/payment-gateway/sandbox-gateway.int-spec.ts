@@ -71,6 +71,7 @@ describe('sandbox payment gateway (no STRIPE_SECRET_KEY)', () => {
       chargesEnabled: false,
       payoutsEnabled: false,
       detailsSubmitted: false,
+      bankDebitsEnabled: false,
     });
     expect(payoutStatusOf(account)).toBe('pending');
   });
@@ -123,7 +124,7 @@ describe('sandbox payment gateway (no STRIPE_SECRET_KEY)', () => {
     const command = await waitFor(() => synced.find((sent) => sent.accountId === accountId), {
       what: 'SyncPayoutAccount for the onboarded account',
     });
-    expect(command).toEqual(new SyncPayoutAccount(accountId, true, true, true));
+    expect(command).toEqual(new SyncPayoutAccount(accountId, true, true, true, true));
 
     // Were our endpoint not to take it, the event would be tried again for about three days, as Stripe does.
     const queue = testApp.app.get<Queue>(getQueueToken(SANDBOX_WEBHOOKS_QUEUE));

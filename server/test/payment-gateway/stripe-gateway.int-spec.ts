@@ -78,7 +78,7 @@ describe('Stripe payment gateway', () => {
 
     fake.setAccount(accountId, { detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: false });
     const restricted = await gateway.retrieveAccount(accountId);
-    expect(restricted).toEqual({ accountId, detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: false });
+    expect(restricted).toEqual({ accountId, detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: false, bankDebitsEnabled: true });
     expect(payoutStatusOf(restricted)).toBe('restricted');
 
     fake.setAccount(accountId, { payoutsEnabled: true });

@@ -82,7 +82,7 @@ describe('Stripe webhooks with the sandbox gateway (events signed with the devel
     expect(row).toMatchObject({ status: 'done', endpoint: 'connect', type: 'account.updated', attempts: 1 });
     expect(await inboxRows(testApp, event.id)).toHaveLength(1);
     expect(synced.filter((command) => command.accountId === accountId)).toEqual([
-      new SyncPayoutAccount(accountId, false, false, false),
+      new SyncPayoutAccount(accountId, false, false, false, false),
     ]);
 
     // Delivered again days later: answered 200, nothing changes.
@@ -162,7 +162,7 @@ describe('Stripe webhooks with the Stripe gateway in live mode', () => {
     expect((await postWebhook(testApp, body, signStripeWebhook(body, 'whsec_connect'), 'connect')).statusCode).toBe(200);
 
     expect(await handledInboxRow(testApp, event.id)).toMatchObject({ status: 'done' });
-    expect(synced).toEqual([new SyncPayoutAccount('acct_fake_hooked', true, true, true)]);
+    expect(synced).toEqual([new SyncPayoutAccount('acct_fake_hooked', true, true, true, true)]);
     expect(fake.requestsTo('GET', '/v1/accounts/acct_fake_hooked')).toHaveLength(1);
   });
 

@@ -52,6 +52,8 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
         cardGateway: 'stripe',
         authorizeNetSetup: null,
         connectedAccountId: home.accountId,
+        // The sandbox account takes bank debits too (tests of paying from a bank: bank-debits.int-spec).
+        bankDebit: expect.objectContaining({ feeCents: 0, linkWith: 'sandbox', savedAccounts: [] }),
         canPay: true,
         cannotPayReason: null,
         signedInAt: clock.now().toISOString(),
@@ -74,6 +76,7 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
       amountCents: 150_000,
       processingFeeCents: 699,
       paidAt: clock.now().toISOString(),
+      paymentStatus: 'succeeded',
     });
 
     const [charge] = await testApp.dataSource.query(

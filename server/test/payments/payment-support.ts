@@ -63,7 +63,9 @@ export async function rentedHome(
     await enable(accountId, chargesEnabled);
     // Step 1 done, as the provider's return and account.updated would leave it.
     await testApp.dataSource.query(
-      `UPDATE onboarding.registrations SET payout_account_id = $1, payout_status = $2, payout_charges_enabled = $3 WHERE id = $4`,
+      `UPDATE onboarding.registrations
+          SET payout_account_id = $1, payout_status = $2, payout_charges_enabled = $3, payout_bank_debits_enabled = $3
+        WHERE id = $4`,
       [accountId, chargesEnabled ? 'active' : 'pending', chargesEnabled, registrationId],
     );
   }

@@ -886,6 +886,7 @@ export class FakeStripe {
       capabilities: {
         card_payments: account.chargesEnabled ? 'active' : 'inactive',
         transfers: account.payoutsEnabled ? 'active' : 'inactive',
+        us_bank_account_ach_payments: account.chargesEnabled ? 'active' : 'inactive',
       },
       created: Math.floor(Date.now() / 1000),
     };

@@ -11,10 +11,10 @@ export class SyncPayoutAccountHandler implements ICommandHandler<SyncPayoutAccou
     private readonly connections: PayoutConnections,
   ) {}
 
-  async execute({ accountId, chargesEnabled, payoutsEnabled, detailsSubmitted }: SyncPayoutAccount): Promise<void> {
+  async execute({ accountId, chargesEnabled, payoutsEnabled, detailsSubmitted, bankDebitsEnabled }: SyncPayoutAccount): Promise<void> {
     const registration = await this.unitOfWork.repository(Registration).findOneBy({ payoutAccountId: accountId });
     // An account we never saved (abandoned, another platform's test data): nothing to keep current.
     if (!registration || registration.status !== 'approved') return;
-    await this.connections.record(registration.id, { accountId, chargesEnabled, payoutsEnabled, detailsSubmitted });
+    await this.connections.record(registration.id, { accountId, chargesEnabled, payoutsEnabled, detailsSubmitted, bankDebitsEnabled });
   }
 }

@@ -11,6 +11,8 @@ export interface PayoutAccountView {
    * `account.updated`, or a payment that asked and synced it); null when not known.
    */
   chargesEnabled: boolean | null;
+  /** Whether the account takes bank (ACH) debits, as the provider last said; null when not known. */
+  bankDebitsEnabled: boolean | null;
 }
 
 /**

@@ -14,6 +14,8 @@ export interface ConnectedAccountState {
   payoutsEnabled: boolean;
   /** The landlord has been through onboarding once (the provider may still ask for more). */
   detailsSubmitted: boolean;
+  /** The account can take bank (ACH) debits: Stripe's `us_bank_account_ach_payments` capability is active. */
+  bankDebitsEnabled: boolean;
 }
 
 export interface CreateConnectedAccount {

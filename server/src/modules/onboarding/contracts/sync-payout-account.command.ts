@@ -12,6 +12,7 @@ export class SyncPayoutAccount extends Command<void> {
     readonly chargesEnabled: boolean,
     readonly payoutsEnabled: boolean,
     readonly detailsSubmitted: boolean,
+    readonly bankDebitsEnabled: boolean,
   ) {
     super();
   }

@@ -33,7 +33,7 @@ export class PayoutAccountChangedHandler {
       throw error;
     }
     await this.commands.execute(
-      new SyncPayoutAccount(account.accountId, account.chargesEnabled, account.payoutsEnabled, account.detailsSubmitted),
+      new SyncPayoutAccount(account.accountId, account.chargesEnabled, account.payoutsEnabled, account.detailsSubmitted, account.bankDebitsEnabled),
     );
     this.logger.log({ accountId }, 'Payout account synced');
     return { outcome: 'done', detail: 'payout account synced' };

@@ -6,11 +6,17 @@ import { GetPayoutAccount, PayoutAccountView } from '../contracts/get-payout-acc
 
 /** Asked before every card payment and by the payment screen (unique landlord_user_id). */
 const PAYOUT_ACCOUNT = preparedStatement<
-  { payout_account_id: string | null; payout_status: PayoutStatus | null; payout_charges_enabled: boolean | null },
+  {
+    payout_account_id: string | null;
+    payout_status: PayoutStatus | null;
+    payout_charges_enabled: boolean | null;
+    payout_bank_debits_enabled: boolean | null;
+  },
   [landlordUserId: string]
 >(
   'onboarding.payout-account',
-  `SELECT payout_account_id, payout_status, payout_charges_enabled FROM onboarding.registrations WHERE landlord_user_id = $1`,
+  `SELECT payout_account_id, payout_status, payout_charges_enabled, payout_bank_debits_enabled
+     FROM onboarding.registrations WHERE landlord_user_id = $1`,
 );
 
 @QueryHandler(GetPayoutAccount)
@@ -24,6 +30,7 @@ export class GetPayoutAccountHandler implements IQueryHandler<GetPayoutAccount> 
       accountId: registration.payout_account_id,
       status: registration.payout_status ?? 'pending',
       chargesEnabled: registration.payout_charges_enabled,
+      bankDebitsEnabled: registration.payout_bank_debits_enabled,
     };
   }
 }

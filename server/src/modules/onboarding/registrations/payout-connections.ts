@@ -49,6 +49,7 @@ export class PayoutConnections {
             payoutAccountId: account.accountId,
             payoutStatus: status,
             payoutChargesEnabled: account.chargesEnabled,
+            payoutBankDebitsEnabled: account.bankDebitsEnabled,
             ...(newlyConnected ? { payoutConnectedAt: now } : {}),
           },
         );

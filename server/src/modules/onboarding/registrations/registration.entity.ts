@@ -54,6 +54,10 @@ export class Registration {
   @Column({ name: 'payout_charges_enabled', type: 'boolean', nullable: true })
   payoutChargesEnabled!: boolean | null;
 
+  /** Whether the account takes bank (ACH) debits, as the provider last said; null when not known. */
+  @Column({ name: 'payout_bank_debits_enabled', type: 'boolean', nullable: true })
+  payoutBankDebitsEnabled!: boolean | null;
+
   /** When the landlord finished step 1 (the provider had their details). */
   @Column({ name: 'payout_connected_at', type: 'timestamptz', nullable: true })
   payoutConnectedAt!: Date | null;

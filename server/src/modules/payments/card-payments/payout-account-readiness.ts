@@ -29,6 +29,24 @@ export class PayoutAccountReadiness {
   }
 
   /**
+   * Whether an account that takes charges (canTakeCharges said yes) takes bank debits as well, as the
+   * provider last said: a no is trusted too (the tenant can still pay by card, and the capability's
+   * activation comes as `account.updated`). Asked, and remembered, only when never known (an account
+   * connected before bank debits).
+   */
+  async canTakeBankDebits(payout: PayoutAccountView): Promise<boolean> {
+    if (payout.bankDebitsEnabled !== null) return payout.bankDebitsEnabled;
+    try {
+      const account = await this.gateway.retrieveAccount(payout.accountId);
+      await this.remember(account);
+      return account.bankDebitsEnabled;
+    } catch (error) {
+      if (error instanceof ConnectedAccountNotFound) return false;
+      throw error;
+    }
+  }
+
+  /**
    * A charge the provider failed after a yes here: true when the account has since stopped taking
    * charges (its `account.updated` not handled yet), which is the landlord's to fix, not an outage.
    */
@@ -57,7 +75,7 @@ export class PayoutAccountReadiness {
   private async remember(account: ConnectedAccountState): Promise<void> {
     try {
       await this.commands.execute(
-        new SyncPayoutAccount(account.accountId, account.chargesEnabled, account.payoutsEnabled, account.detailsSubmitted),
+        new SyncPayoutAccount(account.accountId, account.chargesEnabled, account.payoutsEnabled, account.detailsSubmitted, account.bankDebitsEnabled),
       );
     } catch (error) {
       this.logger.warn({ err: error, accountId: account.accountId }, 'Could not keep what the provider said about a payout account');

@@ -209,12 +209,6 @@ export abstract class PaymentGateway extends PayoutAccountProvider {
    */
   abstract chargeCard(input: ChargeCard): Promise<CardCharge>;
 
-  /**
-   * Whether the landlord's connected account can take bank debits now (Stripe's
-   * `us_bank_account_ach_payments` capability is active). Throws ConnectedAccountNotFound.
-   */
-  abstract bankDebitsEnabled(accountId: string): Promise<boolean>;
-
   /** A linked bank account on the connected account. Throws ProviderObjectNotFound. */
   abstract retrieveBankAccount(accountId: string, paymentMethodId: string): Promise<ProviderBankAccount>;
 

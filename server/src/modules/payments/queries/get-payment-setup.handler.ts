@@ -29,8 +29,7 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
   ) {}
 
   /** What paying from a bank account needs, when the landlord's account takes bank debits. */
-  private async bankDebitSetup(tenancy: TenancyView, accountId: string): Promise<BankDebitSetupView | null> {
-    if (!(await this.gateway.bankDebitsEnabled(accountId))) return null;
+  private async bankDebitSetup(tenancy: TenancyView, accountId: string): Promise<BankDebitSetupView> {
     const [users, saved] = await Promise.all([
       this.queries.execute(new GetUsers([tenancy.tenantUserId, tenancy.landlordUserId])),
       this.bankAccounts.savedBy(tenancy.tenantUserId, accountId),
@@ -90,7 +89,7 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
       authorizeNetSetup: null,
       rentCents: tenancy.rentCents,
       connectedAccountId: canPay ? payout!.accountId : null,
-      bankDebit: canPay ? await this.bankDebitSetup(tenancy, payout!.accountId) : null,
+      bankDebit: canPay && (await this.readiness.canTakeBankDebits(payout!)) ? await this.bankDebitSetup(tenancy, payout!.accountId) : null,
       canPay,
       cannotPayReason: canPay ? null : MESSAGES.landlordCannotBePaid,
     };

@@ -33,6 +33,8 @@ function toAccount(row: AccountRow): SandboxAccount {
     chargesEnabled: row.charges_enabled,
     payoutsEnabled: row.payouts_enabled,
     detailsSubmitted: row.details_submitted,
+    // Every sandbox account that takes charges takes bank debits too (onboarding asks for both).
+    bankDebitsEnabled: row.charges_enabled,
   };
 }
 

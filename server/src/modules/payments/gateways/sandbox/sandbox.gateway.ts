@@ -106,8 +106,8 @@ export class SandboxGateway extends PaymentGateway {
   async retrieveAccount(accountId: string): Promise<ConnectedAccountState> {
     const account = await this.accounts.find(accountId);
     if (!account) throw new ConnectedAccountNotFound(`No such sandbox account: ${accountId}`, { code: 'resource_missing' });
-    const { chargesEnabled, payoutsEnabled, detailsSubmitted } = account;
-    return { accountId, chargesEnabled, payoutsEnabled, detailsSubmitted };
+    const { chargesEnabled, payoutsEnabled, detailsSubmitted, bankDebitsEnabled } = account;
+    return { accountId, chargesEnabled, payoutsEnabled, detailsSubmitted, bankDebitsEnabled };
   }
 
   async createDashboardLink(accountId: string): Promise<{ url: string }> {
@@ -126,11 +126,6 @@ export class SandboxGateway extends PaymentGateway {
 
   chargeCard(input: ChargeCard): Promise<CardCharge> {
     return this.cards.charge(input);
-  }
-
-  /** Every sandbox account that can take charges takes bank debits too (onboarding asks for both). */
-  async bankDebitsEnabled(accountId: string): Promise<boolean> {
-    return (await this.retrieveAccount(accountId)).chargesEnabled;
   }
 
   retrieveBankAccount(_accountId: string, paymentMethodId: string): Promise<ProviderBankAccount> {

@@ -243,6 +243,7 @@ export class StripeGateway extends PaymentGateway {
       chargesEnabled: account.charges_enabled,
       payoutsEnabled: account.payouts_enabled,
       detailsSubmitted: account.details_submitted,
+      bankDebitsEnabled: account.capabilities?.us_bank_account_ach_payments === 'active',
     };
   }
 
@@ -419,10 +420,6 @@ export class StripeGateway extends PaymentGateway {
         last4: charge.payment_method_details?.card?.last4 ?? null,
       },
     };
-  }
-
-  async bankDebitsEnabled(accountId: string): Promise<boolean> {
-    return (await this.account(accountId)).capabilities?.us_bank_account_ach_payments === 'active';
   }
 
   async retrieveBankAccount(accountId: string, paymentMethodId: string): Promise<ProviderBankAccount> {

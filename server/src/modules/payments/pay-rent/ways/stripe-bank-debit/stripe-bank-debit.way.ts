@@ -50,8 +50,7 @@ export class StripeBankDebitWay implements PaymentWay<StripeBankDebit> {
   /** A landlord takes bank debits when their account can take charges and has the ACH capability. */
   async payee(landlordUserId: string): Promise<Payee | null> {
     const payout = await this.queries.execute(new GetPayoutAccount(landlordUserId));
-    if (!payout || !(await this.readiness.canTakeCharges(payout))) return null;
-    if (!(await this.gateway.bankDebitsEnabled(payout.accountId))) return null;
+    if (!payout || !(await this.readiness.canTakeCharges(payout)) || !(await this.readiness.canTakeBankDebits(payout))) return null;
     return { accountId: payout.accountId, provider: this.gateway.name };
   }
 
