@@ -1306,6 +1306,8 @@ export interface components {
             amountCents: number;
             /** Format: date-time */
             paidAt: string;
+            /** @description The fee the tenant paid on top of the rent (card processing fee or bank fee); null for imported history */
+            tenantFeeCents: number | null;
             paidBy: string;
             paidTo: string;
             /**

@@ -1,7 +1,7 @@
 import type { ReceiptView } from '../receipts/receipt-view';
 import { receiptEmail } from './receipt-email';
 
-const receipt = (amountCents: number, paidAt: string): ReceiptView => ({
+const receipt = (amountCents: number, paidAt: string, more: Partial<ReceiptView> = {}): ReceiptView => ({
   receiptId: 'r-1',
   mode: 'tenant',
   status: 'Paid',
@@ -16,6 +16,8 @@ const receipt = (amountCents: number, paidAt: string): ReceiptView => ({
   description: 'Rent payment: 123 Main St',
   landlordContact: null,
   failureReason: null,
+  tenantFeeCents: null,
+  ...more,
 });
 
 describe('the receipt email', () => {
@@ -30,5 +32,16 @@ describe('the receipt email', () => {
     const email = receiptEmail('sam@example.com', 'Sam', receipt(185_000, '2023-06-30T12:00:00Z'), 'http://localhost/r', 'http://localhost');
     expect(email.text).toContain('You paid $1,850.00 in rent to Dana Whitaker.');
     expect(email.text).not.toContain('fee');
+  });
+
+  it('tells a bank payment is on its way, with the bank fee it carried (none by default)', () => {
+    const bankPayment = { status: 'Processing', paymentMethod: 'STRIPE TEST BANK •••• 6789' } as const;
+    const email = receiptEmail('sam@example.com', 'Sam', receipt(185_000, '2026-11-01T15:00:00Z', { ...bankPayment, tenantFeeCents: 0 }), 'http://localhost/r', 'http://localhost');
+    expect(email.subject).toBe('Your bank payment of $1,850.00 to Dana Whitaker is on its way');
+    expect(email.text).toContain('You paid $1,850.00 in rent to Dana Whitaker.');
+    expect(email.text).toContain('about 4 business days');
+    expect(email.text).toContain('Processing');
+    const withFee = receiptEmail('sam@example.com', 'Sam', receipt(185_150, '2026-11-01T15:00:00Z', { ...bankPayment, tenantFeeCents: 150 }), 'http://localhost/r', 'http://localhost');
+    expect(withFee.text).toContain('You paid $1,851.50 ($1,850.00 rent + $1.50 bank fee)');
   });
 });

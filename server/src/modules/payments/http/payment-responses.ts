@@ -133,6 +133,12 @@ export class ReceiptDto {
   @ApiProperty({ description: 'Tenant: the charged total. Landlord: what the landlord received after the dated fee' })
   amountCents!: number;
   @ApiProperty({ format: 'date-time' }) paidAt!: string;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The fee the tenant paid on top of the rent (card processing fee or bank fee); null for imported history',
+  })
+  tenantFeeCents!: number | null;
   @ApiProperty() paidBy!: string;
   @ApiProperty() paidTo!: string;
   @ApiProperty({ example: 'Visa •••• 4242', description: 'The card, or the bank account: STRIPE TEST BANK •••• 6789' }) paymentMethod!: string;

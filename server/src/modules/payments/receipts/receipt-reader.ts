@@ -30,6 +30,7 @@ interface ReceiptRow extends PaymentCorrectionColumns {
   bank_name: string | null;
   bank_last4: string | null;
   failure_code: string | null;
+  processing_fee_cents: string | null;
 }
 
 /**
@@ -47,7 +48,7 @@ const RECEIPT = preparedStatement<ReceiptRow, [receiptId: string]>(
                     OR e.transaction_id IN (SELECT s.id FROM payments.ledger_transactions s
                                              WHERE s.corrects_transaction_id = t.id AND s.kind = 'bank_debit_settled'))) AS landlord_cents,
           ${PAYMENT_CORRECTIONS_SQL},
-          c.card_brand, c.card_last4, c.method, c.bank_name, c.bank_last4, c.failure_code
+          c.card_brand, c.card_last4, c.method, c.bank_name, c.bank_last4, c.failure_code, c.processing_fee_cents
      FROM payments.ledger_transactions t
      LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
     WHERE t.id = $1 AND t.kind = 'rent_payment'`,
@@ -114,6 +115,7 @@ export class ReceiptReader {
       disputedAfterRefund: disputedAfterRefund ? disputedAfterRefundView(disputedAfterRefund) : null,
       amountCents: mode === 'tenant' ? Number(row.charged_cents) : landlordAmountCents(row, status),
       paidAt: row.occurred_at.toISOString(),
+      tenantFeeCents: row.processing_fee_cents === null ? null : Number(row.processing_fee_cents),
       paidBy: fullName(tenant),
       paidTo: fullName(landlord),
       paymentMethod:

@@ -24,6 +24,11 @@ export interface ReceiptView {
   amountCents: number;
   /** ISO time the card was charged. */
   paidAt: string;
+  /**
+   * The fee the tenant paid on top of the rent, as charged (the card processing fee, or the bank fee);
+   * null for a payment made outside the payment screen (imported history), whose fee is that of its date.
+   */
+  tenantFeeCents: number | null;
   paidBy: string;
   paidTo: string;
   /** 'Visa •••• 4242', or a bank account: 'STRIPE TEST BANK •••• 6789'. */
