@@ -9,11 +9,9 @@ import { formatCents, type Cents } from './money';
 /** The bank fee the tenant pays on a bank debit when the platform sets none (BANK_DEBIT_FEE_CENTS). */
 export const DEFAULT_BANK_DEBIT_FEE_CENTS: Cents = 0;
 
-/** What a bank debit charges: the amount entered plus the platform's bank fee. */
-export function bankDebitChargeCents(enteredCents: Cents, bankFeeCents: Cents): Cents {
-  if (!Number.isSafeInteger(enteredCents) || enteredCents <= 0) throw new RangeError(`Not a payable amount: ${enteredCents}`);
-  if (!Number.isSafeInteger(bankFeeCents) || bankFeeCents < 0) throw new RangeError(`Not a bank fee: ${bankFeeCents}`);
-  return enteredCents + bankFeeCents;
+/** 'Bank payment •••• 6789': how a deposit's line names a bank debit, where a card's says 'Visa •••• 4242'. */
+export function bankPaymentLabel(last4: string | null): string {
+  return last4 ? `Bank payment •••• ${last4}` : 'Bank payment';
 }
 
 /** Business days the bank usually takes, as the payment screen and the receipt say it. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_BANK_DEBIT_FEE_CENTS } from '@rentwise/libs/bank-debits';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -55,7 +56,7 @@ export const configSchema = z
     STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
     STRIPE_API_BASE: z.url().optional(),
     // The fee a tenant pays on a bank (ACH) payment, in cents (decision 0038): the platform's setting, none by default.
-    BANK_DEBIT_FEE_CENTS: z.coerce.number().int().min(0).max(2500).default(0),
+    BANK_DEBIT_FEE_CENTS: z.coerce.number().int().min(0).max(2500).default(DEFAULT_BANK_DEBIT_FEE_CENTS),
     // The second card gateway (decision 0019): the platform's Authorize.Net merchant account. Login id,
     // transaction key and client key come together; without them an offline sandbox stands in (not in production).
     AUTHORIZE_NET_API_LOGIN_ID: z.string().regex(/^\w{1,25}$/, 'must be the API login id (letters and digits)').optional(),
