@@ -1,4 +1,4 @@
-import { BANK_DEBIT_FAILURES, bankDebitFailureReason, bankDebitMandateText, blocksBankAccount } from './bank-debits';
+import { BANK_DEBIT_FAILURES, bankDebitFailureReason, bankDebitMandateText, bankPaymentLabel, blocksBankAccount } from './bank-debits';
 import { SANDBOX_TEST_BANK_ACCOUNTS, sandboxTestBankAccount } from './sandbox-bank-accounts';
 
 describe('bank debit failures', () => {
@@ -41,5 +41,15 @@ describe('the bank debit authorization', () => {
     expect(text).toContain('to debit my STRIPE TEST BANK account ending in 6789 once, for $1,850.00,');
     expect(text).toContain('to pay rent for 123 Main St, Springfield, IL 62704.');
     expect(text).toContain('I can cancel it by contacting Dana Whitaker or Rentwise support before it settles.');
+  });
+});
+
+describe('bankPaymentLabel', () => {
+  it('names a bank debit by its account’s last four digits, as a card is named by its brand', () => {
+    expect(bankPaymentLabel('6789')).toBe('Bank payment •••• 6789');
+  });
+
+  it('says only that it was a bank payment when the digits are not known', () => {
+    expect(bankPaymentLabel(null)).toBe('Bank payment');
   });
 });

@@ -1334,6 +1334,18 @@ export interface components {
             tenantName?: string | null;
             /** @example 123 Main St, Apt 2, Springfield, IL 62704 */
             propertyAddress?: string | null;
+            /**
+             * @description How the payment was paid: a card, or 'Bank payment •••• 6789'
+             * @example Visa •••• 4242
+             */
+            paidWith?: string | null;
+            /** @enum {string|null} */
+            method?: "card" | "bank_debit" | null;
+            /**
+             * Format: uuid
+             * @description The rent payment's receipt, when the line is about one
+             */
+            receiptId?: string | null;
             /** @example March 2024 */
             month?: string | null;
             /** @example 145630 */

@@ -69,8 +69,9 @@ function PayoutCard({ payout }: { payout: Payout }) {
             {payout.lines.map((line, index) => (
               <tr key={`${line.occurredAt}-${index}`} className={line.amountCents < 0 ? 'payout-lines__row--out' : undefined}>
                 <th scope="row" className="payout-lines__tenant">
-                  {lineTitle(line)}
+                  {line.receiptId ? <Link to={paths.landlord.paymentReceipt.getHref(line.receiptId)}>{lineTitle(line)}</Link> : lineTitle(line)}
                   {line.disputedAfterRefund && <span className="status-pill status-pill--warning payout-lines__flag">{DISPUTED_AFTER_REFUND_STATUS}</span>}
+                  {line.paidWith && <span className="payout-lines__paid-with">{line.paidWith}</span>}
                 </th>
                 <td className="payout-lines__property">{line.propertyAddress ?? '—'}</td>
                 <td className="payout-lines__month">{line.month ?? '—'}</td>

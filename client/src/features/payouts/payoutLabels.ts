@@ -14,6 +14,7 @@ export const payoutStatusOf = (status: PayoutStatus) => STATUS[status];
 /**
  * What a line of a deposit is, in the landlord's words. The provider's balance transaction kinds:
  * charge (a rent payment), refund, refund_failure, dispute (funds withdrawn), dispute_reversal (won).
+ * How the payment was paid ('Visa •••• 4242', 'Bank payment •••• 6789') is the line's `paidWith`.
  */
 export function lineTitle(line: PayoutLine): string {
   const tenant = line.tenantName ?? 'a tenant';
@@ -26,7 +27,8 @@ export function lineTitle(line: PayoutLine): string {
     case 'refund_failure':
       return `Refund to ${tenant} returned`;
     case 'dispute':
-      return `Dispute by ${tenant}`;
+      // A bank payment returned after it settled comes as a dispute, final at once (decision 0037).
+      return line.method === 'bank_debit' ? `Bank payment returned: ${tenant}` : `Dispute by ${tenant}`;
     case 'dispute_reversal':
       return `Dispute won: ${tenant}`;
     default:

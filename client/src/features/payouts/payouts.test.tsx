@@ -110,6 +110,69 @@ describe('Payouts page', () => {
     expect(within(older).getByText('po_sandbox_march')).toBeInTheDocument();
   });
 
+  it('names how each payment was paid, a bank payment as such, and links each line to its receipt', async () => {
+    signedInAsLandlord();
+    const samsCard = '0b7e3f52-5d1e-4c0a-9f3e-1a2b3c4d5e6f';
+    const adasBank = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+    const june: Payout = {
+      ...march,
+      payoutId: 'po_sandbox_june',
+      amountCents: 294_431,
+      lines: [
+        { ...march.lines[0], method: 'card', paidWith: 'Visa •••• 4242', receiptId: samsCard },
+        {
+          ...march.lines[1],
+          method: 'bank_debit',
+          paidWith: 'Bank payment •••• 6789',
+          receiptId: adasBank,
+          grossCents: 150_000,
+          feeCents: 1_199,
+          amountCents: 148_801,
+        },
+      ],
+    };
+    withPayouts([june]);
+    renderRoute('/landlord/payouts');
+
+    const table = await screen.findByRole('table', { name: 'What the $2,944.31 deposit contains' });
+    const [card, bankPayment] = within(table).getAllByRole('row').slice(1);
+    expect(within(card).getByRole('rowheader')).toHaveTextContent('Sam RiveraVisa •••• 4242');
+    expect(within(card).getByRole('link', { name: 'Sam Rivera' })).toHaveAttribute('href', `/landlord/payment-receipt/${samsCard}`);
+    expect(within(bankPayment).getByRole('rowheader')).toHaveTextContent('Ada ChenBank payment •••• 6789');
+    expect(within(bankPayment).getByRole('link', { name: 'Ada Chen' })).toHaveAttribute('href', `/landlord/payment-receipt/${adasBank}`);
+    expect(bankPayment).toHaveTextContent('$1,488.01$1,500.00 less $11.99 fees');
+  });
+
+  it('calls a bank payment returned after it settled a return, not a dispute, and leaves a line about no payment unlinked', async () => {
+    signedInAsLandlord();
+    const returned: Payout = {
+      ...april,
+      amountCents: -151_500,
+      lines: [
+        {
+          ...march.lines[1],
+          kind: 'dispute',
+          method: 'bank_debit',
+          paidWith: 'Bank payment •••• 9559',
+          receiptId: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+          grossCents: -150_000,
+          feeCents: 1_500,
+          amountCents: -151_500,
+        },
+        { ...march.lines[2], kind: 'other', tenantName: null, propertyAddress: null, month: null, method: null, paidWith: null, receiptId: null, amountCents: 0, grossCents: 0 },
+      ],
+    };
+    withPayouts([returned]);
+    renderRoute('/landlord/payouts');
+
+    const table = await screen.findByRole('table');
+    const [bankReturn, adjustment] = within(table).getAllByRole('row').slice(1);
+    expect(within(bankReturn).getByRole('link', { name: 'Bank payment returned: Ada Chen' })).toBeInTheDocument();
+    expect(within(bankReturn).getByRole('rowheader')).toHaveTextContent('Bank payment •••• 9559');
+    expect(within(adjustment).getByRole('rowheader')).toHaveTextContent(/^Adjustment$/);
+    expect(within(adjustment).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('marks a payment refunded, then disputed, and says what to answer', async () => {
     signedInAsLandlord();
     const adasPayment = '5f0c6a5e-2b8d-4a47-9a8e-6a1d2c3b4e5f';

@@ -10,6 +10,11 @@ class PayoutLine implements PayoutLineView {
   @ApiProperty({ example: 'payment' }) kind!: string;
   @ApiPropertyOptional({ type: String, nullable: true, example: 'Sam Rivera' }) tenantName!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, example: '123 Main St, Apt 2, Springfield, IL 62704' }) propertyAddress!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'Visa •••• 4242', description: "How the payment was paid: a card, or 'Bank payment •••• 6789'" })
+  paidWith!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, enum: ['card', 'bank_debit'] }) method!: 'card' | 'bank_debit' | null;
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'uuid', description: "The rent payment's receipt, when the line is about one" })
+  receiptId!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, example: 'March 2024' }) month!: string | null;
   @ApiProperty({ example: 145_630 }) amountCents!: number;
   @ApiProperty({ example: 150_699 }) grossCents!: number;

@@ -1,5 +1,7 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import { bankPaymentLabel } from '@rentwise/libs/bank-debits';
 import { billingMonthLabel, billingMonthOf } from '@rentwise/libs/billing-month';
+import { paymentMethodLabel } from '@rentwise/libs/card-number';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
@@ -24,6 +26,16 @@ interface Row {
   property_id: string | null;
   charged_at: Date | null;
   payment_id: string | null;
+  method: 'card' | 'bank_debit' | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  bank_last4: string | null;
+}
+
+/** 'Visa •••• 4242', or 'Bank payment •••• 6789' for a bank debit; null when the line is about no payment of ours. */
+function paidWithOf(row: Row): string | null {
+  if (!row.method) return null;
+  return row.method === 'bank_debit' ? bankPaymentLabel(row.bank_last4) : paymentMethodLabel(row.card_brand, row.card_last4);
 }
 
 @QueryHandler(ListLandlordPayouts)
@@ -43,7 +55,8 @@ export class ListLandlordPayoutsHandler implements IQueryHandler<ListLandlordPay
     return this.unitOfWork.manager.query<Row[]>(
       `SELECT p.id AS payout_row_id, p.payout_id, p.amount_cents AS payout_amount_cents, p.status, p.initiated_at,
               p.expected_arrival_at, p.paid_at, l.kind, l.amount_cents, l.fee_cents, l.net_cents, l.occurred_at,
-              c.tenant_user_id, c.property_id, c.charged_at, c.ledger_transaction_id AS payment_id
+              c.tenant_user_id, c.property_id, c.charged_at, c.ledger_transaction_id AS payment_id,
+              c.method, c.card_brand, c.card_last4, c.bank_last4
          FROM payments.payouts p
          LEFT JOIN payments.payout_lines l ON l.payout_row_id = p.id
          LEFT JOIN payments.card_payments c ON c.connected_account_id = p.connected_account_id AND c.charge_id = l.charge_id
@@ -90,6 +103,9 @@ export class ListLandlordPayoutsHandler implements IQueryHandler<ListLandlordPay
         kind: row.kind,
         tenantName: await nameOf('user', row.tenant_user_id),
         propertyAddress: await nameOf('property', row.property_id),
+        paidWith: paidWithOf(row),
+        method: row.method,
+        receiptId: row.payment_id,
         month: row.charged_at ? billingMonthLabel(billingMonthOf(row.charged_at, timeZone)) : null,
         amountCents: Number(row.net_cents),
         grossCents: Number(row.amount_cents),

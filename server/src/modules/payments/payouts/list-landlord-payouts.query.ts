@@ -7,6 +7,12 @@ export interface PayoutLineView {
   /** The tenant and property the line is about; null for lines about no rent payment (fees, adjustments). */
   tenantName: string | null;
   propertyAddress: string | null;
+  /** How the payment the line is about was paid: 'Visa •••• 4242' or 'Bank payment •••• 6789'; null for lines about no rent payment. */
+  paidWith: string | null;
+  /** card or bank_debit; null for lines about no rent payment. */
+  method: 'card' | 'bank_debit' | null;
+  /** The receipt of the rent payment the line is about (its payment journal's id), to link to. */
+  receiptId: string | null;
   /** 'March 2024': the month the payment counts to. */
   month: string | null;
   /** What the line adds to the deposit (negative for refunds and disputes): gross less the provider's fees. */
