@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ArrowLeft, Landmark } from 'lucide-react';
-import { bankDebitChargeCents, bankDebitMandateText } from '@rentwise/libs/bank-debits';
+import { bankDebitMandateText } from '@rentwise/libs/bank-debits';
 import { formatCents } from '@rentwise/libs/money';
 import { Button } from '../../components/Button';
 import { bankAccountLabel, type ChosenBankAccount } from './bankAccount';
@@ -24,7 +24,8 @@ interface BankConfirmStepProps {
 export function BankConfirmStep({ amountCents, bankDebit, bankAccount, isSubmitting, onPay, onBack, takeFocus }: BankConfirmStepProps) {
   const [authorized, setAuthorized] = useState(false);
   const mandateId = useId();
-  const totalCents = bankDebitChargeCents(amountCents, bankDebit.feeCents);
+  // What the server debits: the amount entered plus the platform's bank fee.
+  const totalCents = amountCents + bankDebit.feeCents;
   const mandate = bankDebitMandateText({
     ...bankDebit.mandateParties,
     bankName: bankAccount.bankName,

@@ -480,6 +480,7 @@ describe('bank debits in the history and on receipts', () => {
     disputedAfterRefund: null,
     amountCents: 150_000,
     paidAt: '2026-05-04T15:30:00.000Z',
+    tenantFeeCents: 0,
     paidBy: 'Theo Tenant',
     paidTo: 'Lena Landlord',
     paymentMethod: 'STRIPE TEST BANK ••••6789',

@@ -358,8 +358,8 @@ describe('the payment screen', () => {
 });
 
 const rows: PaymentHistoryRow[] = [
-  { receiptId, paidAt: '2026-05-04T15:30:00.000Z', chargedCents: 150_699, description: 'Rent payment: 12 Garden Street, Springfield, IL 62704', status: 'succeeded' },
-  { receiptId: 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e', paidAt: '2026-04-03T10:00:00.000Z', chargedCents: 50_699, description: 'Rent payment: 12 Garden Street', status: 'refunded' },
+  { receiptId, paidAt: '2026-05-04T15:30:00.000Z', chargedCents: 150_699, description: 'Rent payment: 12 Garden Street, Springfield, IL 62704', status: 'succeeded', failureReason: null },
+  { receiptId: 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e', paidAt: '2026-04-03T10:00:00.000Z', chargedCents: 50_699, description: 'Rent payment: 12 Garden Street', status: 'refunded', failureReason: null },
 ];
 
 describe('payment history', () => {
@@ -414,6 +414,7 @@ const receipt: Receipt = {
   disputedAfterRefund: null,
   amountCents: 150_699,
   paidAt: '2026-05-04T15:30:00.000Z',
+  tenantFeeCents: 699,
   paidBy: 'Theo Tenant',
   paidTo: 'Lena Landlord',
   paymentMethod: 'Visa •••• 4242',
@@ -421,6 +422,7 @@ const receipt: Receipt = {
   propertyAddress: '12 Garden Street, Springfield, IL 62704',
   description: 'Rent payment: 12 Garden Street, Springfield, IL 62704',
   landlordContact: { name: 'Lena Landlord', email: 'lena@example.com', phone: '(503) 555-0199' },
+  failureReason: null,
 };
 
 const field = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;

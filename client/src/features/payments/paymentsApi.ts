@@ -8,30 +8,13 @@ import type { components } from '../../app/openapi';
 // The server's OpenAPI document is the contract: `npm run openapi -w client` regenerates these.
 type Schemas = components['schemas'];
 
-/**
- * Paying from a bank account (issue 35), offered when the landlord can take bank debits. Written from
- * the agreed contract so that the page builds with openapi.d.ts before and after the server's bank
- * DTOs (BankDebitSetupDto, paymentStatus, failureReason) are generated into it.
- */
-export interface BankDebitSetup {
-  /** The bank fee added to a bank payment, in cents (a platform setting, 0 by default). */
-  feeCents: number;
-  /** How an account is linked: the sandbox's stand-in page, or Stripe's Financial Connections. */
-  linkWith: 'sandbox' | 'stripe';
-  mandateVersion: string;
-  /** Who the authorization names (libs/bank-debits bankDebitMandateText). */
-  mandateParties: { tenantName: string; landlordName: string; propertyAddress: string };
-  savedAccounts: SavedBankAccount[];
-}
-
-export interface SavedBankAccount {
-  id: string;
-  bankName: string;
-  last4: string;
-}
+/** Paying from a bank account (issue 35), offered when the landlord can take bank debits; null otherwise. */
+export type BankDebitSetup = Schemas['BankDebitSetupDto'];
+/** A bank account the tenant saved: its bank's name and last four digits only. */
+export type SavedBankAccount = Schemas['SavedBankAccountDto'];
 
 /** What the payment screen needs before the tenant types an amount (GET /api/tenant/payment-setup). */
-export type PaymentSetup = Omit<Schemas['PaymentSetupDto'], 'bankDebit'> & { bankDebit: BankDebitSetup | null };
+export type PaymentSetup = Schemas['PaymentSetupDto'];
 /** What the Authorize.Net card form needs from the payment setup (Authorize.Net's Accept.js, or the sandbox's tokenizer). */
 export type AuthorizeNetSetup = Schemas['AuthorizeNetSetupDto'];
 
@@ -39,20 +22,14 @@ export type AuthorizeNetSetup = Schemas['AuthorizeNetSetupDto'];
  * The server's answer to a successful payment: what was confirmed, never what the page guessed. A card
  * is paid at once ('succeeded'); a bank debit is 'processing' until the bank settles it.
  */
-export type PaymentConfirmed = Omit<Schemas['PaymentDto'], 'paymentStatus'> & { paymentStatus?: 'succeeded' | 'processing' | 'failed' };
+export type PaymentConfirmed = Schemas['PaymentDto'];
 
-export type PaymentStatus = 'succeeded' | 'processing' | 'failed' | 'refunded' | 'disputed';
-export type PaymentHistoryRow = Omit<Schemas['PaymentRowDto'], 'status' | 'failureReason'> & {
-  status: PaymentStatus;
-  /** Failed only: the bank's reason, in plain words. */
-  failureReason?: string | null;
-};
+/** Processing and Failed are bank debits' (failureReason says why the bank refused one). */
+export type PaymentHistoryRow = Schemas['PaymentRowDto'];
+export type PaymentStatus = PaymentHistoryRow['status'];
 
 /** Tenant view: the charged total and the landlord's contact. Landlord view: what the landlord received. */
-export type Receipt = Omit<Schemas['ReceiptDto'], 'failureReason'> & {
-  /** Failed only: the bank's reason, in plain words. */
-  failureReason?: string | null;
-};
+export type Receipt = Schemas['ReceiptDto'];
 export type ReceiptMode = Receipt['mode'];
 
 const LIST = { type: 'Payment', id: 'LIST' } as const;
@@ -61,7 +38,7 @@ export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPaymentSetup: build.query<PaymentSetup, void>({
       query: () => '/tenant/payment-setup',
-      transformResponse: (answer: Schemas['PaymentSetupAnswer']) => answer.setup as PaymentSetup,
+      transformResponse: (answer: Schemas['PaymentSetupAnswer']) => answer.setup,
       // The sign-in time and the landlord's payout state must be current each time the page opens.
       keepUnusedDataFor: 0,
       providesTags: ['PaymentSetup'],
@@ -92,7 +69,7 @@ export const paymentsApi = api.injectEndpoints({
     }),
     listPayments: build.query<PaymentHistoryRow[], void>({
       query: () => '/tenant/payments',
-      transformResponse: (answer: Schemas['PaymentListAnswer']) => answer.rows as PaymentHistoryRow[],
+      transformResponse: (answer: Schemas['PaymentListAnswer']) => answer.rows,
       providesTags: (rows = []) => [LIST, ...rows.map(({ receiptId }) => ({ type: 'Payment' as const, id: receiptId }))],
     }),
     getReceipt: build.query<Receipt, { mode: ReceiptMode; receiptId: string }>({
