@@ -14,13 +14,20 @@ import Stripe from 'stripe';
  *   POST /v1/payment_methods (a card from Stripe.js, with the publishable key, on the `_stripe_account`
  *     it names or the platform; Stripe's test card numbers behave as their pm_card_* twins when charged)
  *   POST /v1/payment_intents (confirmed direct charges on the Stripe-Account, with Stripe's test
- *     payment methods pm_card_visa, pm_card_chargeDeclined, ...; replays per account and Idempotency-Key)
+ *     payment methods pm_card_visa, pm_card_chargeDeclined, ...; replays per account and Idempotency-Key,
+ *     refusing the key with other parameters; checks the application fee). With payment_method_types
+ *     ['us_bank_account'] and mandate_data, an ACH debit of a bank account linked on that account:
+ *     `processing`, its charge `pending` with the bank's name, last four and the new mandate
  *   GET  /v1/payment_intents/:id, /v1/charges/:id (expand balance_transaction, refunds), /v1/refunds?charge=,
- *        /v1/disputes/:id, /v1/payouts/:id, /v1/balance_transactions (?payout= or created[gte]/[lt],
- *        expand data.source): each only with the Stripe-Account header of the account it lives on
+ *        /v1/disputes/:id, /v1/payouts/:id, /v1/payment_methods/:id, /v1/mandates/:id,
+ *        /v1/balance_transactions (?payout= or created[gte]/[lt], expand data.source): each only with
+ *        the Stripe-Account header of the account it lives on
  * and records every request for assertions. What happens after a charge (refunds, disputes, payouts)
  * is made by the test with refund(), openDispute(), closeDispute() and payOut(), which return the
- * events Stripe would send; forgetBalanceTransaction() loses a line of Stripe's balance.
+ * events Stripe would send; forgetBalanceTransaction() loses a line of Stripe's balance. Bank debits:
+ * linkBankAccount() stands in for Financial Connections, takeEvents() hands over the events of a debit
+ * sent, decideBankDebit() is the bank's answer days later (as Stripe's test account says, or as told),
+ * returnBankDebit() a return after settlement and deactivateMandate() a revoked authorization.
  *
  * For the browser tests it also plays Stripe's browser side (docs/decisions/0034): it serves the
  * Stripe.js stand-in (browser-stand-ins/stripe-js.js, at /v3 and /<release>/stripe.js) and its card
@@ -43,6 +50,48 @@ const TEST_PAYMENT_METHODS: Record<string, { brand: string; last4: string; decli
     decline: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   },
 };
+
+/** What the bank does with a debit of one of Stripe's test bank accounts, days after it was sent. */
+export type FakeBankOutcome =
+  | { kind: 'succeeds' }
+  | { kind: 'fails'; failureCode: string }
+  /** Settles, then the account holder disputes it: a return after success, lost at once. */
+  | { kind: 'disputed' }
+  | { kind: 'stays_processing' };
+
+/**
+ * Stripe's test bank accounts on the test routing number 110000000
+ * (docs.stripe.com/payments/ach-direct-debit/accept-a-payment#test-account-numbers). Written out here,
+ * not taken from the sandbox's list, so the fake does not repeat a mistake of the code under test.
+ */
+export const FAKE_TEST_BANK_ACCOUNTS: Record<string, FakeBankOutcome> = {
+  '000123456789': { kind: 'succeeds' },
+  '000111111113': { kind: 'fails', failureCode: 'account_closed' },
+  '000111111116': { kind: 'fails', failureCode: 'no_account' },
+  '000222222227': { kind: 'fails', failureCode: 'insufficient_funds' },
+  '000333333335': { kind: 'fails', failureCode: 'debit_not_authorized' },
+  '000555555559': { kind: 'disputed' },
+  '000000000009': { kind: 'stays_processing' },
+};
+
+export const FAKE_TEST_ROUTING_NUMBER = '110000000';
+export const FAKE_TEST_BANK_NAME = 'STRIPE TEST BANK';
+
+/** Stripe's failure messages for the ACH return codes its test accounts produce. */
+const ACH_FAILURE_MESSAGES: Record<string, string> = {
+  account_closed: 'The customer\'s bank account has been closed.',
+  no_account: 'The customer\'s bank account could not be located.',
+  insufficient_funds: 'The customer\'s account has insufficient funds to cover this payment.',
+  debit_not_authorized: 'The customer has notified their bank that this payment was unauthorized.',
+};
+
+/** Returns after which the bank will take no more debits on the mandate: Stripe makes it inactive. */
+const MANDATE_ENDING_FAILURES = new Set(['account_closed', 'no_account', 'debit_not_authorized']);
+
+/** Stripe's ACH Direct Debit price: 0.8%, at most $5. */
+export function fakeAchFeeCents(amountCents: number): number {
+  return Math.min(Math.round(amountCents * 0.008), 500);
+}
 
 /** Stripe's test card numbers (docs.stripe.com/testing) as the test payment methods they behave like. */
 const TEST_CARD_NUMBERS: Record<string, string> = {
@@ -71,7 +120,10 @@ export interface FakeCharge {
   chargeId: string;
   amount: number;
   applicationFeeAmount: number;
+  /** Stripe's own fee: a card's at once, a bank debit's (fakeAchFeeCents) when it settles. */
   stripeFee: number;
+  /** A bank debit's mandate (`mandate_fake_...`). */
+  mandateId?: string;
 }
 
 export interface RecordedStripeRequest {
@@ -90,6 +142,8 @@ export interface FakeAccountFlags {
   chargesEnabled?: boolean;
   payoutsEnabled?: boolean;
   detailsSubmitted?: boolean;
+  /** The us_bank_account_ach_payments capability (active with charges, unless set false). */
+  bankDebitsEnabled?: boolean;
 }
 
 export interface FakeAccount extends Required<FakeAccountFlags> {
@@ -150,6 +204,8 @@ export class FakeStripe {
   private readonly accounts = new Map<string, FakeAccount>();
   private readonly oauthCodes = new Map<string, string>();
   private readonly idempotentAnswers = new Map<string, Answer>();
+  /** The parameters each payment intent key was first used with: Stripe refuses the key with others. */
+  private readonly idempotentForms = new Map<string, string>();
   private readonly failures: { method: string; path: string | RegExp; answer: Answer }[] = [];
   private readonly drops: { method: string; path: string | RegExp }[] = [];
   /** Every successful charge made, once each (a replayed key adds nothing). */
@@ -163,6 +219,10 @@ export class FakeStripe {
   private readonly refundsByCharge = new Map<string, StripeObject[]>();
   /** Payment methods created from a browser, each on the account named when it was made (null: the platform). */
   private readonly paymentMethods = new Map<string, { account: string | null; behavesAs: string }>();
+  /** Bank accounts linked (Financial Connections' stand-in), each a us_bank_account payment method on one connected account. */
+  private readonly bankAccounts = new Map<string, { account: string; outcome: FakeBankOutcome }>();
+  /** Events of changes made through the API (a bank debit sent), until a test takes them. */
+  private readonly emitted: FakeStripeEvent[] = [];
   /** Account links made, by the token in their URL (a followed one sends the browser to its refresh_url). */
   private readonly accountLinks = new Map<string, { account: string; returnUrl: string; refreshUrl: string; followed: boolean }>();
   private sequence = 0;
@@ -209,6 +269,7 @@ export class FakeStripe {
       chargesEnabled: false,
       payoutsEnabled: false,
       detailsSubmitted: false,
+      bankDebitsEnabled: true,
     };
     const next = { ...current, ...flags };
     this.accounts.set(id, next);
@@ -366,6 +427,159 @@ export class FakeStripe {
         { type: 'payout.paid', account, object: payout },
       ],
     };
+  }
+
+  /**
+   * What Financial Connections leaves once the tenant has signed in to Stripe's test institution and
+   * picked an account (the real flow is in the browser): a verified us_bank_account payment method on
+   * the connected account, usable only there. The account number must be one of Stripe's test accounts.
+   */
+  linkBankAccount(account: string, accountNumber: string, holderName = 'Sam Rivera'): string {
+    const outcome = FAKE_TEST_BANK_ACCOUNTS[accountNumber];
+    if (!outcome) throw new Error(`${accountNumber} is not one of Stripe's test bank accounts`);
+    if (!this.accounts.has(account)) throw new Error(`No account ${account}`);
+    const id = this.nextId('pm_fake_');
+    const method: StripeObject = {
+      id,
+      object: 'payment_method',
+      type: 'us_bank_account',
+      created: this.now(),
+      livemode: false,
+      customer: null,
+      metadata: {},
+      billing_details: { address: null, email: null, name: holderName, phone: null },
+      us_bank_account: {
+        account_holder_type: 'individual',
+        account_type: 'checking',
+        bank_name: FAKE_TEST_BANK_NAME,
+        financial_connections_account: this.nextId('fca_fake_'),
+        fingerprint: randomBytes(8).toString('hex'),
+        last4: accountNumber.slice(-4),
+        networks: { preferred: 'ach', supported: ['ach'] },
+        routing_number: FAKE_TEST_ROUTING_NUMBER,
+        status_details: {},
+      },
+    };
+    this.objects.set(id, { account, object: method });
+    this.bankAccounts.set(id, { account, outcome });
+    return id;
+  }
+
+  /** Takes the events of changes made through the API on the account (a debit sent: processing), oldest first. */
+  takeEvents(account: string): FakeStripeEvent[] {
+    const taken = this.emitted.filter((event) => event.account === account);
+    for (const event of taken) this.emitted.splice(this.emitted.indexOf(event), 1);
+    return taken;
+  }
+
+  /** An event about an object as it stands now (charge.updated after a change Stripe makes quietly, a redelivery). */
+  eventAbout(type: string, account: string, id: string): FakeStripeEvent {
+    return { type, account, object: structuredClone(this.owned(account, id)) };
+  }
+
+  /**
+   * The bank answers a processing debit, days later: as its test account says, settled whatever the
+   * account, or failed with a code. Settled, the charge gets its balance transaction (Stripe's ACH fee
+   * and our application fee); failed, the payment intent asks for another payment method and a return
+   * that ends the mandate makes it inactive. A debit that stays processing does nothing.
+   */
+  decideBankDebit(account: string, chargeId: string, how: 'as_tested' | 'settle' | { failureCode: string } = 'as_tested'): FakeStripeEvent[] {
+    const charge = this.owned(account, chargeId);
+    if (charge.status !== 'pending') throw new Error(`${chargeId} is ${String(charge.status)}, not processing`);
+    const bankAccount = this.bankAccounts.get(String(charge.payment_method))!;
+    const outcome: FakeBankOutcome = how === 'as_tested' ? bankAccount.outcome : how === 'settle' ? { kind: 'succeeds' } : { kind: 'fails', ...how };
+    if (outcome.kind === 'stays_processing') return [];
+    const intent = this.owned(account, String(charge.payment_intent));
+    const events: FakeStripeEvent[] = [];
+    const event = (type: string, object: StripeObject) => events.push({ type, account, object: structuredClone(object) });
+    if (outcome.kind === 'fails') {
+      const message = ACH_FAILURE_MESSAGES[outcome.failureCode] ?? 'The payment failed.';
+      Object.assign(charge, { status: 'failed', failure_code: outcome.failureCode, failure_message: message });
+      Object.assign(intent, {
+        status: 'requires_payment_method',
+        last_payment_error: { type: 'invalid_request_error', code: outcome.failureCode, message, payment_method: { id: charge.payment_method, type: 'us_bank_account' } },
+      });
+      event('charge.failed', charge);
+      event('payment_intent.payment_failed', intent);
+      const mandate = this.owned(account, String((charge.payment_method_details as { us_bank_account: { mandate: string } }).us_bank_account.mandate));
+      if (MANDATE_ENDING_FAILURES.has(outcome.failureCode) && mandate.status === 'active') {
+        mandate.status = 'inactive';
+        event('mandate.updated', mandate);
+      }
+      return events;
+    }
+    const amount = Number(charge.amount);
+    const applicationFee = Number(charge.application_fee_amount ?? 0);
+    const stripeFee = fakeAchFeeCents(amount);
+    const txn = this.addBalance(account, {
+      id: this.nextId('txn_fake_'),
+      object: 'balance_transaction',
+      amount,
+      currency: 'usd',
+      fee: stripeFee + applicationFee,
+      fee_details: [
+        { amount: stripeFee, currency: 'usd', description: 'Stripe processing fees', type: 'stripe_fee' },
+        { amount: applicationFee, currency: 'usd', description: 'Application fee', type: 'application_fee' },
+      ],
+      net: amount - stripeFee - applicationFee,
+      type: 'charge',
+      reporting_category: 'charge',
+      source: chargeId,
+      status: 'pending',
+      created: this.now(),
+    });
+    Object.assign(charge, { status: 'succeeded', paid: true, balance_transaction: txn.id });
+    Object.assign(intent, { status: 'succeeded', amount_received: amount });
+    const made = this.charges.find((one) => one.chargeId === chargeId);
+    if (made) made.stripeFee = stripeFee;
+    event('charge.succeeded', charge);
+    event('payment_intent.succeeded', intent);
+    if (outcome.kind === 'disputed') events.push(...this.returnBankDebit(account, chargeId).events);
+    return events;
+  }
+
+  /**
+   * A settled debit comes back (the account holder tells the bank it was not authorized): Stripe reports
+   * it as a dispute that cannot be answered and is lost at once, withdrawing the amount and its dispute fee.
+   */
+  returnBankDebit(account: string, chargeId: string): { disputeId: string; events: FakeStripeEvent[] } {
+    const charge = this.owned(account, chargeId);
+    if (charge.status !== 'succeeded') throw new Error(`${chargeId} has not settled`);
+    const created = this.now();
+    const dispute: StripeObject = {
+      id: this.nextId('du_fake_'),
+      object: 'dispute',
+      amount: charge.amount,
+      charge: chargeId,
+      currency: 'usd',
+      created,
+      status: 'lost',
+      reason: 'debit_not_authorized',
+      is_charge_refundable: false,
+      payment_intent: charge.payment_intent,
+      payment_method_details: { type: 'us_bank_account' },
+      balance_transactions: [],
+      evidence_details: { due_by: null, has_evidence: false, past_due: false, submission_count: 0 },
+    };
+    this.objects.set(dispute.id, { account, object: dispute });
+    const txn = this.addBalance(account, this.balanceTransaction(-Number(charge.amount), FAKE_DISPUTE_FEE_CENTS, 'dispute', dispute.id, created));
+    (dispute.balance_transactions as StripeObject[]).push(txn);
+    charge.disputed = true;
+    const snapshot = structuredClone(dispute);
+    return {
+      disputeId: dispute.id,
+      events: [
+        { type: 'charge.dispute.created', account, object: snapshot },
+        { type: 'charge.dispute.closed', account, object: snapshot },
+      ],
+    };
+  }
+
+  /** The account holder revokes the authorization at their bank: the mandate becomes inactive. */
+  deactivateMandate(account: string, mandateId: string): FakeStripeEvent[] {
+    const mandate = this.owned(account, mandateId);
+    mandate.status = 'inactive';
+    return [{ type: 'mandate.updated', account, object: structuredClone(mandate) }];
   }
 
   private nextId(prefix: string): string {
@@ -566,9 +780,19 @@ export class FakeStripe {
     const account = request.stripeAccount;
     const key = request.idempotencyKey && account ? `${account}:${request.idempotencyKey}` : undefined;
     const replay = key ? this.idempotentAnswers.get(key) : undefined;
+    const form = JSON.stringify(Object.entries(request.form).sort(([a], [b]) => a.localeCompare(b)));
+    if (replay && this.idempotentForms.get(key!) !== form) {
+      return stripeError(400, {
+        type: 'idempotency_error',
+        message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${request.idempotencyKey}' if you meant to execute a different request.`,
+      });
+    }
     if (replay) return { ...replay, headers: { 'Idempotent-Replayed': 'true' } };
     const answer = this.paymentIntentAnswer(request);
-    if (key) this.idempotentAnswers.set(key, answer);
+    if (key) {
+      this.idempotentAnswers.set(key, answer);
+      this.idempotentForms.set(key, form);
+    }
     return answer;
   }
 
@@ -586,6 +810,17 @@ export class FakeStripe {
       return stripeError(400, {
         type: 'invalid_request_error',
         message: 'Your destination account needs to have at least one of the following capabilities enabled: card_payments',
+      });
+    }
+    const feeRefused = this.applicationFeeRefusal(form);
+    if (feeRefused) return feeRefused;
+    if (form['payment_method_types[0]'] === 'us_bank_account') return this.bankDebitAnswer(request, account);
+    if (this.bankAccounts.has(form.payment_method)) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_incompatible_payment_method',
+        message: 'The PaymentMethod provided (us_bank_account) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: card.',
+        param: 'payment_method',
       });
     }
     const method = TEST_PAYMENT_METHODS[form.payment_method] ?? this.paymentMethodOn(account.id, form.payment_method);
@@ -685,6 +920,151 @@ export class FakeStripe {
     };
   }
 
+  /** Stripe's checks of an application fee on a direct charge: a whole number of cents, not above the amount. */
+  private applicationFeeRefusal(form: Record<string, string>): Answer | undefined {
+    if (form.application_fee_amount === undefined) return undefined;
+    const fee = Number(form.application_fee_amount);
+    if (!/^\d+$/.test(form.application_fee_amount)) {
+      return stripeError(400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', message: 'Invalid integer: ' + form.application_fee_amount, param: 'application_fee_amount' });
+    }
+    if (fee > Number(form.amount)) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_integer',
+        message: 'The application fee amount must be less than or equal to the amount of the PaymentIntent.',
+        param: 'application_fee_amount',
+      });
+    }
+    return undefined;
+  }
+
+  /**
+   * An ACH Direct Debit confirmed at once (payment_method_types ['us_bank_account'] with mandate_data):
+   * a payment intent `processing` with a `pending` charge (no balance transaction until the bank
+   * settles it), the mandate made from mandate_data, and the events Stripe sends for it.
+   */
+  private bankDebitAnswer(request: RecordedStripeRequest, account: FakeAccount): Answer {
+    const { form } = request;
+    if (!account.bankDebitsEnabled) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_method_unactivated',
+        message: 'The payment method type provided: us_bank_account is invalid. Please ensure the provided type is activated in your dashboard (https://dashboard.stripe.com/account/payments/settings) and your account is enabled for any preview features that you are trying to use.',
+        param: 'payment_method_types',
+      });
+    }
+    const bankAccount = this.bankAccounts.get(form.payment_method);
+    // Another account's payment method is not there to be found, as with any direct charge.
+    if (!bankAccount || bankAccount.account !== account.id) {
+      return stripeError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${form.payment_method}'`, param: 'payment_method' });
+    }
+    const amount = Number(form.amount);
+    if (!Number.isInteger(amount) || amount < 50) {
+      return stripeError(400, { type: 'invalid_request_error', code: 'amount_too_small', message: 'Amount must be at least $0.50 usd', param: 'amount' });
+    }
+    const acceptance = 'mandate_data[customer_acceptance]';
+    if (form.confirm === 'true' && form[`${acceptance}[type]`] !== 'online') {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        message: 'mandate_data is required when confirming a PaymentIntent with a us_bank_account PaymentMethod that has no mandate.',
+        param: 'mandate_data',
+      });
+    }
+    for (const field of ['ip_address', 'user_agent']) {
+      if (!form[`${acceptance}[online][${field}]`]) {
+        return stripeError(400, { type: 'invalid_request_error', code: 'parameter_missing', message: `Missing required param: ${acceptance}[online][${field}].`, param: `${acceptance}[online][${field}]` });
+      }
+    }
+    const created = this.now();
+    const paymentIntentId = this.nextId('pi_fake_');
+    const chargeId = this.nextId('py_fake_');
+    const mandate: StripeObject = {
+      id: this.nextId('mandate_fake_'),
+      object: 'mandate',
+      created,
+      customer_acceptance: {
+        type: 'online',
+        accepted_at: form[`${acceptance}[accepted_at]`] ? Number(form[`${acceptance}[accepted_at]`]) : created,
+        online: { ip_address: form[`${acceptance}[online][ip_address]`], user_agent: form[`${acceptance}[online][user_agent]`] },
+      },
+      livemode: false,
+      payment_method: form.payment_method,
+      payment_method_details: { type: 'us_bank_account', us_bank_account: { collection_method: 'paper' } },
+      status: 'active',
+      type: 'single_use',
+      single_use: { amount, currency: 'usd' },
+    };
+    const method = this.objects.get(form.payment_method)!.object;
+    const bank = method.us_bank_account as Record<string, unknown>;
+    const metadata = Object.fromEntries(
+      Object.entries(form)
+        .filter(([name]) => name.startsWith('metadata['))
+        .map(([name, value]) => [name.slice('metadata['.length, -1), value]),
+    );
+    const applicationFeeAmount = Number(form.application_fee_amount ?? 0);
+    const charge: StripeObject = {
+      id: chargeId,
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      application_fee_amount: applicationFeeAmount,
+      balance_transaction: null,
+      captured: true,
+      created,
+      currency: 'usd',
+      description: form.description ?? null,
+      disputed: false,
+      failure_code: null,
+      failure_message: null,
+      metadata,
+      paid: false,
+      payment_intent: paymentIntentId,
+      payment_method: form.payment_method,
+      payment_method_details: {
+        type: 'us_bank_account',
+        us_bank_account: {
+          account_holder_type: bank.account_holder_type,
+          account_type: bank.account_type,
+          bank_name: bank.bank_name,
+          fingerprint: bank.fingerprint,
+          last4: bank.last4,
+          mandate: mandate.id,
+          payment_reference: null,
+          routing_number: bank.routing_number,
+        },
+      },
+      refunded: false,
+      status: 'pending',
+    };
+    const intent: StripeObject = {
+      id: paymentIntentId,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      application_fee_amount: applicationFeeAmount,
+      currency: 'usd',
+      created,
+      description: form.description ?? null,
+      latest_charge: chargeId,
+      last_payment_error: null,
+      metadata,
+      payment_method: form.payment_method,
+      payment_method_types: ['us_bank_account'],
+      status: 'processing',
+    };
+    for (const object of [mandate, charge, intent]) this.objects.set(object.id, { account: account.id, object });
+    this.charges.push({ account: account.id, paymentIntentId, chargeId, amount, applicationFeeAmount, stripeFee: 0, mandateId: mandate.id });
+    this.emitted.push(
+      { type: 'payment_intent.created', account: account.id, object: structuredClone({ ...intent, status: 'requires_confirmation' }) },
+      { type: 'charge.pending', account: account.id, object: structuredClone(charge) },
+      { type: 'payment_intent.processing', account: account.id, object: structuredClone(intent) },
+    );
+    const expand = Object.entries(form).filter(([name]) => name.startsWith('expand[')).map(([, value]) => value);
+    return { status: 200, body: { ...structuredClone(intent), latest_charge: expand.includes('latest_charge') ? structuredClone(charge) : chargeId } };
+  }
+
   private now(): number {
     return Math.floor(Date.now() / 1000);
   }
@@ -746,9 +1126,16 @@ export class FakeStripe {
   /** GETs of what happened after the charge, on the connected account; undefined when the path is not one of them. */
   private readAfterCharge(request: RecordedStripeRequest): Answer | undefined {
     const { path } = request;
-    const one = /^\/v1\/(payment_intents|charges|disputes|payouts)\/([^/]+)$/.exec(path);
+    const one = /^\/v1\/(payment_intents|charges|disputes|payouts|payment_methods|mandates)\/([^/]+)$/.exec(path);
     if (one) {
-      const kind = { payment_intents: 'payment_intent', charges: 'charge', disputes: 'dispute', payouts: 'payout' }[one[1]]!;
+      const kind = {
+        payment_intents: 'payment_intent',
+        charges: 'charge',
+        disputes: 'dispute',
+        payouts: 'payout',
+        payment_methods: 'payment_method',
+        mandates: 'mandate',
+      }[one[1]]!;
       const found = this.onAccount(request, one[2], kind);
       if ('status' in found && 'body' in found) return found as Answer;
       const object = found as StripeObject;
@@ -886,7 +1273,7 @@ export class FakeStripe {
       capabilities: {
         card_payments: account.chargesEnabled ? 'active' : 'inactive',
         transfers: account.payoutsEnabled ? 'active' : 'inactive',
-        us_bank_account_ach_payments: account.chargesEnabled ? 'active' : 'inactive',
+        us_bank_account_ach_payments: account.chargesEnabled && account.bankDebitsEnabled ? 'active' : 'inactive',
       },
       created: Math.floor(Date.now() / 1000),
     };

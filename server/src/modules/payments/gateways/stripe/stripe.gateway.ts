@@ -338,8 +338,9 @@ export class StripeGateway extends PaymentGateway {
         feeCents: txn.fee,
         createdAt: dateOf(txn.created),
       })),
-      // Stripe keeps no decision time on the dispute; the last movement, else now, stands for it.
-      closedAt: closed ? this.clock.now() : null,
+      // Stripe keeps no decision time on the dispute; the last movement, else its opening, stands for it:
+      // a time every re-read agrees on, as the lost dispute's journal key needs (not the reader's now).
+      closedAt: closed ? dateOf(dispute.balance_transactions.at(-1)?.created ?? dispute.created) : null,
       evidenceDueBy: dispute.evidence_details?.due_by ? dateOf(dispute.evidence_details.due_by) : null,
     };
   }

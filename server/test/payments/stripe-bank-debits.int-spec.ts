@@ -1,0 +1,338 @@
+import { randomUUID } from 'node:crypto';
+import { BANK_DEBIT_MANDATE_VERSION, bankDebitFailureReason } from '@rentwise/libs/bank-debits';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { SignedInClient } from '../support/accounts';
+import {
+  FAKE_CONNECT_WEBHOOK_SECRET,
+  FAKE_DISPUTE_FEE_CENTS,
+  FAKE_TEST_BANK_NAME,
+  fakeAchFeeCents,
+  FakeStripe,
+  FakeStripeEvent,
+  signStripeWebhook,
+  stripeEnvFor,
+  stripeEvent,
+} from '../support/fake-stripe';
+import { startTestApp, TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
+import { postWebhook } from '../support/webhooks';
+import { rentedHome, RentedHome, signIn } from './payment-support';
+
+interface Journal {
+  id: string;
+  kind: string;
+  idempotency_key: string;
+  corrects_transaction_id: string | null;
+  entries: Record<string, number>;
+}
+
+const RENT_CENTS = 150_000;
+const PLATFORM_FEE_CENTS = 699;
+const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) StripeBankDebitTest/1.0';
+
+/**
+ * Bank (ACH) debits with the Stripe adapter: the real stripe SDK over HTTP against the local fake of
+ * Stripe (STRIPE_API_BASE), which plays Stripe's test bank accounts; the bank's answers reach us only
+ * as Stripe's events, signed and posted to the Connect endpoint, in any order and more than once.
+ */
+describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SDK, local fake)', () => {
+  let fake: FakeStripe;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    fake = await FakeStripe.start();
+    testApp = await startTestApp({ ...stripeEnvFor(fake), BANK_DEBIT_FEE_CENTS: '0' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await fake.close();
+  });
+
+  function payFromBank(client: SignedInClient, payload: Record<string, unknown>) {
+    return testApp.request({
+      method: 'POST',
+      url: '/api/tenant/payments/bank',
+      headers: { ...client.headers, 'user-agent': USER_AGENT },
+      payload: { amountCents: RENT_CENTS, idempotencyKey: randomUUID(), mandate: { accepted: true, version: BANK_DEBIT_MANDATE_VERSION }, confirmRepeat: true, ...payload },
+    });
+  }
+
+  /** Posts each event to the Connect endpoint, signed as Stripe signs it, and returns their ids. */
+  async function deliver(events: FakeStripeEvent[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const event of events) {
+      const body = JSON.stringify(stripeEvent(event.type, event.object, { account: event.account }));
+      const answer = await postWebhook(testApp, body, signStripeWebhook(body, FAKE_CONNECT_WEBHOOK_SECRET), 'connect');
+      expect(answer.statusCode).toBe(200);
+      ids.push(JSON.parse(body).id);
+    }
+    return ids;
+  }
+
+  /** Delivers the events and waits until each has been worked (done, skipped or unhandled). */
+  async function handled(events: FakeStripeEvent[]): Promise<void> {
+    const ids = await deliver(events);
+    await waitFor(
+      async () => {
+        const rows = await testApp.dataSource.query(`SELECT status FROM infra.inbox WHERE provider_event_id = ANY($1)`, [ids]);
+        return rows.length === ids.length && rows.every((row: { status: string }) => ['done', 'skipped', 'unhandled'].includes(row.status));
+      },
+      { what: `${ids.length} event(s) to be handled`, timeoutMs: 20_000 },
+    );
+  }
+
+  async function journalsOf(tenantUserId: string): Promise<Journal[]> {
+    const rows = await testApp.dataSource.query<(Omit<Journal, 'entries'> & { entries: { account: string; amount_cents: string }[] })[]>(
+      `SELECT t.id, t.kind, t.idempotency_key, t.corrects_transaction_id,
+              json_agg(json_build_object('account', e.account, 'amount_cents', e.amount_cents)) AS entries
+         FROM payments.ledger_transactions t JOIN payments.ledger_entries e ON e.transaction_id = t.id
+        WHERE t.tenant_user_id = $1 GROUP BY t.id ORDER BY t.recorded_at, t.id`,
+      [tenantUserId],
+    );
+    return rows.map((row) => ({ ...row, entries: Object.fromEntries(row.entries.map((entry) => [entry.account, Number(entry.amount_cents)])) }));
+  }
+
+  async function attemptOf(idempotencyKey: string) {
+    const [row] = await testApp.dataSource.query(
+      `SELECT id, status, method, bank_name, bank_last4, failure_code, failure_message, mandate_id, payment_intent_id, charge_id,
+              balance_transaction_id, processor_fee_cents, ledger_transaction_id
+         FROM payments.card_payments WHERE idempotency_key = $1`,
+      [idempotencyKey],
+    );
+    return row;
+  }
+
+  async function mandateOf(mandateId: string) {
+    const [row] = await testApp.dataSource.query(`SELECT status, provider_mandate_id FROM payments.bank_debit_mandates WHERE id = $1`, [mandateId]);
+    return row;
+  }
+
+  /** A tenant of a new home pays from one of Stripe's test bank accounts, linked on the landlord's account. */
+  async function sent(accountNumber: string, home?: RentedHome) {
+    const rented = home ?? (await rentedHome(testApp, fake.enableCharges));
+    const client = await signIn(testApp, rented.tenant);
+    const paymentMethodId = fake.linkBankAccount(rented.accountId, accountNumber);
+    const idempotencyKey = randomUUID();
+    const response = await payFromBank(client, { bankAccount: { paymentMethodId }, idempotencyKey });
+    expect(response.statusCode).toBe(201);
+    const attempt = await attemptOf(idempotencyKey);
+    return { home: rented, client, paymentMethodId, idempotencyKey, response, attempt, receiptId: response.json().payment.receiptId as string };
+  }
+
+  const sentJournal = { kind: 'rent_payment', entries: { tenant_card: -RENT_CENTS, bank_debit_clearing: RENT_CENTS } };
+  const settledEntries = { bank_debit_clearing: -RENT_CENTS, landlord_payable: RENT_CENTS - PLATFORM_FEE_CENTS, processing_fees: PLATFORM_FEE_CENTS };
+
+  it('debits a linked account with a confirmed ACH PaymentIntent on the landlord’s account: processing, with the mandate', async () => {
+    const { home, response, attempt, receiptId, paymentMethodId, idempotencyKey } = await sent('000123456789');
+    expect(response.json().payment).toMatchObject({ amountCents: RENT_CENTS, chargedCents: RENT_CENTS, paymentStatus: 'processing' });
+
+    const [request] = fake.requestsTo('POST', '/v1/payment_intents').filter((made) => made.idempotencyKey === idempotencyKey);
+    expect(request.stripeAccount).toBe(home.accountId);
+    expect(request.form).toMatchObject({
+      amount: String(RENT_CENTS),
+      currency: 'usd',
+      payment_method: paymentMethodId,
+      'payment_method_types[0]': 'us_bank_account',
+      confirm: 'true',
+      application_fee_amount: String(PLATFORM_FEE_CENTS),
+      'mandate_data[customer_acceptance][type]': 'online',
+      'mandate_data[customer_acceptance][online][user_agent]': USER_AGENT,
+      'metadata[cardPaymentId]': attempt.id,
+    });
+    expect(request.form['mandate_data[customer_acceptance][online][ip_address]']).toBeTruthy();
+    // The account was read on the landlord's account before it was debited.
+    expect(fake.requestsTo('GET', `/v1/payment_methods/${paymentMethodId}`).map((read) => read.stripeAccount)).toEqual([home.accountId]);
+
+    const charge = fake.chargeOf(attempt.payment_intent_id);
+    expect(attempt).toMatchObject({ status: 'processing', method: 'bank_debit', bank_name: FAKE_TEST_BANK_NAME, bank_last4: '6789', charge_id: charge.chargeId });
+    expect(charge.chargeId).toMatch(/^py_fake_/);
+    expect(await mandateOf(attempt.mandate_id)).toEqual({ status: 'active', provider_mandate_id: charge.mandateId });
+
+    // Stripe's processing events change nothing: the answer already posted the debit as sent.
+    await handled(fake.takeEvents(home.accountId));
+    expect(await journalsOf(home.tenant.userId)).toEqual([expect.objectContaining({ id: receiptId, ...sentJournal, corrects_transaction_id: null })]);
+  });
+
+  it('account 000123456789 settles: the clearing money goes to the landlord and the platform fee, with Stripe’s ACH fee recorded', async () => {
+    const { home, attempt, receiptId, idempotencyKey } = await sent('000123456789');
+    await handled([...fake.takeEvents(home.accountId), ...fake.decideBankDebit(home.accountId, attempt.charge_id)]);
+
+    const journals = await journalsOf(home.tenant.userId);
+    expect(journals).toEqual([
+      expect.objectContaining({ id: receiptId, ...sentJournal }),
+      expect.objectContaining({
+        kind: 'bank_debit_settled',
+        idempotency_key: `bank-debit-settled:${home.accountId}/${attempt.charge_id}`,
+        corrects_transaction_id: receiptId,
+        entries: settledEntries,
+      }),
+    ]);
+    expect(await attemptOf(idempotencyKey)).toMatchObject({
+      status: 'succeeded',
+      balance_transaction_id: expect.stringMatching(/^txn_fake_/),
+      processor_fee_cents: String(fakeAchFeeCents(RENT_CENTS)),
+    });
+  });
+
+  it.each([
+    ['000222222227', 'insufficient_funds', false],
+    ['000111111113', 'account_closed', true],
+    ['000111111116', 'no_account', true],
+    ['000333333335', 'debit_not_authorized', true],
+  ])('account %s fails as %s: a failure journal and the bank’s reason; the mandate ends and the account is blocked only when the bank says so', async (accountNumber, code, ends) => {
+    const { home, client, attempt, receiptId, paymentMethodId, idempotencyKey } = await sent(accountNumber);
+    const decided = fake.decideBankDebit(home.accountId, attempt.charge_id);
+    expect(decided.map((event) => event.type)).toEqual(['charge.failed', 'payment_intent.payment_failed', ...(ends ? ['mandate.updated'] : [])]);
+    await handled([...fake.takeEvents(home.accountId), ...decided]);
+
+    const journals = await journalsOf(home.tenant.userId);
+    expect(journals).toEqual([
+      expect.objectContaining({ id: receiptId, ...sentJournal }),
+      expect.objectContaining({
+        kind: 'bank_debit_failed',
+        idempotency_key: `bank-debit-failed:${home.accountId}/${attempt.charge_id}`,
+        corrects_transaction_id: receiptId,
+        entries: { bank_debit_clearing: -RENT_CENTS, tenant_card: RENT_CENTS },
+      }),
+    ]);
+    expect(await attemptOf(idempotencyKey)).toMatchObject({ status: 'failed', failure_code: code, failure_message: bankDebitFailureReason(code) });
+    expect((await mandateOf(attempt.mandate_id)).status).toBe(ends ? 'inactive' : 'active');
+
+    const retry = await payFromBank(client, { bankAccount: { paymentMethodId } });
+    if (ends) {
+      expect(retry.statusCode).toBe(402);
+      expect(retry.json().error).toBe(MESSAGES.bankAccountBlocked);
+    } else {
+      expect(retry.statusCode).toBe(201);
+    }
+  });
+
+  it('account 000000000009 stays processing: the bank never answers, and the debit stays in clearing', async () => {
+    const { home, attempt, idempotencyKey } = await sent('000000000009');
+    expect(fake.decideBankDebit(home.accountId, attempt.charge_id)).toEqual([]);
+    await handled(fake.takeEvents(home.accountId));
+    expect((await journalsOf(home.tenant.userId)).map((journal) => journal.kind)).toEqual(['rent_payment']);
+    expect(await attemptOf(idempotencyKey)).toMatchObject({ status: 'processing' });
+  });
+
+  it('account 000555555559 settles and comes back: the return is a dispute lost at once, and the account is never debited again', async () => {
+    const { home, client, attempt, receiptId, paymentMethodId } = await sent('000555555559');
+    const decided = fake.decideBankDebit(home.accountId, attempt.charge_id);
+    expect(decided.map((event) => event.type)).toEqual(['charge.succeeded', 'payment_intent.succeeded', 'charge.dispute.created', 'charge.dispute.closed']);
+    await handled([...fake.takeEvents(home.accountId), ...decided]);
+
+    const journals = await journalsOf(home.tenant.userId);
+    expect(journals.map((journal) => [journal.kind, journal.corrects_transaction_id])).toEqual([
+      ['rent_payment', null],
+      ['bank_debit_settled', receiptId],
+      ['dispute', receiptId],
+      ['dispute_lost', receiptId],
+    ]);
+    expect(journals[1].entries).toEqual(settledEntries);
+    expect(journals[2].entries).toMatchObject({ landlord_payable: -RENT_CENTS - FAKE_DISPUTE_FEE_CENTS });
+    const retry = await payFromBank(client, { bankAccount: { paymentMethodId } });
+    expect(retry.statusCode).toBe(402);
+    expect(retry.json().error).toBe(MESSAGES.bankAccountBlocked);
+  });
+
+  it('a return of a settled debit from any account, delivered twice and before the settlement’s own events, posts each journal once', async () => {
+    const { home, attempt } = await sent('000123456789');
+    const settled = fake.decideBankDebit(home.accountId, attempt.charge_id);
+    const returned = fake.returnBankDebit(home.accountId, attempt.charge_id).events;
+    await handled([...returned, ...returned, ...settled, ...fake.takeEvents(home.accountId), ...settled]);
+    expect((await journalsOf(home.tenant.userId)).map((journal) => journal.kind)).toEqual(['rent_payment', 'bank_debit_settled', 'dispute', 'dispute_lost']);
+  });
+
+  it('a mandate made inactive at the bank (mandate.updated) is inactive in our records; another account’s mandate is left alone', async () => {
+    const { home, attempt } = await sent('000123456789');
+    const other = await sent('000123456789');
+    await handled(fake.deactivateMandate(home.accountId, fake.chargeOf(attempt.payment_intent_id).mandateId!));
+    expect((await mandateOf(attempt.mandate_id)).status).toBe('inactive');
+    expect((await mandateOf(other.attempt.mandate_id)).status).toBe('active');
+
+    // The same event again, and an active mandate's update, change nothing.
+    const otherMandate = fake.chargeOf(other.attempt.payment_intent_id).mandateId!;
+    await handled([fake.eventAbout('mandate.updated', home.accountId, fake.chargeOf(attempt.payment_intent_id).mandateId!), fake.eventAbout('mandate.updated', other.home.accountId, otherMandate)]);
+    expect((await mandateOf(attempt.mandate_id)).status).toBe('inactive');
+    expect((await mandateOf(other.attempt.mandate_id)).status).toBe('active');
+  });
+
+  it('duplicate and out-of-order events: settled before processing, each twice, and charge.updated, make one sent and one settled journal', async () => {
+    const { home, attempt, receiptId } = await sent('000123456789');
+    const processing = fake.takeEvents(home.accountId);
+    const settled = fake.decideBankDebit(home.accountId, attempt.charge_id);
+    const updated = fake.eventAbout('charge.updated', home.accountId, attempt.charge_id);
+    await handled([...settled].reverse());
+    await handled([updated, ...processing, ...settled, ...processing.reverse(), updated]);
+
+    const journals = await journalsOf(home.tenant.userId);
+    expect(journals.map((journal) => journal.kind)).toEqual(['rent_payment', 'bank_debit_settled']);
+    expect(journals[0].id).toBe(receiptId);
+  });
+
+  it('when the answer is lost, the events alone post the debit (succeeded before processing), and the tenant’s retry answers with it', async () => {
+    const home = await rentedHome(testApp, fake.enableCharges);
+    const client = await signIn(testApp, home.tenant);
+    const paymentMethodId = fake.linkBankAccount(home.accountId, '000123456789');
+    const idempotencyKey = randomUUID();
+    // Every try of the SDK (one and two retries) reaches Stripe, and no answer comes back.
+    for (let tries = 0; tries < 3; tries++) fake.dropNextResponse('POST', '/v1/payment_intents');
+    const lost = await payFromBank(client, { bankAccount: { paymentMethodId }, idempotencyKey });
+    expect(lost.statusCode).toBe(503);
+    expect(await journalsOf(home.tenant.userId)).toEqual([]);
+    const tries = fake.requestsTo('POST', '/v1/payment_intents').filter((made) => made.idempotencyKey === idempotencyKey);
+    expect(tries).toHaveLength(3);
+    expect(fake.charges.filter((made) => made.account === home.accountId)).toHaveLength(1);
+
+    const [charge] = fake.charges.filter((made) => made.account === home.accountId);
+    const processing = fake.takeEvents(home.accountId);
+    const settled = fake.decideBankDebit(home.accountId, charge.chargeId);
+    const succeeded = settled.filter((event) => event.type === 'payment_intent.succeeded');
+    await handled([...succeeded, ...processing.filter((event) => event.type === 'payment_intent.processing'), ...settled, ...processing]);
+    const journals = await journalsOf(home.tenant.userId);
+    expect(journals).toEqual([
+      expect.objectContaining({ ...sentJournal, idempotency_key: expect.stringMatching(/^card-payment:/) }),
+      expect.objectContaining({ kind: 'bank_debit_settled', corrects_transaction_id: journals[0].id, entries: settledEntries }),
+    ]);
+    expect(await attemptOf(idempotencyKey)).toMatchObject({ status: 'succeeded', payment_intent_id: charge.paymentIntentId, charge_id: charge.chargeId });
+
+    const retry = await payFromBank(client, { bankAccount: { paymentMethodId }, idempotencyKey });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().payment).toMatchObject({ receiptId: journals[0].id, paymentStatus: 'succeeded' });
+    expect(fake.requestsTo('POST', '/v1/payment_intents').filter((made) => made.idempotencyKey === idempotencyKey)).toHaveLength(3);
+  });
+
+  it('replays the same request: the SDK’s retry gets the same PaymentIntent, and the tenant’s repeat (twice at once) the same payment', async () => {
+    const home = await rentedHome(testApp, fake.enableCharges);
+    const client = await signIn(testApp, home.tenant);
+    const paymentMethodId = fake.linkBankAccount(home.accountId, '000123456789');
+    const idempotencyKey = randomUUID();
+    fake.dropNextResponse('POST', '/v1/payment_intents');
+    const first = await payFromBank(client, { bankAccount: { paymentMethodId }, idempotencyKey });
+    expect(first.statusCode).toBe(201);
+    const tries = fake.requestsTo('POST', '/v1/payment_intents').filter((made) => made.idempotencyKey === idempotencyKey);
+    expect(tries).toHaveLength(2);
+    expect(tries[1].form).toEqual(tries[0].form);
+    const [charge, ...more] = fake.charges.filter((made) => made.account === home.accountId);
+    expect(more).toEqual([]);
+    expect(await attemptOf(idempotencyKey)).toMatchObject({ payment_intent_id: charge.paymentIntentId, charge_id: charge.chargeId });
+
+    const repeats = await Promise.all([1, 2].map(() => payFromBank(client, { bankAccount: { paymentMethodId }, idempotencyKey })));
+    expect(repeats.map((repeat) => repeat.statusCode)).toEqual([200, 200]);
+    for (const repeat of repeats) expect(repeat.json().payment).toMatchObject({ receiptId: first.json().payment.receiptId, paymentStatus: 'processing' });
+    expect(fake.charges.filter((made) => made.account === home.accountId)).toHaveLength(1);
+    expect(await journalsOf(home.tenant.userId)).toHaveLength(1);
+  });
+
+  it('refuses a bank account linked on another landlord’s account, and debits nothing', async () => {
+    const home = await rentedHome(testApp, fake.enableCharges);
+    const elsewhere = await rentedHome(testApp, fake.enableCharges);
+    const client = await signIn(testApp, home.tenant);
+    const paymentMethodId = fake.linkBankAccount(elsewhere.accountId, '000123456789');
+    const refused = await payFromBank(client, { bankAccount: { paymentMethodId } });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error).toBe(MESSAGES.bankAccountNotLinked);
+    expect(fake.requestsTo('POST', '/v1/payment_intents').filter((made) => made.stripeAccount === home.accountId)).toEqual([]);
+    expect(await journalsOf(home.tenant.userId)).toEqual([]);
+  });
+});
