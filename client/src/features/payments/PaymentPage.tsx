@@ -7,9 +7,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Notice } from '../../components/Notice';
 import { Skeleton } from '../../components/Skeleton';
 import { AmountStep } from './AmountStep';
-import { BankAccountStep } from './BankAccountStep';
 import { offersBankDebit } from './bankAccount';
-import { BankConfirmStep } from './BankConfirmStep';
 import { ConfirmStep } from './ConfirmStep';
 import { enteredCents, initialPaymentFlow, paymentFlow, type PaymentFlowAction } from './paymentFlow';
 import { useGetPaymentSetupQuery, type PaymentSetup } from './paymentsApi';
@@ -55,6 +53,25 @@ function CardStepLoading() {
   );
 }
 
+/** The bank account steps (the bank link, the authorization) likewise, once the tenant may choose them. */
+const loadBankAccountStep = () => import('./BankAccountStep');
+const loadBankConfirmStep = () => import('./BankConfirmStep');
+const BankAccountStep = lazy(() => loadBankAccountStep().then((module) => ({ default: module.BankAccountStep })));
+const BankConfirmStep = lazy(() => loadBankConfirmStep().then((module) => ({ default: module.BankConfirmStep })));
+const preloadBankSteps = () => {
+  void loadBankAccountStep().catch(() => undefined);
+  void loadBankConfirmStep().catch(() => undefined);
+};
+
+function BankStepLoading() {
+  return (
+    <div className="pay" aria-busy="true" aria-label="Loading the bank account step">
+      <Skeleton width="10rem" height="1.5rem" />
+      <Skeleton width="100%" height="3rem" shape="block" />
+    </div>
+  );
+}
+
 function PaymentFlow({ setup }: { setup: PaymentSetup }) {
   const [state, dispatch] = useReducer(paymentFlow, initialPaymentFlow);
   const { confirm, isSubmitting, forgetAttempt } = useConfirmPayment(setup.signedInAt);
@@ -64,6 +81,7 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
   const hasMoved = useRef(false);
   useEffect(() => {
     if (state.step !== 'amount') hasMoved.current = true;
+    if (state.step === 'method') preloadBankSteps();
   }, [state.step]);
 
   const amountCents = enteredCents(state);
@@ -137,14 +155,16 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
       );
     case 'bank':
       return bankDebit ? (
-        <BankAccountStep
-          bankDebit={bankDebit}
-          connectedAccountId={setup.connectedAccountId}
-          amountCents={amountCents}
-          onChosen={(bankAccount) => act({ type: 'bankAccountChosen', bankAccount })}
-          onBack={onBack}
-          takeFocus
-        />
+        <Suspense fallback={<BankStepLoading />}>
+          <BankAccountStep
+            bankDebit={bankDebit}
+            connectedAccountId={setup.connectedAccountId}
+            amountCents={amountCents}
+            onChosen={(bankAccount) => act({ type: 'bankAccountChosen', bankAccount })}
+            onBack={onBack}
+            takeFocus
+          />
+        </Suspense>
       ) : null;
     case 'confirm':
       return choice ? (
@@ -160,15 +180,17 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
               takeFocus
             />
           ) : (
-            <BankConfirmStep
-              amountCents={amountCents}
-              bankDebit={bankDebit!}
-              bankAccount={choice.bankAccount}
-              isSubmitting={isSubmitting}
-              onPay={() => void pay()}
-              onBack={onBack}
-              takeFocus
-            />
+            <Suspense fallback={<BankStepLoading />}>
+              <BankConfirmStep
+                amountCents={amountCents}
+                bankDebit={bankDebit!}
+                bankAccount={choice.bankAccount}
+                isSubmitting={isSubmitting}
+                onPay={() => void pay()}
+                onBack={onBack}
+                takeFocus
+              />
+            </Suspense>
           )}
           {/* Cancel has focus first: a stray Enter never pays twice. */}
           <ConfirmDialog
