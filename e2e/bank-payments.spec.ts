@@ -160,9 +160,11 @@ test('a tenant pays from a linked test account, sees Processing, and the landlor
   await landlord.screenshot({ path: `${SHOTS}/landlord-months-1280.png`, fullPage: true });
   await month.click();
   await expect(heading(landlord)).toHaveText('Payments Received');
-  // The settlement is its own line of the month, naming the tenant, with what the landlord received.
-  const settled = main(landlord).getByRole('list', { name: 'Payments received' }).getByRole('link').filter({ hasText: 'Bank payment settled: Bea Tenant' });
+  // One row for the payment, its settlement folded in: received, no longer processing.
+  const settled = main(landlord).getByRole('list', { name: 'Payments received' }).getByRole('link').filter({ hasText: 'Bea Tenant' });
   await expect(settled).toHaveCount(1);
+  await expect(settled).toContainText('Bank payment');
+  await expect(settled).not.toContainText('Processing');
   await expect(settled).toContainText('$1,493.01');
   await expectNoAccessibilityViolations(landlord);
   await landlord.screenshot({ path: `${SHOTS}/landlord-month-1280.png`, fullPage: true });

@@ -318,7 +318,8 @@ describe('bank debits in statements', () => {
       { account: 'tenant_card', amountCents: -chargedCents },
       { account: 'bank_debit_clearing', amountCents: chargedCents },
     ],
-    processorFeeCents: 500,
+    // Known only once the bank settles: the feed gives it with the settlement.
+    processorFeeCents: null,
   };
   const share = landlordReceivesCents(chargedCents, Math.floor(paidAt / 1000));
   const outcome = (journalId: string, kind: 'bank_debit_settled' | 'bank_debit_failed', entries: StatementJournal['entries']): StatementJournal => ({
@@ -331,11 +332,14 @@ describe('bank debits in statements', () => {
     entries,
     processorFeeCents: null,
   });
-  const settled = outcome('bd-settled', 'bank_debit_settled', [
-    { account: 'bank_debit_clearing', amountCents: -chargedCents },
-    { account: 'landlord_payable', amountCents: share },
-    { account: 'processing_fees', amountCents: chargedCents - share },
-  ]);
+  const settled = {
+    ...outcome('bd-settled', 'bank_debit_settled', [
+      { account: 'bank_debit_clearing', amountCents: -chargedCents },
+      { account: 'landlord_payable', amountCents: share },
+      { account: 'processing_fees', amountCents: chargedCents - share },
+    ]),
+    processorFeeCents: 500,
+  };
   const failed = outcome('bd-failed', 'bank_debit_failed', [
     { account: 'bank_debit_clearing', amountCents: -chargedCents },
     { account: 'tenant_card', amountCents: chargedCents },
@@ -361,6 +365,7 @@ describe('bank debits in statements', () => {
       processingCents: -chargedCents,
       receivedCents: share,
       platformFeeCents: chargedCents - share,
+      processorFeeCents: 500,
     });
     const [row, may] = april([sent, settled]);
     expect(row).toMatchObject({ payments: 1, grossCents: chargedCents, processingCents: 0, receivedCents: share, fullAmountReceived: share >= chargedCents });

@@ -39,6 +39,8 @@ export type JournalAccount =
 export const BANK_DEBIT_OUTCOME_KINDS: ReadonlySet<JournalKind> = new Set(['bank_debit_settled', 'bank_debit_failed']);
 
 const DISPUTE_KINDS: ReadonlySet<JournalKind> = new Set(['dispute', 'dispute_won', 'dispute_lost']);
+/** The journals that carry a payment's processor fee: a card payment's own, a bank debit's settlement (decision 0037). */
+const PAID_KINDS: ReadonlySet<JournalKind> = new Set(['rent_payment', 'bank_debit_settled']);
 
 /** A ledger journal as the statements read it: ids, ISO dates and signed cents. */
 export interface StatementJournal {
@@ -115,7 +117,7 @@ export function statementLineOf(journal: StatementJournal, timeZone: string): St
     // Sent, settled (moved to received and the platform fee) or failed (back to the tenant: out of gross).
     processingCents: sumOf(journal, 'bank_debit_clearing'),
     // A refund gives the card money back; the processor keeps its fee, so it is not negated.
-    processorFeeCents: journal.kind === 'rent_payment' ? processorFee : DISPUTE_KINDS.has(journal.kind) ? sumOf(journal, 'dispute_fees') : 0,
+    processorFeeCents: PAID_KINDS.has(journal.kind) ? processorFee : DISPUTE_KINDS.has(journal.kind) ? sumOf(journal, 'dispute_fees') : 0,
     description: journal.description,
     correctsJournalId: journal.correctsJournalId,
   };

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { BANK_DEBIT_MANDATE_VERSION, bankDebitFailureReason } from '@rentwise/libs/bank-debits';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { SANDBOX_BANK_LINK_MESSAGES, SANDBOX_ROUTING_NUMBER } from '@rentwise/libs/sandbox-bank-accounts';
+import { billingMonthOf } from '@rentwise/libs/billing-month';
 import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
+import { StatementsProjector } from '../../src/modules/statements/projection/statements-projector';
 import { SandboxBankDebits } from '../../src/modules/payments/gateways/sandbox/sandbox-bank-debits';
 import { mailboxMark, SignedInClient } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -67,6 +69,11 @@ describe('tenants pay rent from a bank account (sandbox gateway: Stripe test acc
       [tenantUserId],
     );
     return rows.map((row) => ({ ...row, entries: Object.fromEntries(row.entries.map((entry) => [entry.account, Number(entry.amount_cents)])) }));
+  }
+
+  async function payment(receiptId: string): Promise<{ paidAt: string }> {
+    const [row] = await testApp.dataSource.query(`SELECT occurred_at FROM payments.ledger_transactions WHERE id = $1`, [receiptId]);
+    return { paidAt: row.occurred_at.toISOString() };
   }
 
   async function attemptOf(receiptId: string) {
@@ -163,6 +170,19 @@ describe('tenants pay rent from a bank account (sandbox gateway: Stripe test acc
     expect(await attemptOf(receiptId)).toMatchObject({ status: 'succeeded' });
     // Deciding it again changes nothing.
     expect(await bank.decide(home.accountId, attempt.charge_id, 'settle')).toBe(false);
+
+    // The month of the pay date: received, nothing processing, Stripe's ACH fee (0.8%, at most $5) as the processor fee.
+    await testApp.app.get(StatementsProjector).catchUp({ wait: true });
+    const month = billingMonthOf(new Date((await payment(receiptId)).paidAt));
+    const landlord = await signIn(testApp, home.landlord);
+    const statement = (
+      await testApp.request({
+        method: 'GET',
+        url: `/api/landlord/statements/statement?year=${month.year}&month=${month.month}&propertyId=${home.propertyId}`,
+        headers: landlord.headers,
+      })
+    ).json().statement;
+    expect(statement.totals).toMatchObject({ grossCents: RENT_CENTS, receivedCents: RENT_CENTS - 699, processingCents: 0, processorFeeCents: 500 });
   });
 
   it.each([

@@ -4,19 +4,20 @@ import { billingMonthLabel } from '@rentwise/libs/billing-month';
 import { formatCents } from '@rentwise/libs/money';
 import { statementDownloadName } from '@rentwise/libs/statements';
 import { dateLabel } from '../../app/dates';
-import { useGetStatementQuery, type StatementPayment } from '../../app/landlordStatementApi';
+import { useGetStatementQuery } from '../../app/landlordStatementApi';
 import { paths } from '../../app/paths';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { DownloadLink } from './DownloadLink';
+import { type PaymentRow, paymentRows } from './paymentRows';
 import { isMissing, NotFoundCard, RowsLoading } from './StatementStates';
 import { statementDownloadHref } from './statementsApi';
 import './statements.css';
 
 /** A correction (such as a refund that failed, which gives the money back) is not a refund. */
-function rowTitle(payment: StatementPayment): string {
+function rowTitle(payment: PaymentRow): string {
   if (payment.kind === 'refund') return `Refund to ${payment.tenantName}`;
   if (payment.kind === 'correction') return `Correction for ${payment.tenantName}`;
   if (payment.kind === 'dispute') return `Dispute by ${payment.tenantName}`;
@@ -96,7 +97,7 @@ export function MonthPaymentsPage() {
       )}
       {statement && statement.payments.length > 0 && (
         <Card as="ul" className="link-list statement-list" aria-label="Payments received">
-          {statement.payments.map((payment) => (
+          {paymentRows(statement.payments).map((payment) => (
             <li key={`${payment.receiptId}-${payment.kind}-${payment.paidAt}`}>
               <Link className="link-row" to={paths.landlord.paymentReceipt.getHref(payment.receiptId)}>
                 <span className="link-row__main statement-row__main">
@@ -106,12 +107,14 @@ export function MonthPaymentsPage() {
                   <span className="statement-row__meta">
                     {payment.kind === 'correction' && <span>{payment.description}</span>}
                     <time dateTime={payment.paidAt}>{dateLabel(payment.paidAt, statement.timeZone)}</time>
+                    {payment.bankState === 'failed' && <span className="due">Bank payment failed</span>}
                     {payment.failureReason && <span className="due">{payment.failureReason}</span>}
-                    {payment.kind === 'rent_payment' && payment.processingCents > 0 && (
+                    {payment.bankState === 'processing' && (
                       <span className="processing">
                         Processing <span className="money">{formatCents(payment.processingCents)}</span>
                       </span>
                     )}
+                    {payment.bankState === 'settled' && <span>Bank payment</span>}
                     {payment.processorFeeCents > 0 && (
                       <span>
                         {payment.kind === 'rent_payment' ? 'Processor fee' : 'Dispute fee'}{' '}

@@ -400,15 +400,17 @@ describe('Payments Received in a month', () => {
     expect(screen.getByRole('link', { name: 'Monthly Overview' })).toHaveAttribute('href', `/landlord/payment-history/${gardenId}`);
   });
 
-  it('shows a processing bank payment, its settlement and a failed one, with the month’s Processing total', async () => {
+  it('shows a processing bank payment, a settled one and a failed one, each on one row, with the month’s Processing total', async () => {
     signedInAsLandlord();
     withSettings();
     withStatements((query) => {
       const statement = statementFor(query, {
         payments: [
           payment({ receivedCents: 0, platformFeeCents: 0, processingCents: 150_000, processorFeeCents: 0 }),
+          payment({ receiptId: otherReceiptId, tenantName: 'Tom Tenant', grossCents: 98_000, platformFeeCents: 0, receivedCents: 0, processingCents: 98_000, processorFeeCents: 0 }),
           payment({ receiptId: otherReceiptId, kind: 'bank_debit_settled', tenantName: 'Tom Tenant', grossCents: 0, processingCents: -98_000, receivedCents: 97_301, processorFeeCents: 0 }),
           payment({
+            receiptId: '5f0c6a2e-6a55-4c1e-9c0e-0000000fa11d',
             kind: 'bank_debit_failed',
             tenantName: 'Fay Failed',
             grossCents: -50_000,
@@ -424,9 +426,14 @@ describe('Payments Received in a month', () => {
     renderRoute(`/landlord/payment-history/${gardenId}/4/2026`);
 
     const payments = within(await screen.findByRole('list', { name: 'Payments received' })).getAllByRole('link');
+    expect(payments).toHaveLength(3);
     expect(payments[0]).toHaveTextContent('Processing $1,500.00');
-    expect(payments[1]).toHaveTextContent('Bank payment settled: Tom Tenant');
+    // The settlement is folded into its payment's row: one payment, received, no longer processing.
+    expect(payments[1]).toHaveTextContent('Tom Tenant');
+    expect(payments[1]).toHaveTextContent('Bank payment');
+    expect(payments[1]).toHaveTextContent('$973.01');
     expect(payments[1]).not.toHaveTextContent('Processing');
+    // A failure whose payment counted in another month stays a row of its own.
     expect(payments[2]).toHaveTextContent('Bank payment failed: Fay Failed');
     expect(payments[2]).toHaveTextContent('The bank says this account is closed.');
     const figures = screen.getByText('Processing', { selector: 'dt' }).closest('div');

@@ -42,11 +42,20 @@ const START = '0';
 const COUNTS_AT = `CASE WHEN t.kind IN ('bank_debit_settled', 'bank_debit_failed') THEN
                 (SELECT ${isoTimestamp('o.occurred_at')} FROM payments.ledger_transactions o WHERE o.id = t.corrects_transaction_id) END`;
 
+/**
+ * The processor's fee is known once the money has settled: a card payment's at once, a bank debit's
+ * with its settlement (its attempt's fee then goes with the settled journal, never the sent one).
+ */
+const PROCESSOR_FEE = `CASE WHEN t.kind = 'bank_debit_settled' THEN
+                (SELECT b.processor_fee_cents FROM payments.card_payments b WHERE b.ledger_transaction_id = t.corrects_transaction_id)
+              WHEN c.method = 'bank_debit' THEN NULL
+              ELSE c.processor_fee_cents END`;
+
 const JOURNAL_COLUMNS = `h.xmin::text AS horizon,
               (SELECT system_identifier::text FROM pg_control_system()) AS cluster,
               t.id, t.kind, ${isoTimestamp('t.occurred_at')} AS occurred_at, t.landlord_user_id, t.property_id, t.tenant_user_id, t.description,
               t.corrects_transaction_id, ${COUNTS_AT} AS counts_at, t.written_by_xact::text AS written_by_xact,
-              c.processor_fee_cents::text AS processor_fee_cents`;
+              (${PROCESSOR_FEE})::text AS processor_fee_cents`;
 
 /** The journals of up to $2 writing transactions from position $1, each with its entries (by index). */
 const PAGE_AFTER = `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
