@@ -1,9 +1,11 @@
 import fc from 'fast-check';
+import { SANDBOX_ROUTING_NUMBER, SANDBOX_TEST_BANK_ACCOUNTS, sandboxTestBankAccount } from '@rentwise/libs/sandbox-bank-accounts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inbox } from '../../src/infrastructure/inbox/inbox';
 import { GatewayEvent } from '../../src/infrastructure/inbox/provider-events';
 import { PaymentGateway } from '../../src/modules/payments/gateways/payment-gateway.port';
 import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
+import { SandboxBankDebits } from '../../src/modules/payments/gateways/sandbox/sandbox-bank-debits';
 import { SANDBOX_DISPUTE_FEE_CENTS, SandboxMoney } from '../../src/modules/payments/gateways/sandbox/sandbox-money';
 import {
   disputeLossEntries,
@@ -12,19 +14,38 @@ import {
   PostingEntry,
   refundEntries,
 } from '../../src/modules/payments/ledger/provider-postings';
-import { rentPaymentEntries } from '../../src/modules/payments/ledger/rent-payment-entries';
+import {
+  bankDebitFailedEntries,
+  bankDebitSentEntries,
+  bankDebitSettledEntries,
+  rentPaymentEntries,
+} from '../../src/modules/payments/ledger/rent-payment-entries';
 import { startTestApp, TestApp } from '../support/test-app';
 import { rentedHome, RentedHome, tokenizeCard } from './payment-support';
 
-/** What happens to one charge at the provider, and whether the landlord's balance is paid out after it. */
-interface ChargeStory {
+/** What happens to one card charge at the provider, and whether the landlord's balance is paid out after it. */
+interface CardStory {
+  way: 'card';
   amountCents: number;
   refundsCents: number[];
   dispute: 'none' | 'open' | 'won' | 'lost';
   payOutAfter: boolean;
 }
 
-const chargeStory: fc.Arbitrary<ChargeStory> = fc
+/**
+ * A bank debit from one of Stripe's test accounts, as the sandbox plays them: sent (processing), then
+ * settled, failed with the account's code, settled and returned (a dispute lost at once), or never answered.
+ */
+interface BankStory {
+  way: 'bank';
+  amountCents: number;
+  accountNumber: string;
+  payOutAfter: boolean;
+}
+
+type ChargeStory = CardStory | BankStory;
+
+const cardStory: fc.Arbitrary<CardStory> = fc
   .record({
     amountCents: fc.integer({ min: 1, max: 300_000 }),
     refundShares: fc.array(fc.integer({ min: 1, max: 100 }), { maxLength: 2 }),
@@ -41,8 +62,17 @@ const chargeStory: fc.Arbitrary<ChargeStory> = fc
       left -= refund;
     }
     // A refunded charge is not disputed here: Stripe lets it be, but the story stays readable.
-    return { amountCents, refundsCents, dispute: refundsCents.length > 0 ? 'none' : dispute, payOutAfter } as ChargeStory;
+    return { way: 'card', amountCents, refundsCents, dispute: refundsCents.length > 0 ? 'none' : dispute, payOutAfter } as CardStory;
   });
+
+const bankStory: fc.Arbitrary<BankStory> = fc.record({
+  way: fc.constant('bank' as const),
+  amountCents: fc.integer({ min: 1, max: 300_000 }),
+  accountNumber: fc.constantFrom(...SANDBOX_TEST_BANK_ACCOUNTS.map((account) => account.accountNumber)),
+  payOutAfter: fc.boolean(),
+});
+
+const chargeStory: fc.Arbitrary<ChargeStory> = fc.oneof(cardStory, bankStory);
 
 interface ExpectedJournal {
   key: string;
@@ -67,6 +97,7 @@ describe('any shuffled, duplicated stream of provider events ends with each even
   let home: RentedHome;
   let gateway: PaymentGateway;
   let money: SandboxMoney;
+  let bank: SandboxBankDebits;
   let inbox: Inbox;
   let paymentMethodId: string;
   /** Every charge made so far and its card payment: a payout can carry lines of an earlier run's charges. */
@@ -80,6 +111,7 @@ describe('any shuffled, duplicated stream of provider events ends with each even
     });
     gateway = testApp.app.get(PaymentGateway);
     money = testApp.app.get(SandboxMoney);
+    bank = testApp.app.get(SandboxBankDebits);
     inbox = testApp.app.get(Inbox);
     paymentMethodId = (await tokenizeCard(testApp, { number: '4242424242424242' })).json().id;
   });
@@ -107,7 +139,87 @@ describe('any shuffled, duplicated stream of provider events ends with each even
       const object = { id: payout.payoutId, object: 'payout' };
       events.push(event('payout.created', object), event('payout.paid', object));
     };
+    /**
+     * A bank debit: its attempt, sent with the sandbox's test account, and the bank's answer at once;
+     * the journals it must make (decision 0037): sent, then settled or failed (or, returned, a lost dispute).
+     */
+    const debit = async (story: BankStory) => {
+      const attemptId = randomUUID();
+      const charged = story.amountCents;
+      const platformFeeCents = Math.min(699, charged - 1);
+      const account = await bank.link({
+        account: home.accountId,
+        accountHolderName: 'Sam Rivera',
+        routingNumber: SANDBOX_ROUTING_NUMBER,
+        accountNumber: story.accountNumber,
+        verification: 'instant',
+      });
+      const now = testApp.clock.now();
+      const [{ id: mandateId }] = await testApp.dataSource.query<{ id: string }[]>(
+        `INSERT INTO payments.bank_debit_mandates (id, idempotency_key, tenant_user_id, landlord_user_id, provider, connected_account_id,
+           payment_method_id, version, text, accepted_at, updated_at)
+         VALUES (gen_random_uuid(), $1, $2, $3, 'sandbox', $4, $5, 'replay', 'I authorize this debit.', $6, $6) RETURNING id`,
+        [attemptId, home.tenant.userId, home.landlord.userId, home.accountId, account.id, now],
+      );
+      await testApp.dataSource.query(
+        `INSERT INTO payments.card_payments (id, idempotency_key, input_hash, status, tenant_user_id, landlord_user_id, property_id,
+           amount_cents, processing_fee_cents, charged_cents, platform_fee_cents, description, provider, connected_account_id,
+           payment_method_id, method, bank_name, bank_last4, mandate_id, created_at, updated_at)
+         VALUES ($1, $2, 'test', 'pending', $3, $4, $5, $6, 0, $6, $7, 'Rent: replay by bank', 'sandbox', $8, $9, 'bank_debit', $10, $11, $12, $13, $13)`,
+        [attemptId, attemptId, home.tenant.userId, home.landlord.userId, home.propertyId, charged, platformFeeCents, home.accountId, account.id, account.bankName, account.last4, mandateId, now],
+      );
+      const sent = await gateway.debitBankAccount({
+        connectedAccountId: home.accountId,
+        paymentMethodId: account.id,
+        amountCents: charged,
+        platformFeeCents,
+        description: 'Rent: replay by bank',
+        idempotencyKey: attemptId,
+        metadata: { cardPaymentId: attemptId },
+        mandate: { acceptedAt: now, ipAddress: '203.0.113.7', userAgent: 'replay' },
+      });
+      cardPaymentOfCharge.set(sent.chargeId, attemptId);
+      const charge = { id: sent.chargeId, object: 'charge', payment_intent: sent.paymentIntentId };
+      const intent = { id: sent.paymentIntentId, object: 'payment_intent', latest_charge: sent.chargeId };
+      events.push(event('charge.pending', charge), event('payment_intent.processing', intent));
+      expected.push({ key: `card-payment:${attemptId}`, kind: 'rent_payment', entries: entriesOf(bankDebitSentEntries(charged).entries) });
+
+      const outcome = sandboxTestBankAccount(story.accountNumber)!.outcome;
+      // The account that stays processing is never answered (the sandbox's clock passes it by too).
+      if (outcome.kind !== 'stays_processing') await bank.decide(home.accountId, sent.chargeId, 'as_tested');
+      const reference = `${home.accountId}/${sent.chargeId}`;
+      if (outcome.kind === 'fails') {
+        events.push(event('charge.failed', charge), event('payment_intent.payment_failed', intent));
+        expected.push({ key: `bank-debit-failed:${reference}`, kind: 'bank_debit_failed', entries: entriesOf(bankDebitFailedEntries(charged)) });
+      }
+      if (outcome.kind === 'succeeds' || outcome.kind === 'disputed') {
+        events.push(event('charge.succeeded', charge), event('payment_intent.succeeded', intent));
+        expected.push({ key: `bank-debit-settled:${reference}`, kind: 'bank_debit_settled', entries: entriesOf(bankDebitSettledEntries(charged, sent.chargedAt)) });
+      }
+      if (outcome.kind === 'disputed') {
+        const [{ id }] = await testApp.dataSource.query<{ id: string }[]>(
+          `SELECT id FROM infra.sandbox_disputes WHERE account_id = $1 AND charge_id = $2`,
+          [home.accountId, sent.chargeId],
+        );
+        const dispute = await gateway.retrieveDispute(home.accountId, id);
+        const object = { id, object: 'dispute', charge: sent.chargeId };
+        events.push(event('charge.dispute.created', object), event('charge.dispute.closed', object));
+        expected.push(
+          {
+            key: `dispute-txn:${home.accountId}/${dispute.movements[0].balanceTransactionId}`,
+            kind: 'dispute',
+            entries: entriesOf(disputeWithdrawalEntries(charged, SANDBOX_DISPUTE_FEE_CENTS)),
+          },
+          { key: `dispute-lost:${home.accountId}/${id}`, kind: 'dispute_lost', entries: entriesOf(disputeLossEntries(charged)) },
+        );
+      }
+    };
     for (const [index, story] of stories.entries()) {
+      if (story.way === 'bank') {
+        await debit(story);
+        if (story.payOutAfter || index === stories.length - 1) await payOut();
+        continue;
+      }
       const attemptId = randomUUID();
       const charged = story.amountCents + 699;
       const now = testApp.clock.now();
