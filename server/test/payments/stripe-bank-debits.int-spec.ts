@@ -294,7 +294,12 @@ describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SD
       expect.objectContaining({ ...sentJournal, idempotency_key: expect.stringMatching(/^card-payment:/) }),
       expect.objectContaining({ kind: 'bank_debit_settled', corrects_transaction_id: journals[0].id, entries: settledEntries }),
     ]);
-    expect(await attemptOf(idempotencyKey)).toMatchObject({ status: 'succeeded', payment_intent_id: charge.paymentIntentId, charge_id: charge.chargeId });
+    const attempt = await attemptOf(idempotencyKey);
+    expect(attempt).toMatchObject({ status: 'succeeded', payment_intent_id: charge.paymentIntentId, charge_id: charge.chargeId });
+    // The mandate is linked to Stripe's from the charge, so its revocation still reaches our record.
+    expect(await mandateOf(attempt.mandate_id)).toEqual({ status: 'active', provider_mandate_id: charge.mandateId });
+    await handled(fake.deactivateMandate(home.accountId, charge.mandateId!));
+    expect((await mandateOf(attempt.mandate_id)).status).toBe('inactive');
 
     const retry = await payFromBank(client, { bankAccount: { paymentMethodId }, idempotencyKey });
     expect(retry.statusCode).toBe(200);

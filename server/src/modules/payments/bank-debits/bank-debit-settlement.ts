@@ -88,6 +88,8 @@ export class BankDebitSettlement {
       chargeId: charge.chargeId,
       amountCents: charge.amountCents,
       chargedAt: charge.chargedAt,
+      // Links the provider's mandate when PayRent's own answer was lost, so its mandate.updated finds it.
+      mandateId: charge.mandateId ?? null,
     });
     const payment = await this.unitOfWork.repository(LedgerTransaction).findOneByOrFail({ id: sent.attempt.ledgerTransactionId! });
     if (sent.attempt.status !== 'processing') return payment.id;

@@ -119,6 +119,8 @@ export interface ProviderCharge {
   card: { brand: string | null; last4: string | null };
   /** Set for a bank debit (its account's bank name and last four digits). */
   bank: LinkedBankAccount | null;
+  /** A bank debit's mandate at the provider (`mandate_...`), when it has one. */
+  mandateId?: string | null;
   refunds: ProviderRefund[];
 }
 

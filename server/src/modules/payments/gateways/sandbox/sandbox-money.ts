@@ -34,6 +34,8 @@ export interface SandboxChargeRow {
   last4: string;
   /** Set for a bank account (the payment method's type is us_bank_account). */
   bank_name?: string | null;
+  /** A bank debit's mandate. */
+  mandate_id?: string | null;
 }
 
 interface RefundRow {
@@ -146,6 +148,7 @@ export class SandboxMoney {
       metadata: row.metadata,
       card: row.bank_name ? { brand: null, last4: null } : { brand: row.brand, last4: row.last4 },
       bank: row.bank_name ? { bankName: row.bank_name, last4: row.last4 } : null,
+      mandateId: row.mandate_id ?? null,
       refunds: refunds.map(toRefund),
     };
   }

@@ -316,6 +316,7 @@ export class StripeGateway extends PaymentGateway {
         last4: charge.payment_method_details?.card?.last4 ?? null,
       },
       bank: bankAccountOf(charge.payment_method_details?.us_bank_account),
+      mandateId: idOf(charge.payment_method_details?.us_bank_account?.mandate ?? null),
       refunds: refunds.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
     };
   }
