@@ -13,13 +13,27 @@
 // After the warm-up of both, the database is analyzed (bench/support.js: analyze), so the product's
 // plans are those of a database that has been running, not of its first seconds.
 //
-// Usage: node bench/payments.js [--duration 10 --runs 3 --connections 20]
+//
+// The bank path (issue 35) runs after it, on a scratch database and API of its own, as the card path
+// does: each tenant links a sandbox test account (000123456789, instant verification) before the timed
+// window, then pays by bank (POST /api/tenant/payments/bank with the account's payment method id and
+// the accepted authorization), alternating with pgbench as the card path does: the initiate rate. The
+// debit is answered processing and its clearing journal ("sent") posted in the request. Then a worker
+// process (server/dist/worker.js) is started and the processing events and receipt emails drained; the
+// sandbox settles every debit (POST /dev/sandbox, settle-bank-debit, 20 at once), which writes the
+// charge's balance transaction and the signed `charge.succeeded` / `payment_intent.succeeded` events;
+// the worker delivers them to the API's webhook endpoint, the inbox stores them and the worker posts
+// each settled journal. Timed: from the first settle until every settled journal is posted (the end
+// read from the journals' own times), and per debit from its settle answer to its journal. Checked:
+// one sent and one settled journal per debit, none failed, none doubled, every journal balanced.
+//
+// Usage: node bench/payments.js [--duration 10 --runs 3 --connections 20 --ways card,bank]
 const { execFile } = require('node:child_process');
 const { createHmac, randomUUID } = require('node:crypto');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { cpus, loadavg } = require('node:os');
-const { analyze, cpuSecondsOf, keptAliveClient, median, percentile, pgBin, recordResults, scratchDatabase, startProduct, withClient } = require('./support');
+const { analyze, cpuSecondsOf, keptAliveClient, median, percentile, pgBin, recordResults, scratchDatabase, sleep, startProduct, startSmtpSink, withClient } = require('./support');
 const { populate, uuidOf } = require('./money-data');
 
 const { values } = parseArgs({
@@ -28,6 +42,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
+    ways: { type: 'string', default: 'card,bank' },
   },
   strict: false,
 });
@@ -35,7 +50,13 @@ const LANDLORDS = 100;
 const PER_LANDLORD = 10;
 const APP_SECRET = 'rentwise-bench-secret-0123456789abcdef0123';
 const PORT = 3310;
+const BANK_PORT = 3311;
 const PATH = 'POST /api/tenant/payments (card tokenized beforehand) vs pgbench posting';
+const BANK_PATH = 'POST /api/tenant/payments/bank (account linked beforehand) vs pgbench posting';
+const SETTLE_PATH = 'Bank debits settled through the inbox (sandbox settle, signed events, worker), settled journals/s vs the initiate rate';
+/** Stripe's test routing number and the test account that settles (libs/sandbox-bank-accounts). */
+const SANDBOX_ROUTING_NUMBER = '110000000';
+const SETTLING_ACCOUNT_NUMBER = '000123456789';
 
 /** What the client holds after signing in: the session cookie and the CSRF token for writes. */
 function signedIn(tenant, index) {
@@ -61,11 +82,28 @@ async function tokenize(client, tenants, count, connections) {
   return methods;
 }
 
+// Each tenant pays many times a minute here: every payment after the first is confirmed, as after 'Pay again?'.
+const amountOf = (item) => 100_000 + (item.index % 50) * 1000;
+const cardPayment = {
+  path: '/api/tenant/payments',
+  body: (card) => ({ amountCents: amountOf(card), paymentMethodId: card.id, idempotencyKey: randomUUID(), confirmRepeat: true }),
+};
+const bankPayment = (mandateVersion) => ({
+  path: '/api/tenant/payments/bank',
+  body: (account) => ({
+    amountCents: amountOf(account),
+    bankAccount: { paymentMethodId: account.id },
+    mandate: { accepted: true, version: mandateVersion },
+    idempotencyKey: randomUUID(),
+    confirmRepeat: true,
+  }),
+});
+
 /**
  * `connections` tenants paying one after another for `seconds`, each with a card tokenized beforehand
  * (`cards`, enough for the window: running out ends it); every answer is counted.
  */
-async function payFor(client, tenants, cards, connections, seconds, product) {
+async function payFor(client, tenants, cards, connections, seconds, product, way = cardPayment) {
   const cpuBefore = cpuByProcess(product);
   const until = Date.now() + seconds * 1000;
   const latencies = [];
@@ -76,13 +114,7 @@ async function payFor(client, tenants, cards, connections, seconds, product) {
     while (Date.now() < until && next < cards.length) {
       const card = cards[next++];
       const started = performance.now();
-      const answer = await client.send(
-        'POST',
-        '/api/tenant/payments',
-        tenants[card.index].headers,
-        // Each tenant pays many times a minute here: every payment after the first is confirmed, as after 'Pay again?'.
-        JSON.stringify({ amountCents: 100_000 + (card.index % 50) * 1000, paymentMethodId: card.id, idempotencyKey: randomUUID(), confirmRepeat: true }),
-      );
+      const answer = await client.send('POST', way.path, tenants[card.index].headers, JSON.stringify(way.body(card)));
       latencies.push(performance.now() - started);
       count(answer.status);
     }
@@ -170,10 +202,52 @@ async function checkLedger(ownerUrl, answered2xx) {
   });
 }
 
-async function main() {
+/** Medians of the product's and pgbench's runs, as a results.json row. */
+function resultRow(path, connections, productRuns, baselineRuns) {
+  const row = {
+    path,
+    connections,
+    product_rps: Math.round(median(productRuns.map((r) => r.rate))),
+    baseline_rps: Math.round(median(baselineRuns.map((r) => r.tps))),
+    ratio: 0,
+    p99_ms: Math.round(median(productRuns.map((r) => r.p99))),
+  };
+  row.ratio = Number((row.product_rps / row.baseline_rps).toFixed(2));
+  return row;
+}
+
+/** A warm-up of both, ANALYZE, then `runs` windows of the product paying, each followed by pgbench's. */
+async function alternate({ label, database, client, tenants, itemsFor, connections, product, way }) {
   const duration = Number(values.duration);
+  const warm = await payFor(client, tenants, await itemsFor(Number(values.warmup)), connections, Number(values.warmup), product, way);
+  if (!warm.ok) throw new Error(`No ${label} payment succeeded in the warm-up: ${JSON.stringify(warm.statuses)}`);
+  await pgbench(database, connections, Number(values.warmup));
+  await analyze(database);
+
+  const product2xx = [warm.ok];
+  const productRuns = [];
+  const baselineRuns = [];
+  for (let run = 0; run < Number(values.runs); run++) {
+    const result = await payFor(client, tenants, await itemsFor(duration), connections, duration, product, way);
+    product2xx.push(result.ok);
+    productRuns.push(result);
+    baselineRuns.push(await pgbench(database, connections, duration));
+    console.log(
+      `${label} run ${run + 1}: product ${result.rate.toFixed(0)} payments/s (answers ${JSON.stringify(result.statuses)}, p99 ${result.p99.toFixed(0)} ms` +
+        `${cpuInWords(result.cpuMsPerPayment)}); pgbench ${baselineRuns[run].tps.toFixed(0)} tps`,
+    );
+  }
+  return { answered2xx: product2xx.reduce((a, b) => a + b, 0), productRuns, baselineRuns };
+}
+
+const machineInWords = () =>
+  `${cpus().length} cores, load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
+
+async function cardPath(connections) {
   const runs = Number(values.runs);
-  const connections = Number(values.connections);
+  const duration = Number(values.duration);
   const database = await scratchDatabase('rentwise_bench_payments');
   let product;
   let client;
@@ -182,8 +256,6 @@ async function main() {
       populate(client, { landlords: LANDLORDS, perLandlord: PER_LANDLORD, accountPrefix: 'acct_sandbox_bench_', sandbox: true }),
     );
     const tenants = people.map((tenant, index) => ({ ...tenant, headers: signedIn(tenant, index) }));
-    // The sandbox gateway is the one chosen without Stripe keys.
-    for (const key of Object.keys(process.env)) if (key.startsWith('STRIPE_')) delete process.env[key];
     product = await startProduct({
       port: PORT,
       database,
@@ -196,40 +268,11 @@ async function main() {
     // Cards for a window at `ceiling` payments a second, at most (running out would end it early).
     const ceiling = 1000;
     const cardsFor = (seconds) => tokenize(client, tenants, Math.ceil(ceiling * seconds), connections);
-    // Warm-up of both.
-    const warm = await payFor(client, tenants, await cardsFor(Number(values.warmup)), connections, Number(values.warmup), product);
-    if (!warm.ok) throw new Error(`No payment succeeded in the warm-up: ${JSON.stringify(warm.statuses)}`);
-    await pgbench(database, connections, Number(values.warmup));
-    await analyze(database);
-
-    const product2xx = [warm.ok];
-    const productRuns = [];
-    const baselineRuns = [];
-    for (let run = 0; run < runs; run++) {
-      const result = await payFor(client, tenants, await cardsFor(duration), connections, duration, product);
-      product2xx.push(result.ok);
-      productRuns.push(result);
-      baselineRuns.push(await pgbench(database, connections, duration));
-      console.log(
-        `payments run ${run + 1}: product ${result.rate.toFixed(0)} payments/s (answers ${JSON.stringify(result.statuses)}, p99 ${result.p99.toFixed(0)} ms` +
-          `${cpuInWords(result.cpuMsPerPayment)}); pgbench ${baselineRuns[run].tps.toFixed(0)} tps`,
-      );
-    }
-    const answered2xx = product2xx.reduce((a, b) => a + b, 0);
+    const { answered2xx, productRuns, baselineRuns } = await alternate({ label: 'payments', database, client, tenants, itemsFor: cardsFor, connections, product });
     const ledger = await checkLedger(database.ownerUrl, answered2xx);
-    const row = {
-      path: PATH,
-      connections,
-      product_rps: Math.round(median(productRuns.map((r) => r.rate))),
-      baseline_rps: Math.round(median(baselineRuns.map((r) => r.tps))),
-      ratio: 0,
-      p99_ms: Math.round(median(productRuns.map((r) => r.p99))),
-    };
-    row.ratio = Number((row.product_rps / row.baseline_rps).toFixed(2));
+    const row = resultRow(PATH, connections, productRuns, baselineRuns);
     console.log(
-      `\nPayments through the API, ${connections} tenants at once, medians of ${runs} x ${duration} s (${cpus().length} cores, load ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}):\n` +
+      `\nPayments through the API, ${connections} tenants at once, medians of ${runs} x ${duration} s (${machineInWords()}):\n` +
         `  product ${row.product_rps} payments/s (p99 ${row.p99_ms} ms per payment request), pgbench ${row.baseline_rps} tps of the posting, ratio ${row.ratio} (target >= 0.25)\n` +
         `  ledger: ${answered2xx} payments answered 2xx, ${ledger.journals} card journals, ${ledger.charges} sandbox charges, ` +
         `${ledger.unbalanced} unbalanced, ${ledger.doubled} doubled; pgbench wrote ${ledger.pgbench_journals} journals`,
@@ -241,11 +284,256 @@ async function main() {
       console.log('  ledger check: nothing lost or doubled, every journal sums to zero');
     }
     recordResults([row]);
+    return row;
   } finally {
     client?.close();
     await product?.stop();
     await database.drop();
   }
+}
+
+/** Each tenant's sandbox test account, linked as the bank link step would (one per tenant, reused for every debit). */
+async function linkBankAccounts(client, tenants, connections) {
+  const accounts = new Array(tenants.length);
+  let next = 0;
+  async function worker() {
+    while (next < tenants.length) {
+      const index = next++;
+      const body = JSON.stringify({
+        account: `acct_sandbox_bench_${tenants[index].accountIndex}`,
+        accountHolderName: `Tenant Payer ${index + 1}`,
+        routingNumber: SANDBOX_ROUTING_NUMBER,
+        accountNumber: SETTLING_ACCOUNT_NUMBER,
+        verification: 'instant',
+      });
+      const answer = await client.send('POST', '/sandbox/v1/bank_accounts', { 'content-type': 'application/json' }, body);
+      if (answer.status !== 200 && answer.status !== 201) throw new Error(`The sandbox bank link answered ${answer.status}: ${answer.body}`);
+      accounts[index] = { index, id: JSON.parse(answer.body).id };
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, worker));
+  return accounts;
+}
+
+/** The bank path's progress, from the rows the product writes. */
+async function bankState(client) {
+  const [row] = (
+    await client.query(`
+      SELECT (SELECT count(*)::int FROM infra.outbox WHERE dispatched_at IS NULL) AS outbox,
+             (SELECT count(*)::int FROM infra.inbox) AS stored,
+             (SELECT count(*)::int FROM infra.inbox WHERE status IN ('pending', 'failed')) AS waiting,
+             (SELECT count(*)::int FROM infra.inbox WHERE status = 'failed') AS failed,
+             (SELECT count(*)::int FROM infra.sent_emails) AS sent_emails,
+             (SELECT count(*)::int FROM payments.ledger_transactions WHERE kind = 'bank_debit_settled') AS settled`)
+  ).rows;
+  return row;
+}
+
+async function waitFor(database, what, condition, timeoutMs = 600_000) {
+  const startedAtMs = Date.now();
+  return withClient(database.ownerUrl, async (client) => {
+    for (;;) {
+      const state = await bankState(client);
+      if (condition(state)) return state;
+      if (Date.now() - startedAtMs > timeoutMs) throw new Error(`${what}: not after ${timeoutMs / 1000} s: ${JSON.stringify(state)}`);
+      await sleep(250);
+    }
+  });
+}
+
+/**
+ * The sandbox settles every processing debit (the /dev/sandbox tool's settle-bank-debit, `connections`
+ * at once); answers when each settle was answered, by charge id.
+ */
+async function settleAll(client, debits, connections) {
+  const answeredAtMs = new Map();
+  let next = 0;
+  async function worker() {
+    while (next < debits.length) {
+      const debit = debits[next++];
+      const form = new URLSearchParams({ action: 'settle-bank-debit', account: debit.account_id, charge: debit.id }).toString();
+      const answer = await client.send('POST', '/dev/sandbox', { 'content-type': 'application/x-www-form-urlencoded' }, form);
+      if (answer.status !== 303) throw new Error(`The sandbox did not settle ${debit.id}: ${answer.status} ${answer.body}`);
+      answeredAtMs.set(debit.id, Date.now());
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, worker));
+  return answeredAtMs;
+}
+
+/** One sent (clearing) and one settled journal per debit answered 2xx, none failed, none doubled, every journal balanced. */
+async function checkBankLedger(ownerUrl, answered2xx) {
+  return withClient(ownerUrl, async (client) => {
+    const [row] = (
+      await client.query(`
+        SELECT (SELECT count(*)::int FROM payments.ledger_transactions WHERE idempotency_key LIKE 'card-payment:%') AS sent,
+               (SELECT count(*)::int FROM payments.ledger_transactions WHERE kind = 'bank_debit_settled') AS settled,
+               (SELECT count(*)::int FROM payments.ledger_transactions WHERE kind = 'bank_debit_failed') AS failed,
+               (SELECT count(*)::int FROM payments.card_payments WHERE method = 'bank_debit' AND status = 'succeeded') AS succeeded,
+               (SELECT count(*)::int FROM payments.card_payments WHERE method = 'bank_debit') AS attempts,
+               (SELECT count(*)::int FROM payments.ledger_transactions sent WHERE sent.idempotency_key LIKE 'card-payment:%'
+                   AND NOT EXISTS (SELECT 1 FROM payments.ledger_transactions s WHERE s.kind = 'bank_debit_settled' AND s.corrects_transaction_id = sent.id)) AS unsettled,
+               (SELECT count(*)::int FROM (SELECT corrects_transaction_id FROM payments.ledger_transactions WHERE kind = 'bank_debit_settled'
+                                             GROUP BY 1 HAVING count(*) > 1) twice) AS settled_twice,
+               (SELECT count(*)::int FROM (SELECT ledger_transaction_id FROM payments.card_payments WHERE ledger_transaction_id IS NOT NULL
+                                             GROUP BY 1 HAVING count(*) > 1) doubled) AS doubled,
+               (SELECT count(*)::int FROM infra.sandbox_charges) AS charges,
+               (SELECT count(*)::int FROM infra.sandbox_charges WHERE status = 'succeeded') AS charges_settled,
+               (SELECT count(*)::int FROM infra.inbox WHERE status = 'failed') AS events_failed,
+               (SELECT count(*)::int FROM (SELECT transaction_id FROM payments.ledger_entries GROUP BY 1 HAVING sum(amount_cents) <> 0) u) AS unbalanced,
+               (SELECT count(*)::int FROM payments.ledger_transactions t WHERE NOT EXISTS (SELECT 1 FROM payments.ledger_entries e WHERE e.transaction_id = t.id)) AS empty`)
+    ).rows;
+    const problems = [];
+    if (row.sent !== answered2xx) problems.push(`${answered2xx} bank payments answered 2xx but ${row.sent} sent journals`);
+    if (row.settled !== answered2xx) problems.push(`${answered2xx} bank payments but ${row.settled} settled journals`);
+    if (row.failed) problems.push(`${row.failed} failed journals`);
+    if (row.unsettled) problems.push(`${row.unsettled} sent journals without their settled journal`);
+    if (row.settled_twice) problems.push(`${row.settled_twice} sent journals settled twice`);
+    if (row.attempts !== answered2xx || row.succeeded !== answered2xx) problems.push(`${row.attempts} bank attempts, ${row.succeeded} succeeded, for ${answered2xx}`);
+    if (row.charges !== answered2xx || row.charges_settled !== answered2xx) problems.push(`${row.charges} sandbox debits, ${row.charges_settled} settled, for ${answered2xx}`);
+    if (row.doubled) problems.push(`${row.doubled} journals claimed by two attempts`);
+    if (row.events_failed) problems.push(`${row.events_failed} provider events failed`);
+    if (row.unbalanced) problems.push(`${row.unbalanced} journals do not sum to zero`);
+    if (row.empty) problems.push(`${row.empty} journals without entries`);
+    return { ...row, problems };
+  });
+}
+
+async function bankPath(connections, card) {
+  const runs = Number(values.runs);
+  const duration = Number(values.duration);
+  const database = await scratchDatabase('rentwise_bench_bank_payments');
+  const queuePrefix = `bench-bank-payments-${process.pid}`;
+  let product;
+  let worker;
+  let client;
+  let smtp;
+  try {
+    const people = await withClient(database.ownerUrl, async (client) => {
+      const made = await populate(client, { landlords: LANDLORDS, perLandlord: PER_LANDLORD, accountPrefix: 'acct_sandbox_bench_', sandbox: true });
+      // As account.updated leaves a landlord whose account has the ACH capability.
+      await client.query(`UPDATE onboarding.registrations SET payout_bank_debits_enabled = true`);
+      return made;
+    });
+    const tenants = people.map((tenant, index) => ({ ...tenant, headers: signedIn(tenant, index) }));
+    smtp = await startSmtpSink();
+    // The API as the card path runs it (no workers while tenants pay); the receipt emails go to a sink when the worker sends them.
+    const env = { RUN_WORKERS: 'false', APP_SECRET, SMTP_URL: smtp.url };
+    product = await startProduct({ port: BANK_PORT, database, queuePrefix, env });
+    await product.ready();
+    client = keptAliveClient(product.url, connections);
+
+    const accounts = await linkBankAccounts(client, tenants, connections);
+    const setup = await client.send('GET', '/api/tenant/payment-setup', tenants[0].headers);
+    const mandateVersion = JSON.parse(setup.body).setup?.bankDebit?.mandateVersion;
+    if (!mandateVersion) throw new Error(`The payment setup offers no bank debit: ${setup.status} ${setup.body}`);
+    // Each tenant's one linked account, again and again: a window at `ceiling` payments a second, at most.
+    const ceiling = 1000;
+    const accountsFor = async (seconds) => Array.from({ length: Math.ceil(ceiling * seconds) }, (_, i) => accounts[i % accounts.length]);
+    const { answered2xx, productRuns, baselineRuns } = await alternate({
+      label: 'bank payments',
+      database,
+      client,
+      tenants,
+      itemsFor: accountsFor,
+      connections,
+      product,
+      way: bankPayment(mandateVersion),
+    });
+    const initiate = resultRow(BANK_PATH, connections, productRuns, baselineRuns);
+
+    // The worker, as deployed: it relays the outbox, delivers the sandbox's signed events to the API and works the inbox.
+    worker = await startProduct({ port: BANK_PORT + 1, database, queuePrefix, env: { ...env, PUBLIC_URL: product.url }, script: 'worker.js' });
+    const drainStartedMs = Date.now();
+    // Each debit's charge.pending and payment_intent.processing, and its receipt email.
+    const drained = await waitFor(
+      database,
+      'the processing events and receipt emails',
+      (state) => state.outbox === 0 && state.waiting === 0 && state.stored >= 2 * answered2xx && state.sent_emails >= answered2xx,
+    );
+    const drainS = (Date.now() - drainStartedMs) / 1000;
+
+    const debits = await withClient(database.ownerUrl, async (owner) => (await owner.query(`SELECT id, account_id FROM infra.sandbox_charges WHERE status = 'pending'`)).rows);
+    const settleStartedMs = Date.now();
+    const answeredAtMs = await settleAll(client, debits, connections);
+    const settleAnsweredS = (Math.max(...answeredAtMs.values()) - settleStartedMs) / 1000;
+    // The tool answers 303 whatever happened (its page says what): the sandbox's rows say whether each was settled.
+    const unsettled = await withClient(database.ownerUrl, async (owner) => (await owner.query(`SELECT count(*)::int AS n FROM infra.sandbox_charges WHERE status <> 'succeeded'`)).rows[0].n);
+    if (unsettled) throw new Error(`The sandbox left ${unsettled} of ${debits.length} debits unsettled`);
+    await waitFor(database, 'every settled journal', (state) => state.settled >= debits.length && state.waiting === 0 && state.outbox === 0);
+    const journalTimes = await withClient(database.ownerUrl, async (owner) =>
+      (
+        await owner.query(
+          `SELECT split_part(idempotency_key, '/', 2) AS charge_id, extract(epoch FROM recorded_at) * 1000 AS at_ms
+             FROM payments.ledger_transactions WHERE kind = 'bank_debit_settled'`,
+        )
+      ).rows.map((row) => ({ chargeId: row.charge_id, atMs: Number(row.at_ms) })),
+    );
+    // Where the time went: the sandbox delivers its events one at a time (its delivery queue's one
+    // worker), so the events' arrival at our endpoint is read apart from the inbox's own handling.
+    const inbox = await withClient(database.ownerUrl, async (owner) =>
+      (
+        await owner.query(
+          `SELECT count(*)::int AS events, extract(epoch FROM max(received_at) - min(received_at)) AS arrival_s,
+                  percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM handled_at - received_at) * 1000) AS handled_p50_ms,
+                  percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM handled_at - received_at) * 1000) AS handled_p99_ms
+             FROM infra.inbox WHERE type IN ('charge.succeeded', 'payment_intent.succeeded')`,
+        )
+      ).rows[0],
+    );
+    const lastJournalMs = Math.max(...journalTimes.map((journal) => journal.atMs));
+    const settledS = (lastJournalMs - settleStartedMs) / 1000;
+    const lags = journalTimes.filter((journal) => answeredAtMs.has(journal.chargeId)).map((journal) => journal.atMs - answeredAtMs.get(journal.chargeId));
+    const settle = {
+      path: SETTLE_PATH,
+      connections,
+      product_rps: Math.round(debits.length / settledS),
+      baseline_rps: initiate.product_rps,
+      ratio: 0,
+      p99_ms: Math.round(percentile(lags, 99)),
+    };
+    settle.ratio = Number((settle.product_rps / settle.baseline_rps).toFixed(2));
+
+    const ledger = await checkBankLedger(database.ownerUrl, answered2xx);
+    const beside = card ? ` (card: ${card.product_rps} payments/s, ratio ${card.ratio}, p99 ${card.p99_ms} ms)` : '';
+    console.log(
+      `\nBank payments through the API, ${connections} tenants at once, medians of ${runs} x ${duration} s (${machineInWords()}):\n` +
+        `  initiate: product ${initiate.product_rps} payments/s (p99 ${initiate.p99_ms} ms per payment request), pgbench ${initiate.baseline_rps} tps of the posting, ` +
+        `ratio ${initiate.ratio}${beside}\n` +
+        `  worker started: ${drained.stored} processing events and ${drained.sent_emails} emails drained in ${drainS.toFixed(1)} s (the worker's start included)\n` +
+        `  settle: the sandbox settled ${debits.length} debits in ${settleAnsweredS.toFixed(1)} s (${connections} at once); every settled journal posted ` +
+        `${settledS.toFixed(1)} s after the first settle: ${settle.product_rps} settled journals/s, ${settle.ratio}x the initiate rate; ` +
+        `settle answered to journal posted p50 ${Math.round(percentile(lags, 50))} ms, p99 ${settle.p99_ms} ms\n` +
+        `  of which: the sandbox's ${inbox.events} settled events reached our endpoint over ${Number(inbox.arrival_s).toFixed(1)} s ` +
+        `(${(inbox.events / Number(inbox.arrival_s)).toFixed(0)} events/s, delivered one at a time); the inbox handled each p50 ${Math.round(inbox.handled_p50_ms)} ms, ` +
+        `p99 ${Math.round(inbox.handled_p99_ms)} ms after it arrived\n` +
+        `  ledger: ${answered2xx} bank payments answered 2xx, ${ledger.sent} sent and ${ledger.settled} settled journals, ${ledger.failed} failed, ` +
+        `${ledger.charges} sandbox debits (${ledger.charges_settled} settled), ${ledger.unbalanced} unbalanced, ${ledger.settled_twice} settled twice, ${ledger.doubled} doubled`,
+    );
+    if (ledger.problems.length) {
+      console.error(`BANK LEDGER CHECK FAILED: ${ledger.problems.join('; ')}`);
+      process.exitCode = 1;
+    } else {
+      console.log('  ledger check: one sent and one settled journal per bank payment, nothing failed or doubled, every journal sums to zero');
+    }
+    recordResults([initiate, settle]);
+  } finally {
+    client?.close();
+    // The worker first: each stop removes the shared queue prefix's keys, which a running worker still uses.
+    await worker?.stop();
+    await product?.stop();
+    await smtp?.close();
+    await database.drop();
+  }
+}
+
+async function main() {
+  const connections = Number(values.connections);
+  const ways = new Set(values.ways.split(','));
+  // The sandbox gateway is the one chosen without Stripe keys.
+  for (const key of Object.keys(process.env)) if (key.startsWith('STRIPE_')) delete process.env[key];
+  const card = ways.has('card') ? await cardPath(connections) : null;
+  if (ways.has('bank')) await bankPath(connections, card);
 }
 
 main().catch((error) => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The benchmark suite: the built product against bare baselines. Each part can be run alone:
 #   reads       hot reads on the generated bench database (bench/http.js), then Lighthouse on the built client
-#   payments    payments through the API against pgbench's rate of the same posting (bench/payments.js)
+#   payments    payments through the API, by card and by bank (initiate, then settled through the inbox), against pgbench's rate of the same posting (bench/payments.js)
 #   webhooks    10,000 signed Stripe events, 30% repeats, drained to the ledger (bench/webhooks.js)
 #   rebuild     the statements projector's full rebuild against one SQL aggregate (bench/statements.js)
 #   statement   a 100-property landlord's yearly statement against the pg baseline (bench/statements.js)
