@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { BANK_DEBIT_MANDATE_VERSION, bankDebitFailureReason } from '@rentwise/libs/bank-debits';
 import { MESSAGES } from '@rentwise/libs/messages';
+import { CardDeclined, ProviderObjectNotFound } from '../../src/infrastructure/providers/provider-errors';
+import { PaymentGateway } from '../../src/modules/payments/gateways/payment-gateway.port';
 import { SignedInClient } from '../support/accounts';
 import {
   FAKE_CONNECT_WEBHOOK_SECRET,
@@ -327,6 +329,39 @@ describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SD
     for (const repeat of repeats) expect(repeat.json().payment).toMatchObject({ receiptId: first.json().payment.receiptId, paymentStatus: 'processing' });
     expect(fake.charges.filter((made) => made.account === home.accountId)).toHaveLength(1);
     expect(await journalsOf(home.tenant.userId)).toHaveLength(1);
+  });
+
+  it('is refused by Stripe as Stripe refuses: another account’s bank account, a fee above the amount, a key reused for another debit', async () => {
+    const gateway = testApp.app.get(PaymentGateway);
+    const home = await rentedHome(testApp, fake.enableCharges);
+    const elsewhere = await rentedHome(testApp, fake.enableCharges);
+    const ours = fake.linkBankAccount(home.accountId, '000123456789');
+    const theirs = fake.linkBankAccount(elsewhere.accountId, '000123456789');
+    const acceptedAt = new Date();
+    const debit = (overrides: Partial<Parameters<PaymentGateway['debitBankAccount']>[0]>) =>
+      gateway.debitBankAccount({
+        connectedAccountId: home.accountId,
+        paymentMethodId: ours,
+        amountCents: RENT_CENTS,
+        platformFeeCents: PLATFORM_FEE_CENTS,
+        description: 'Rent payment: gateway test',
+        idempotencyKey: randomUUID(),
+        metadata: { cardPaymentId: 'gateway-test' },
+        mandate: { acceptedAt, ipAddress: '203.0.113.7', userAgent: USER_AGENT },
+        ...overrides,
+      });
+
+    await expect(gateway.retrieveBankAccount(home.accountId, theirs)).rejects.toBeInstanceOf(ProviderObjectNotFound);
+    await expect(debit({ paymentMethodId: theirs })).rejects.toBeInstanceOf(CardDeclined);
+    await expect(debit({ platformFeeCents: RENT_CENTS + 1 })).rejects.toThrow(/application fee amount must be less than or equal/);
+    expect(fake.charges.filter((made) => made.account === home.accountId)).toEqual([]);
+
+    const idempotencyKey = randomUUID();
+    const first = await debit({ idempotencyKey });
+    expect(first).toMatchObject({ status: 'processing', bank: { bankName: FAKE_TEST_BANK_NAME, last4: '6789' }, mandateId: expect.stringMatching(/^mandate_fake_/) });
+    expect(await debit({ idempotencyKey })).toEqual(first);
+    await expect(debit({ idempotencyKey, amountCents: RENT_CENTS + 100 })).rejects.toThrow(/Keys for idempotent requests can only be used with the same parameters/);
+    expect(fake.charges.filter((made) => made.account === home.accountId)).toHaveLength(1);
   });
 
   it('refuses a bank account linked on another landlord’s account, and debits nothing', async () => {
