@@ -57,13 +57,16 @@ async function payFromTestAccount(page: Page, tenant: E2eUser, digits: string, a
   await page.keyboard.type(digits);
   await page.keyboard.press('Enter');
 
-  await expect(heading(page)).toHaveText('How would you like to pay?');
+  // The amount leads to the card as before; Bank account is beside it.
+  await expect(heading(page)).toHaveText('Card details');
+  const ways = main(page).getByRole('group', { name: 'Way to pay' });
+  await expect(ways.getByRole('button', { name: 'Card' })).toHaveAttribute('aria-pressed', 'true');
+  await ways.getByRole('button', { name: 'Bank account' }).click();
+  await expect(heading(page)).toHaveText('Bank account');
   if (look) {
     await expectNoAccessibilityViolations(page);
-    await screenshots(page, 'method');
+    await screenshots(page, 'bank-account');
   }
-  await main(page).getByRole('button', { name: 'Bank account' }).click();
-  await expect(heading(page)).toHaveText('Bank account');
   await main(page).getByRole('button', { name: 'Link a bank account' }).click();
 
   const link = page.getByRole('dialog');

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, ChevronRight, Landmark, Lock, Trash2 } from 'lucide-react';
+import { BANK_DEBIT_SETTLEMENT_BUSINESS_DAYS } from '@rentwise/libs/bank-debits';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { formatCents } from '@rentwise/libs/money';
 import { refusalMessage } from '../../app/apiError';
@@ -18,6 +19,8 @@ interface BankAccountStepProps {
   onChosen: (bankAccount: ChosenBankAccount) => void;
   onBack: () => void;
   takeFocus: boolean;
+  /** Card or Bank account, to go back to the card. */
+  methodSwitch?: ReactNode;
 }
 
 /** A saved account: choosing it goes to the confirmation; removing it asks first. */
@@ -42,7 +45,7 @@ function SavedAccountRow({ account, onChoose, onRemove }: { account: SavedBankAc
  * Step 2 for a bank debit: a saved account, or one linked now through the provider's bank link (the
  * sandbox's stand-in without keys). Account and routing numbers go to the provider, never to our API.
  */
-export function BankAccountStep({ bankDebit, connectedAccountId, amountCents, onChosen, onBack, takeFocus }: BankAccountStepProps) {
+export function BankAccountStep({ bankDebit, connectedAccountId, amountCents, onChosen, onBack, takeFocus, methodSwitch }: BankAccountStepProps) {
   const [linking, setLinking] = useState(false);
   const [linked, setLinked] = useState<LinkedBankAccount | null>(null);
   const [saveForLater, setSaveForLater] = useState(false);
@@ -70,9 +73,12 @@ export function BankAccountStep({ bankDebit, connectedAccountId, amountCents, on
       <header className="pay__top">
         <StepHeading id="pay-bank-title" takeFocus={takeFocus}>Bank account</StepHeading>
         <p className="pay__date">
-          Paying <span className="money">{formatCents(amountCents)}</span> + <span className="money">{formatCents(bankDebit.feeCents)}</span> bank fee
+          Paying <span className="money">{formatCents(amountCents)}</span> + <span className="money">{formatCents(bankDebit.feeCents)}</span> bank fee.
+          Banks usually take about {BANK_DEBIT_SETTLEMENT_BUSINESS_DAYS} business days.
         </p>
       </header>
+
+      {methodSwitch}
 
       {saved.length > 0 && !linked && (
         <section className="bank-saved" aria-labelledby="bank-saved-title">

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { formatCents } from '@rentwise/libs/money';
@@ -21,6 +21,8 @@ interface CardStepProps {
   onAccepted: (card: AcceptedCard) => void;
   onBack: () => void;
   takeFocus: boolean;
+  /** Card or Bank account, when the landlord takes bank debits. */
+  methodSwitch?: ReactNode;
 }
 
 function CardFormLoading() {
@@ -33,7 +35,7 @@ function CardFormLoading() {
 }
 
 /** Step 2: the card. Card data goes to the card provider (or the sandbox tokenizer), never to our API. */
-export function CardStep({ setup, amountCents, onAccepted, onBack, takeFocus }: CardStepProps) {
+export function CardStep({ setup, amountCents, onAccepted, onBack, takeFocus, methodSwitch }: CardStepProps) {
   const refused = (message: string) => showPaymentToast(message, 'error');
   const submitLabel = 'Review payment';
 
@@ -46,6 +48,8 @@ export function CardStep({ setup, amountCents, onAccepted, onBack, takeFocus }: 
           <span className="money">{formatCents(setup.processingFeeCents)}</span> processing fee
         </p>
       </header>
+
+      {methodSwitch}
 
       {setup.cardGateway === 'authorize_net' ? (
         setup.authorizeNetSetup ? (

@@ -13,7 +13,7 @@ import { enteredCents, initialPaymentFlow, paymentFlow, type PaymentFlowAction }
 import { useGetPaymentSetupQuery, type PaymentSetup } from './paymentsApi';
 import { dismissPaymentToasts } from './paymentToast';
 import { SignInFreshnessNotice } from './SignInFreshnessNotice';
-import { PaymentMethodStep } from './PaymentMethodStep';
+import { PaymentMethodSwitch, type PaymentMethodKind } from './PaymentMethodSwitch';
 import { SuccessStep } from './SuccessStep';
 import { useConfirmPayment, type PaymentMethodChoice } from './useConfirmPayment';
 import './payments.css';
@@ -81,7 +81,6 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
   const hasMoved = useRef(false);
   useEffect(() => {
     if (state.step !== 'amount') hasMoved.current = true;
-    if (state.step === 'method') preloadBankSteps();
   }, [state.step]);
 
   const amountCents = enteredCents(state);
@@ -99,12 +98,15 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
     [act],
   );
   const offersBank = bankDebit !== null;
-  const onContinue = useCallback(() => act({ type: 'amountAccepted', offersBankDebit: offersBank }), [act, offersBank]);
+  const onContinue = useCallback(() => act({ type: 'amountAccepted' }), [act]);
+  useEffect(() => {
+    if (state.step === 'card' && offersBank) preloadBankSteps();
+  }, [state.step, offersBank]);
   const onBack = useCallback(() => act({ type: 'wentBack' }), [act]);
 
   // The landlord stopped taking bank debits while the tenant was paying (the setup was read again after
   // a refusal): back to the amount, where Card is what remains; the server's message says why.
-  const bankFlowWithoutBank = !offersBank && (state.step === 'method' || state.step === 'bank' || state.bankAccount !== null);
+  const bankFlowWithoutBank = !offersBank && (state.step === 'bank' || state.bankAccount !== null);
   useEffect(() => {
     if (bankFlowWithoutBank) dispatch({ type: 'wentBack' });
   }, [bankFlowWithoutBank]);
@@ -114,6 +116,15 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
     : state.bankAccount && bankDebit
       ? { kind: 'bank', bankAccount: state.bankAccount, mandateVersion: bankDebit.mandateVersion }
       : null;
+  const methodSwitch = (current: PaymentMethodKind) =>
+    bankDebit ? (
+      <PaymentMethodSwitch
+        current={current}
+        cardFeeCents={setup.processingFeeCents}
+        bankFeeCents={bankDebit.feeCents}
+        onSwitch={(method) => act({ type: 'methodSwitched', method })}
+      />
+    ) : null;
   const totalCents = amountCents + (choice?.kind === 'bank' && bankDebit ? bankDebit.feeCents : setup.processingFeeCents);
 
   async function pay(confirmRepeat = false) {
@@ -130,17 +141,6 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
   switch (state.step) {
     case 'amount':
       return <AmountStep setup={setup} display={state.display} onKey={onKey} onContinue={onContinue} takeFocus={hasMoved.current} />;
-    case 'method':
-      return bankDebit ? (
-        <PaymentMethodStep
-          amountCents={amountCents}
-          cardFeeCents={setup.processingFeeCents}
-          bankDebit={bankDebit}
-          onChosen={(method) => act({ type: 'methodChosen', method })}
-          onBack={onBack}
-          takeFocus
-        />
-      ) : null;
     case 'card':
       return (
         <Suspense fallback={<CardStepLoading />}>
@@ -150,6 +150,7 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
             onAccepted={(card) => act({ type: 'cardAccepted', card })}
             onBack={onBack}
             takeFocus
+            methodSwitch={methodSwitch('card')}
           />
         </Suspense>
       );
@@ -163,6 +164,7 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
             onChosen={(bankAccount) => act({ type: 'bankAccountChosen', bankAccount })}
             onBack={onBack}
             takeFocus
+            methodSwitch={methodSwitch('bank')}
           />
         </Suspense>
       ) : null;

@@ -112,7 +112,8 @@ async function openAndEnter(user: User, keys = '100') {
 }
 
 async function chooseBank(user: User) {
-  await user.click(await screen.findByRole('button', { name: 'Bank account' }));
+  await screen.findByRole('heading', { name: 'Card details' });
+  await user.click(within(screen.getByRole('group', { name: 'Way to pay' })).getByRole('button', { name: 'Bank account' }));
   expect(await screen.findByRole('heading', { name: 'Bank account' })).toHaveFocus();
 }
 
@@ -137,10 +138,11 @@ describe('paying from a bank account', () => {
     await openAndEnter(user);
 
     expect(await screen.findByRole('heading', { name: 'Card details' })).toHaveFocus();
+    expect(screen.queryByRole('group', { name: 'Way to pay' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Bank account' })).not.toBeInTheDocument();
   });
 
-  it('offers Bank account beside Card after the amount, each with its fee and total', async () => {
+  it('leads to the card as before, with Bank account one tap away, each with its fee', async () => {
     signedInTenant();
     withSetups(setupWithBank());
     const user = userEvent.setup();
@@ -149,11 +151,18 @@ describe('paying from a bank account', () => {
     expect(screen.getByText('+ $6.99 card processing fee · $0.00 bank fee')).toBeInTheDocument();
     await user.keyboard('100{Enter}');
 
-    expect(await screen.findByRole('heading', { name: 'How would you like to pay?' })).toHaveFocus();
-    expect(screen.getByRole('button', { name: 'Bank account' })).toHaveAccessibleDescription(
-      'Bank fee $0.00 · arrives in about 4 business days. Total $100.00',
-    );
-    expect(screen.getByRole('button', { name: 'Card' })).toHaveAccessibleDescription('Processing fee $6.99 · paid at once. Total $106.99');
+    expect(await screen.findByRole('heading', { name: 'Card details' })).toHaveFocus();
+    const ways = screen.getByRole('group', { name: 'Way to pay' });
+    expect(within(ways).getByRole('button', { name: 'Card' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(ways).getByRole('button', { name: 'Card' })).toHaveAccessibleDescription('$6.99 fee');
+    expect(within(ways).getByRole('button', { name: 'Bank account' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(ways).getByRole('button', { name: 'Bank account' })).toHaveAccessibleDescription('$0.00 fee');
+
+    await chooseBank(user);
+    expect(screen.getByText(/usually take about 4 business days/)).toBeInTheDocument();
+    await user.click(within(screen.getByRole('group', { name: 'Way to pay' })).getByRole('button', { name: 'Card' }));
+    expect(await screen.findByRole('heading', { name: 'Card details' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
   });
 
   it('links a test account instantly, asks for the authorization, pays and says Processing', async () => {
@@ -430,7 +439,6 @@ describe('paying from a bank account', () => {
     ]);
     const user = userEvent.setup();
     await openAndEnter(user);
-    await user.click(await screen.findByRole('button', { name: 'Card' }));
 
     await user.type(await screen.findByRole('textbox', { name: 'Card number' }), '4242424242424242');
     await user.type(screen.getByRole('textbox', { name: 'Expiry (MM/YY)' }), '1234');

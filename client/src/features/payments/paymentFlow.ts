@@ -4,11 +4,12 @@ import type { AcceptedCard } from './cardEntry';
 import type { PaymentConfirmed } from './paymentsApi';
 
 /**
- * The tenant payment screen (spec section 4): amount entry, the way to pay, card or bank account
- * entry and confirmation make up "payment incomplete"; success comes only from the server's answer.
- * 'method' is asked only when the landlord takes bank debits; otherwise the amount leads to the card.
+ * The tenant payment screen (spec section 4): amount entry, card (or bank account) entry and
+ * confirmation make up "payment incomplete"; success comes only from the server's answer. The amount
+ * leads to the card, as the spec has it; when the landlord takes bank debits the tenant may switch
+ * between the card and the bank account steps.
  */
-export type PaymentStep = 'amount' | 'method' | 'card' | 'bank' | 'confirm' | 'success';
+export type PaymentStep = 'amount' | 'card' | 'bank' | 'confirm' | 'success';
 
 export interface PaymentFlowState {
   step: PaymentStep;
@@ -22,8 +23,8 @@ export interface PaymentFlowState {
 
 export type PaymentFlowAction =
   | { type: 'keyPressed'; key: KeypadKey }
-  | { type: 'amountAccepted'; offersBankDebit: boolean }
-  | { type: 'methodChosen'; method: 'card' | 'bank' }
+  | { type: 'amountAccepted' }
+  | { type: 'methodSwitched'; method: 'card' | 'bank' }
   | { type: 'cardAccepted'; card: AcceptedCard }
   | { type: 'cardRefused' }
   | { type: 'bankAccountChosen'; bankAccount: ChosenBankAccount }
@@ -42,16 +43,16 @@ export const initialPaymentFlow: PaymentFlowState = {
 
 export const enteredCents = (state: PaymentFlowState): number => keypadDisplayToCents(state.display);
 
-const ENTRY_STEPS: readonly PaymentStep[] = ['method', 'card', 'bank', 'confirm'];
+const ENTRY_STEPS: readonly PaymentStep[] = ['card', 'bank', 'confirm'];
 
 export function paymentFlow(state: PaymentFlowState, action: PaymentFlowAction): PaymentFlowState {
   switch (action.type) {
     case 'keyPressed':
       return state.step === 'amount' ? { ...state, display: pressKey(state.display, action.key) } : state;
     case 'amountAccepted':
-      return state.step === 'amount' && enteredCents(state) > 0 ? { ...state, step: action.offersBankDebit ? 'method' : 'card' } : state;
-    case 'methodChosen':
-      return state.step === 'method' ? { ...state, step: action.method } : state;
+      return state.step === 'amount' && enteredCents(state) > 0 ? { ...state, step: 'card' } : state;
+    case 'methodSwitched':
+      return state.step === 'card' || state.step === 'bank' ? { ...state, step: action.method } : state;
     case 'cardAccepted':
       return state.step === 'card' ? { ...state, step: 'confirm', card: action.card, bankAccount: null } : state;
     case 'cardRefused':
