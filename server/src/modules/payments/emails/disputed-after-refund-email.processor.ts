@@ -1,9 +1,7 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
-import { Job } from 'bullmq';
-import { EMAIL_WORKER_OPTIONS, EmailDelivery, EmailDeliveryOutcome } from '../../../infrastructure/mail/email-delivery';
-import { isEnvelope, MessageChain } from '../../../infrastructure/messaging/envelope';
-import type { Enveloped } from '../../../infrastructure/outbox/outbox';
+import { Processor } from '@nestjs/bullmq';
+import { ComposedEmailProcessor } from '../../../infrastructure/mail/composed-email.processor';
+import { EMAIL_WORKER_OPTIONS, EmailDelivery } from '../../../infrastructure/mail/email-delivery';
+import type { SendEmailJob } from '../../../infrastructure/mail/send-email.job';
 import { DisputedAfterRefundMailer } from './disputed-after-refund-mailer';
 import {
   DISPUTED_AFTER_REFUND_EMAILS_QUEUE,
@@ -11,33 +9,28 @@ import {
   SendDisputedAfterRefundEmailJob,
 } from './send-disputed-after-refund-email.job';
 
-const OUTCOME_MESSAGES: Record<EmailDeliveryOutcome, string> = {
-  sent: 'Disputed-after-refund email sent',
-  'sent-before': 'Disputed-after-refund email already sent; not sending it again',
-  'nothing-to-send': 'Disputed-after-refund email not sent: the dispute is no longer open after a refund, or no landlord to write to',
-};
-
 /** Works the `disputed-after-refund-emails` queue: each job tells one landlord what to answer, once per job. */
 @Processor(DISPUTED_AFTER_REFUND_EMAILS_QUEUE, EMAIL_WORKER_OPTIONS)
-export class DisputedAfterRefundEmailProcessor extends WorkerHost {
-  private readonly logger = new Logger(DisputedAfterRefundEmailProcessor.name);
+export class DisputedAfterRefundEmailProcessor extends ComposedEmailProcessor<SendDisputedAfterRefundEmailJob> {
+  protected readonly jobName = SEND_DISPUTED_AFTER_REFUND_EMAIL_JOB;
+  protected readonly outcomeMessages = {
+    sent: 'Disputed-after-refund email sent',
+    'sent-before': 'Disputed-after-refund email already sent; not sending it again',
+    'nothing-to-send': 'Disputed-after-refund email not sent: the dispute is no longer open after a refund, or no landlord to write to',
+  };
 
   constructor(
     private readonly mailer: DisputedAfterRefundMailer,
-    private readonly delivery: EmailDelivery,
+    delivery: EmailDelivery,
   ) {
-    super();
+    super(delivery);
   }
 
-  async process(
-    job: Job<Enveloped<SendDisputedAfterRefundEmailJob>>,
-  ): Promise<{ outcome: EmailDeliveryOutcome } | { outcome: 'skipped'; reason: string }> {
-    if (job.name !== SEND_DISPUTED_AFTER_REFUND_EMAIL_JOB) return { outcome: 'skipped', reason: `unknown job ${job.name}` };
-    const send = async () => {
-      const outcome = await this.delivery.sendOnce(job.id, () => this.mailer.compose(job.data));
-      this.logger.log({ jobId: job.id, paymentTransactionId: job.data.paymentTransactionId, disputeId: job.data.disputeId }, OUTCOME_MESSAGES[outcome]);
-      return { outcome };
-    };
-    return isEnvelope(job.data.envelope) ? MessageChain.run(job.data.envelope, send) : send();
+  protected compose(job: SendDisputedAfterRefundEmailJob): Promise<SendEmailJob | undefined> {
+    return this.mailer.compose(job);
+  }
+
+  protected logFields(job: SendDisputedAfterRefundEmailJob): Record<string, unknown> {
+    return { paymentTransactionId: job.paymentTransactionId, disputeId: job.disputeId };
   }
 }
