@@ -588,7 +588,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/tenant/bank-accounts/{id}": {
+    "/api/tenant/bank-accounts/{bankAccountId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2896,7 +2896,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                bankAccountId: string;
             };
             cookie?: never;
         };

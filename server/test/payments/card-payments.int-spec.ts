@@ -141,6 +141,7 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
         disputedAfterRefund: null,
         amountCents: 150_699,
         paidAt: payment.paidAt,
+        tenantFeeCents: 699,
         paidBy: 'Sam Rivera',
         paidTo: 'Dana Whitaker',
         paymentMethod: 'Visa •••• 4242',

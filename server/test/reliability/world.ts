@@ -1,3 +1,4 @@
+import { BANK_DEBIT_MANDATE_VERSION } from '@rentwise/libs/bank-debits';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
@@ -66,9 +67,34 @@ async function party(testApp: TestApp, { paid }: { paid: boolean }): Promise<Par
     const payment = await payRent(testApp, tenant, { amountCents: 150_000, paymentMethodId: card.json().id, idempotencyKey: randomUUID() });
     if (payment.statusCode !== 201) throw new Error(`Payment failed: ${payment.statusCode} ${payment.body}`);
     ids.receiptId = payment.json().payment.receiptId as string;
+    ids.bankAccountId = await savedBankAccount(testApp, home, tenant);
     ids.key = await uploadPhoto(testApp, landlord);
   }
   return { home, landlord, tenant, ids };
+}
+
+/** The tenant pays from a sandbox test account and saves it: the saved account's id. */
+async function savedBankAccount(testApp: TestApp, home: RentedHome, tenant: SignedInClient): Promise<string> {
+  const linked = await testApp.request({
+    method: 'POST',
+    url: '/sandbox/v1/bank_accounts',
+    payload: { account: home.accountId, accountHolderName: 'Sam Rivera', routingNumber: '110000000', accountNumber: '000123456789', verification: 'instant' },
+  });
+  const payment = await testApp.request({
+    method: 'POST',
+    url: '/api/tenant/payments/bank',
+    headers: tenant.headers,
+    payload: {
+      amountCents: 10_000,
+      bankAccount: { paymentMethodId: linked.json().id, saveForLater: true },
+      mandate: { accepted: true, version: BANK_DEBIT_MANDATE_VERSION },
+      idempotencyKey: randomUUID(),
+      confirmRepeat: true,
+    },
+  });
+  if (payment.statusCode !== 201) throw new Error(`Bank payment failed: ${payment.statusCode} ${payment.body}`);
+  const setup = await testApp.request({ method: 'GET', url: '/api/tenant/payment-setup', headers: tenant.headers });
+  return setup.json().setup.bankDebit.savedAccounts[0].id as string;
 }
 
 async function hasFinanceRole(testApp: TestApp): Promise<boolean> {

@@ -35,6 +35,8 @@ import {
   ReceiptAnswer,
 } from './payment-responses';
 
+const bankAccountIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(MESSAGES.savedBankAccountNotFound) });
+
 const REPEAT_AND_LIMIT =
   'A second payment for the same home within 10 minutes of another (paid or still going through) under a new key answers 409 with code confirm-repeat and the question to ask, until sent again with confirmRepeat: true. ' +
   'After 5 declined cards in an hour from the tenant or from the network address, payments answer 429 until the hour has passed, without asking the provider.';
@@ -213,13 +215,13 @@ export class TenantPaymentsController {
     return this.payRent(tenant, request, reply, { ...asked, method: { way: 'stripe_bank_debit', bankAccount, mandate: { ...mandate, userAgent } } });
   }
 
-  @Delete('bank-accounts/:id')
+  @Delete('bank-accounts/:bankAccountId')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Removes a bank account the tenant saved (404 for any other); payments made from it stay as they are' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ type: ErrorAnswer })
-  async removeBankAccount(@CurrentUser() tenant: Requester, @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: HttpStatus.NOT_FOUND })) id: string): Promise<void> {
-    const removed = await this.commands.execute(new RemoveSavedBankAccount(tenant.userId, id));
+  async removeBankAccount(@CurrentUser() tenant: Requester, @Param('bankAccountId', bankAccountIdPipe) bankAccountId: string): Promise<void> {
+    const removed = await this.commands.execute(new RemoveSavedBankAccount(tenant.userId, bankAccountId));
     if (!removed) throw new NotFoundException(MESSAGES.savedBankAccountNotFound);
   }
 
