@@ -9,14 +9,7 @@ import { SandboxBankDebits } from '../../src/modules/payments/gateways/sandbox/s
 import { mailboxMark, SignedInClient } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
-import { rentedHome, RentedHome, signIn } from './payment-support';
-
-interface Journal {
-  id: string;
-  kind: string;
-  corrects_transaction_id: string | null;
-  entries: Record<string, number>;
-}
+import { journalsOf, providerEventsHandled, rentedHome, RentedHome, signIn } from './payment-support';
 
 const RENT_CENTS = 150_000;
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) BankDebitTest/1.0';
@@ -60,17 +53,6 @@ describe('tenants pay rent from a bank account (sandbox gateway: Stripe test acc
     return { home: rented, client, paymentMethodId, response, receiptId: response.json().payment.receiptId as string };
   }
 
-  async function journalsOf(tenantUserId: string): Promise<Journal[]> {
-    const rows = await testApp.dataSource.query<(Omit<Journal, 'entries'> & { entries: { account: string; amount_cents: string }[] })[]>(
-      `SELECT t.id, t.kind, t.corrects_transaction_id,
-              json_agg(json_build_object('account', e.account, 'amount_cents', e.amount_cents)) AS entries
-         FROM payments.ledger_transactions t JOIN payments.ledger_entries e ON e.transaction_id = t.id
-        WHERE t.tenant_user_id = $1 GROUP BY t.id ORDER BY t.recorded_at, t.id`,
-      [tenantUserId],
-    );
-    return rows.map((row) => ({ ...row, entries: Object.fromEntries(row.entries.map((entry) => [entry.account, Number(entry.amount_cents)])) }));
-  }
-
   async function payment(receiptId: string): Promise<{ paidAt: string }> {
     const [row] = await testApp.dataSource.query(`SELECT occurred_at FROM payments.ledger_transactions WHERE id = $1`, [receiptId]);
     return { paidAt: row.occurred_at.toISOString() };
@@ -86,22 +68,6 @@ describe('tenants pay rent from a bank account (sandbox gateway: Stripe test acc
   }
 
   /** Every provider event about the account has been worked, and nothing waits in the outbox. */
-  async function eventsHandled(accountId: string, expectedEvents: number): Promise<void> {
-    await waitFor(
-      async () => {
-        const [{ handled, waiting }] = await testApp.dataSource.query(
-          `SELECT count(*) FILTER (WHERE status IN ('done', 'skipped', 'unhandled'))::int AS handled,
-                  count(*) FILTER (WHERE status NOT IN ('done', 'skipped', 'unhandled'))::int AS waiting
-             FROM infra.inbox WHERE account_id = $1 AND type <> 'account.updated'`,
-          [accountId],
-        );
-        const [{ outbox }] = await testApp.dataSource.query(`SELECT count(*)::int AS outbox FROM infra.outbox WHERE dispatched_at IS NULL`);
-        return handled >= expectedEvents && waiting === 0 && outbox === 0;
-      },
-      { what: `${expectedEvents} events about ${accountId} to be handled`, timeoutMs: 20_000 },
-    );
-  }
-
   function emailTo(address: string, subject: string, after: number) {
     return waitFor(() => testApp.mailbox.list().find((email) => email.id > after && email.to.includes(address.toLowerCase()) && email.subject === subject), {
       what: `"${subject}" to ${address}`,
@@ -136,8 +102,8 @@ describe('tenants pay rent from a bank account (sandbox gateway: Stripe test acc
     expect(mandate.client_address).toBeTruthy();
     expect(mandate.text).toContain('authorize Dana Whitaker');
     expect(mandate.text).toContain('STRIPE TEST BANK account ending in 6789 once, for $1,500.00');
-    await eventsHandled(home.accountId, 2);
-    expect(await journalsOf(home.tenant.userId)).toEqual([
+    await providerEventsHandled(testApp, home.accountId, 2);
+    expect(await journalsOf(testApp, home.tenant.userId)).toEqual([
       expect.objectContaining({ id: receiptId, kind: 'rent_payment', entries: { tenant_card: -RENT_CENTS, bank_debit_clearing: RENT_CENTS } }),
     ]);
 
@@ -159,8 +125,8 @@ describe('tenants pay rent from a bank account (sandbox gateway: Stripe test acc
     expect(again.json().payment).toMatchObject({ receiptId, paymentStatus: 'processing' });
 
     await decided(home, receiptId);
-    await eventsHandled(home.accountId, 4);
-    const journals = await journalsOf(home.tenant.userId);
+    await providerEventsHandled(testApp, home.accountId, 4);
+    const journals = await journalsOf(testApp, home.tenant.userId);
     expect(journals).toHaveLength(2);
     expect(journals[1]).toMatchObject({
       kind: 'bank_debit_settled',
@@ -194,8 +160,8 @@ describe('tenants pay rent from a bank account (sandbox gateway: Stripe test acc
     const { home, client, receiptId, paymentMethodId } = await sent(accountNumber);
     const mark = mailboxMark(testApp);
     await decided(home, receiptId);
-    await eventsHandled(home.accountId, 4);
-    const journals = await journalsOf(home.tenant.userId);
+    await providerEventsHandled(testApp, home.accountId, 4);
+    const journals = await journalsOf(testApp, home.tenant.userId);
     expect(journals.map((journal) => journal.kind)).toEqual(['rent_payment', 'bank_debit_failed']);
     expect(journals[1]).toMatchObject({ corrects_transaction_id: receiptId, entries: { bank_debit_clearing: -RENT_CENTS, tenant_card: RENT_CENTS } });
     expect(await attemptOf(receiptId)).toMatchObject({ status: 'failed', failure_code: code, failure_message: bankDebitFailureReason(code) });
@@ -216,11 +182,11 @@ describe('tenants pay rent from a bank account (sandbox gateway: Stripe test acc
   it('a debit that settles and is then disputed: settled, then the return as a lost dispute, and the account blocked', async () => {
     const { home, client, receiptId, paymentMethodId } = await sent('000555555559');
     await decided(home, receiptId);
-    await waitFor(async () => (await journalsOf(home.tenant.userId)).some((journal) => journal.kind === 'dispute_lost'), {
+    await waitFor(async () => (await journalsOf(testApp, home.tenant.userId)).some((journal) => journal.kind === 'dispute_lost'), {
       what: 'the return to be posted',
       timeoutMs: 20_000,
     });
-    const kinds = (await journalsOf(home.tenant.userId)).map((journal) => journal.kind);
+    const kinds = (await journalsOf(testApp, home.tenant.userId)).map((journal) => journal.kind);
     expect(kinds).toEqual(['rent_payment', 'bank_debit_settled', 'dispute', 'dispute_lost']);
     const retry = await payFromBank(client, { bankAccount: { paymentMethodId }, confirmRepeat: true });
     expect(retry.statusCode).toBe(402);
@@ -231,12 +197,12 @@ describe('tenants pay rent from a bank account (sandbox gateway: Stripe test acc
     const settling = await sent('000123456789', staying.home);
     await testApp.dataSource.query(`UPDATE infra.sandbox_charges SET settles_at = now() - interval '1 minute' WHERE account_id = $1`, [staying.home.accountId]);
     expect(await bank.settleDue()).toBeGreaterThanOrEqual(1);
-    await eventsHandled(staying.home.accountId, 6);
+    await providerEventsHandled(testApp, staying.home.accountId, 6);
     expect(await attemptOf(settling.receiptId)).toMatchObject({ status: 'succeeded' });
     expect(await attemptOf(staying.receiptId)).toMatchObject({ status: 'processing' });
 
     await decided(staying.home, staying.receiptId, 'return_insufficient_funds');
-    await eventsHandled(staying.home.accountId, 8);
+    await providerEventsHandled(testApp, staying.home.accountId, 8);
     expect(await attemptOf(staying.receiptId)).toMatchObject({ status: 'failed', failure_code: 'insufficient_funds' });
   });
 
@@ -311,6 +277,6 @@ describe('tenants pay rent from a bank account (sandbox gateway: Stripe test acc
     const unknown = await payFromBank(client, { bankAccount: { paymentMethodId: 'pm_sandbox_unknown' } });
     expect(unknown.statusCode).toBe(402);
     expect(unknown.json().error).toBe(MESSAGES.bankAccountNotLinked);
-    expect(await journalsOf(home.tenant.userId)).toEqual([]);
+    expect(await journalsOf(testApp, home.tenant.userId)).toEqual([]);
   });
 });

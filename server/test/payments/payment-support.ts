@@ -12,6 +12,7 @@ import { AddProperty } from '../../src/modules/properties/contracts/add-property
 import { InviteTenant } from '../../src/modules/tenants/contracts/invite-tenant.command';
 import { createActiveUser, signIn, SignedInClient, TEST_PASSWORD } from '../support/accounts';
 import type { TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 
 export interface Person {
   userId: string;
@@ -118,6 +119,44 @@ export async function ledgerRowsOf(testApp: TestApp, tenantUserId: string): Prom
     `SELECT t.id, (SELECT count(*)::int FROM payments.ledger_entries e WHERE e.transaction_id = t.id) AS entries
        FROM payments.ledger_transactions t WHERE t.tenant_user_id = $1`,
     [tenantUserId],
+  );
+}
+
+/** A posted journal with its entries as one sum per account. */
+export interface PostedJournal {
+  id: string;
+  kind: string;
+  idempotency_key: string;
+  corrects_transaction_id: string | null;
+  entries: Record<string, number>;
+}
+
+/** Every journal of a tenant's, oldest first. */
+export async function journalsOf(testApp: TestApp, tenantUserId: string): Promise<PostedJournal[]> {
+  const rows = await testApp.dataSource.query<(Omit<PostedJournal, 'entries'> & { entries: { account: string; amount_cents: string }[] })[]>(
+    `SELECT t.id, t.kind, t.idempotency_key, t.corrects_transaction_id,
+            json_agg(json_build_object('account', e.account, 'amount_cents', e.amount_cents)) AS entries
+       FROM payments.ledger_transactions t JOIN payments.ledger_entries e ON e.transaction_id = t.id
+      WHERE t.tenant_user_id = $1 GROUP BY t.id ORDER BY t.recorded_at, t.id`,
+    [tenantUserId],
+  );
+  return rows.map((row) => ({ ...row, entries: Object.fromEntries(row.entries.map((entry) => [entry.account, Number(entry.amount_cents)])) }));
+}
+
+/** At least `expectedEvents` provider events about the account handled, none waiting, and nothing left in the outbox. */
+export async function providerEventsHandled(testApp: TestApp, accountId: string, expectedEvents: number): Promise<void> {
+  await waitFor(
+    async () => {
+      const [{ handled, waiting }] = await testApp.dataSource.query(
+        `SELECT count(*) FILTER (WHERE status IN ('done', 'skipped', 'unhandled'))::int AS handled,
+                count(*) FILTER (WHERE status NOT IN ('done', 'skipped', 'unhandled'))::int AS waiting
+           FROM infra.inbox WHERE account_id = $1 AND type <> 'account.updated'`,
+        [accountId],
+      );
+      const [{ outbox }] = await testApp.dataSource.query(`SELECT count(*)::int AS outbox FROM infra.outbox WHERE dispatched_at IS NULL`);
+      return handled >= expectedEvents && waiting === 0 && outbox === 0;
+    },
+    { what: `${expectedEvents} events about ${accountId} to be handled`, timeoutMs: 20_000 },
   );
 }
 

@@ -6,16 +6,7 @@ import { ChargeSettlement } from '../../src/modules/payments/card-payments/charg
 import { DISPUTED_AFTER_REFUND_EMAILS_QUEUE } from '../../src/modules/payments/emails/send-disputed-after-refund-email.job';
 import { createActiveUser, latestEmailTo, mailboxMark } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
-import { waitFor } from '../support/wait-for';
-import { payRent, rentedHome, RentedHome, signIn, tokenizeCard } from './payment-support';
-
-interface Journal {
-  id: string;
-  kind: string;
-  idempotency_key: string;
-  corrects_transaction_id: string | null;
-  entries: Record<string, number>;
-}
+import { journalsOf, payRent, providerEventsHandled, rentedHome, RentedHome, signIn, tokenizeCard } from './payment-support';
 
 describe('provider events reach the ledger exactly once (sandbox gateway, events signed to our own endpoint)', () => {
   let testApp: TestApp;
@@ -31,37 +22,7 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
   afterAll(() => testApp.close());
   afterEach(() => jest.restoreAllMocks());
 
-  async function journalsOf(tenantUserId: string): Promise<Journal[]> {
-    const rows = await testApp.dataSource.query<(Omit<Journal, 'entries'> & { entries: { account: string; amount_cents: string }[] })[]>(
-      `SELECT t.id, t.kind, t.idempotency_key, t.corrects_transaction_id,
-              json_agg(json_build_object('account', e.account, 'amount_cents', e.amount_cents)) AS entries
-         FROM payments.ledger_transactions t JOIN payments.ledger_entries e ON e.transaction_id = t.id
-        WHERE t.tenant_user_id = $1 GROUP BY t.id ORDER BY t.recorded_at, t.id`,
-      [tenantUserId],
-    );
-    return rows.map((row) => ({
-      ...row,
-      entries: Object.fromEntries(row.entries.map((entry) => [entry.account, Number(entry.amount_cents)])),
-    }));
-  }
-
   /** Every provider event about the account has been worked (none pending in the inbox or the outbox). */
-  async function settled(accountId: string, expectedEvents: number): Promise<void> {
-    await waitFor(
-      async () => {
-        const [{ handled, waiting }] = await testApp.dataSource.query(
-          `SELECT count(*) FILTER (WHERE status IN ('done', 'skipped', 'unhandled'))::int AS handled,
-                  count(*) FILTER (WHERE status NOT IN ('done', 'skipped', 'unhandled'))::int AS waiting
-             FROM infra.inbox WHERE account_id = $1 AND type <> 'account.updated'`,
-          [accountId],
-        );
-        const [{ outbox }] = await testApp.dataSource.query(`SELECT count(*)::int AS outbox FROM infra.outbox WHERE dispatched_at IS NULL`);
-        return handled >= expectedEvents && waiting === 0 && outbox === 0;
-      },
-      { what: `${expectedEvents} events about ${accountId} to be handled`, timeoutMs: 20_000 },
-    );
-  }
-
   async function paid(home: RentedHome, idempotencyKey = randomUUID()) {
     const client = await signIn(testApp, home.tenant);
     const paymentMethodId = (await tokenizeCard(testApp, { number: '4242424242424242' })).json().id;
@@ -79,9 +40,9 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
     const home = await rentedHome(testApp, enable);
     const { response } = await paid(home);
     expect(response.statusCode).toBe(201);
-    await settled(home.accountId, 2);
+    await providerEventsHandled(testApp, home.accountId, 2);
 
-    const journals = await journalsOf(home.tenant.userId);
+    const journals = await journalsOf(testApp, home.tenant.userId);
     expect(journals).toEqual([expect.objectContaining({ kind: 'rent_payment', id: response.json().payment.receiptId })]);
     const rows = await testApp.dataSource.query(`SELECT type, status FROM infra.inbox WHERE account_id = $1 AND type <> 'account.updated' ORDER BY type`, [home.accountId]);
     expect(rows).toEqual([
@@ -96,9 +57,9 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
     const first = await paid(home);
     expect(first.response.statusCode).toBe(500);
     record.mockRestore();
-    await settled(home.accountId, 2);
+    await providerEventsHandled(testApp, home.accountId, 2);
 
-    const [journal] = await journalsOf(home.tenant.userId);
+    const [journal] = await journalsOf(testApp, home.tenant.userId);
     expect(journal).toMatchObject({ kind: 'rent_payment', entries: { tenant_card: -150_699 } });
     const again = await payRent(testApp, first.client, {
       amountCents: 150_000,
@@ -107,7 +68,7 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
     });
     expect(again.statusCode).toBe(200);
     expect(again.json().payment.receiptId).toBe(journal.id);
-    expect(await journalsOf(home.tenant.userId)).toHaveLength(1);
+    expect(await journalsOf(testApp, home.tenant.userId)).toHaveLength(1);
   });
 
   it('posts a refund once, however its events are duplicated or reordered, and receipts and history say Refunded', async () => {
@@ -115,9 +76,9 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
     const { client, response } = await paid(home);
     const receiptId = response.json().payment.receiptId;
     await money.refund(home.accountId, await chargeIdOf(home.accountId), undefined, { duplicate: true, reverse: true });
-    await settled(home.accountId, 4);
+    await providerEventsHandled(testApp, home.accountId, 4);
 
-    const journals = await journalsOf(home.tenant.userId);
+    const journals = await journalsOf(testApp, home.tenant.userId);
     expect(journals).toEqual([
       expect.objectContaining({ kind: 'rent_payment' }),
       expect.objectContaining({
@@ -139,11 +100,11 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
     const { client, response } = await paid(home);
     const receiptId = response.json().payment.receiptId;
     const dispute = await money.openDispute(home.accountId, await chargeIdOf(home.accountId));
-    await settled(home.accountId, 4);
+    await providerEventsHandled(testApp, home.accountId, 4);
     await money.closeDispute(home.accountId, dispute.disputeId, 'lost');
-    await settled(home.accountId, 5);
+    await providerEventsHandled(testApp, home.accountId, 5);
 
-    const journals = await journalsOf(home.tenant.userId);
+    const journals = await journalsOf(testApp, home.tenant.userId);
     expect(journals.map((journal) => [journal.kind, journal.entries, journal.corrects_transaction_id])).toEqual([
       ['rent_payment', { tenant_card: -150_699, landlord_payable: 150_000, processing_fees: 699 }, null],
       ['dispute', { landlord_payable: -152_199, disputed: 150_699, dispute_fees: 1500 }, receiptId],
@@ -158,8 +119,8 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
     await paid(home);
     const dispute = await money.openDispute(home.accountId, await chargeIdOf(home.accountId));
     await money.closeDispute(home.accountId, dispute.disputeId, 'won', { reverse: true });
-    await settled(home.accountId, 6);
-    expect((await journalsOf(home.tenant.userId)).map((journal) => [journal.kind, journal.entries])).toEqual([
+    await providerEventsHandled(testApp, home.accountId, 6);
+    expect((await journalsOf(testApp, home.tenant.userId)).map((journal) => [journal.kind, journal.entries])).toEqual([
       ['rent_payment', expect.anything()],
       ['dispute', { landlord_payable: -152_199, disputed: 150_699, dispute_fees: 1500 }],
       ['dispute_won', { disputed: -150_699, landlord_payable: 150_699 }],
@@ -191,11 +152,11 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
       // Paid out before the refund: the deposit's payment line is the one to mark.
       expect(await money.payOut(home.accountId)).not.toBeNull();
       const refund = await money.refund(home.accountId, chargeId);
-      await settled(home.accountId, 6);
+      await providerEventsHandled(testApp, home.accountId, 6);
       const mark = mailboxMark(testApp);
       // As Stripe allows: the refunded charge is disputed, and every event arrives twice, last first.
       const dispute = await money.openDispute(home.accountId, chargeId, { duplicate: true, reverse: true });
-      await settled(home.accountId, 8);
+      await providerEventsHandled(testApp, home.accountId, 8);
 
       const flag = { refundedCents: 150_699, refundedAt: refund.createdAt.toISOString(), disputedCents: 150_699, atRiskCents: 150_699 };
       const tenantReceipt = await testApp.request({ method: 'GET', url: `/api/tenant/payments/${receiptId}`, headers: client.headers });
@@ -233,7 +194,7 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
 
       // Won: the landlord has the money back, and nothing is left to answer.
       await money.closeDispute(home.accountId, dispute.disputeId, 'won');
-      await settled(home.accountId, 10);
+      await providerEventsHandled(testApp, home.accountId, 10);
       const after = await testApp.request({ method: 'GET', url: `/api/landlord/payments/${receiptId}`, headers: landlord.headers });
       expect(after.json().receipt).toMatchObject({ status: 'Refunded', disputedAfterRefund: null });
       expect((await testApp.request({ method: 'GET', url: '/api/landlord/payouts', headers: landlord.headers })).json().disputedAfterRefund).toEqual([]);
@@ -246,7 +207,7 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
       const { client, response } = await paid(home);
       const receiptId = response.json().payment.receiptId;
       await money.openDispute(home.accountId, await chargeIdOf(home.accountId));
-      await settled(home.accountId, 4);
+      await providerEventsHandled(testApp, home.accountId, 4);
 
       const receipt = await testApp.request({ method: 'GET', url: `/api/tenant/payments/${receiptId}`, headers: client.headers });
       expect(receipt.json().receipt).toMatchObject({ status: 'Disputed', disputedAfterRefund: null });
@@ -258,13 +219,13 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
   it('leaves one journal when the handler crashes after posting and before acknowledging', async () => {
     const home = await rentedHome(testApp, enable);
     await paid(home);
-    await settled(home.accountId, 2);
+    await providerEventsHandled(testApp, home.accountId, 2);
     const acknowledge = jest.spyOn(Inbox.prototype, 'acknowledge').mockRejectedValueOnce(new Error('worker killed before the mark'));
     await money.refund(home.accountId, await chargeIdOf(home.accountId), 50_000);
-    await settled(home.accountId, 4);
+    await providerEventsHandled(testApp, home.accountId, 4);
     expect(acknowledge).toHaveBeenCalled();
 
-    const refunds = (await journalsOf(home.tenant.userId)).filter((journal) => journal.kind === 'refund');
+    const refunds = (await journalsOf(testApp, home.tenant.userId)).filter((journal) => journal.kind === 'refund');
     expect(refunds).toEqual([expect.objectContaining({ entries: { tenant_card: 50_000, landlord_payable: -50_000 } })]);
     const retried = await testApp.dataSource.query(
       `SELECT attempts, status FROM infra.inbox WHERE account_id = $1 AND attempts > 1`,
@@ -281,7 +242,7 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
     await money.refund(home.accountId, first.id, 10_000);
     const payout = await money.payOut(home.accountId);
     expect(payout).not.toBeNull();
-    await settled(home.accountId, 8);
+    await providerEventsHandled(testApp, home.accountId, 8);
 
     const landlord = await signIn(testApp, home.landlord);
     const answer = await testApp.request({ method: 'GET', url: '/api/landlord/payouts', headers: landlord.headers });
@@ -304,7 +265,7 @@ describe('provider events reach the ledger exactly once (sandbox gateway, events
     const { response } = await paid(home);
     expect(response.statusCode).toBe(201);
     expect(await money.payOut(home.accountId)).not.toBeNull();
-    await settled(home.accountId, 4);
+    await providerEventsHandled(testApp, home.accountId, 4);
     // 23:30 on April 10th in Los Angeles is already April 11th in New York (the default zone).
     await testApp.dataSource.query(`UPDATE payments.card_payments SET charged_at = '2025-04-11T06:30:00Z' WHERE connected_account_id = $1`, [
       home.accountId,

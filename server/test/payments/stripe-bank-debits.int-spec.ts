@@ -18,15 +18,7 @@ import {
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { postWebhook } from '../support/webhooks';
-import { rentedHome, RentedHome, signIn } from './payment-support';
-
-interface Journal {
-  id: string;
-  kind: string;
-  idempotency_key: string;
-  corrects_transaction_id: string | null;
-  entries: Record<string, number>;
-}
+import { journalsOf, rentedHome, RentedHome, signIn } from './payment-support';
 
 const RENT_CENTS = 150_000;
 const PLATFORM_FEE_CENTS = 699;
@@ -81,17 +73,6 @@ describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SD
       },
       { what: `${ids.length} event(s) to be handled`, timeoutMs: 20_000 },
     );
-  }
-
-  async function journalsOf(tenantUserId: string): Promise<Journal[]> {
-    const rows = await testApp.dataSource.query<(Omit<Journal, 'entries'> & { entries: { account: string; amount_cents: string }[] })[]>(
-      `SELECT t.id, t.kind, t.idempotency_key, t.corrects_transaction_id,
-              json_agg(json_build_object('account', e.account, 'amount_cents', e.amount_cents)) AS entries
-         FROM payments.ledger_transactions t JOIN payments.ledger_entries e ON e.transaction_id = t.id
-        WHERE t.tenant_user_id = $1 GROUP BY t.id ORDER BY t.recorded_at, t.id`,
-      [tenantUserId],
-    );
-    return rows.map((row) => ({ ...row, entries: Object.fromEntries(row.entries.map((entry) => [entry.account, Number(entry.amount_cents)])) }));
   }
 
   async function attemptOf(idempotencyKey: string) {
@@ -152,14 +133,14 @@ describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SD
 
     // Stripe's processing events change nothing: the answer already posted the debit as sent.
     await handled(fake.takeEvents(home.accountId));
-    expect(await journalsOf(home.tenant.userId)).toEqual([expect.objectContaining({ id: receiptId, ...sentJournal, corrects_transaction_id: null })]);
+    expect(await journalsOf(testApp, home.tenant.userId)).toEqual([expect.objectContaining({ id: receiptId, ...sentJournal, corrects_transaction_id: null })]);
   });
 
   it('account 000123456789 settles: the clearing money goes to the landlord and the platform fee, with Stripe’s ACH fee recorded', async () => {
     const { home, attempt, receiptId, idempotencyKey } = await sent('000123456789');
     await handled([...fake.takeEvents(home.accountId), ...fake.decideBankDebit(home.accountId, attempt.charge_id)]);
 
-    const journals = await journalsOf(home.tenant.userId);
+    const journals = await journalsOf(testApp, home.tenant.userId);
     expect(journals).toEqual([
       expect.objectContaining({ id: receiptId, ...sentJournal }),
       expect.objectContaining({
@@ -187,7 +168,7 @@ describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SD
     expect(decided.map((event) => event.type)).toEqual(['charge.failed', 'payment_intent.payment_failed', ...(ends ? ['mandate.updated'] : [])]);
     await handled([...fake.takeEvents(home.accountId), ...decided]);
 
-    const journals = await journalsOf(home.tenant.userId);
+    const journals = await journalsOf(testApp, home.tenant.userId);
     expect(journals).toEqual([
       expect.objectContaining({ id: receiptId, ...sentJournal }),
       expect.objectContaining({
@@ -213,7 +194,7 @@ describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SD
     const { home, attempt, idempotencyKey } = await sent('000000000009');
     expect(fake.decideBankDebit(home.accountId, attempt.charge_id)).toEqual([]);
     await handled(fake.takeEvents(home.accountId));
-    expect((await journalsOf(home.tenant.userId)).map((journal) => journal.kind)).toEqual(['rent_payment']);
+    expect((await journalsOf(testApp, home.tenant.userId)).map((journal) => journal.kind)).toEqual(['rent_payment']);
     expect(await attemptOf(idempotencyKey)).toMatchObject({ status: 'processing' });
   });
 
@@ -223,7 +204,7 @@ describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SD
     expect(decided.map((event) => event.type)).toEqual(['charge.succeeded', 'payment_intent.succeeded', 'charge.dispute.created', 'charge.dispute.closed']);
     await handled([...fake.takeEvents(home.accountId), ...decided]);
 
-    const journals = await journalsOf(home.tenant.userId);
+    const journals = await journalsOf(testApp, home.tenant.userId);
     expect(journals.map((journal) => [journal.kind, journal.corrects_transaction_id])).toEqual([
       ['rent_payment', null],
       ['bank_debit_settled', receiptId],
@@ -242,7 +223,7 @@ describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SD
     const settled = fake.decideBankDebit(home.accountId, attempt.charge_id);
     const returned = fake.returnBankDebit(home.accountId, attempt.charge_id).events;
     await handled([...returned, ...returned, ...settled, ...fake.takeEvents(home.accountId), ...settled]);
-    expect((await journalsOf(home.tenant.userId)).map((journal) => journal.kind)).toEqual(['rent_payment', 'bank_debit_settled', 'dispute', 'dispute_lost']);
+    expect((await journalsOf(testApp, home.tenant.userId)).map((journal) => journal.kind)).toEqual(['rent_payment', 'bank_debit_settled', 'dispute', 'dispute_lost']);
   });
 
   it('a mandate made inactive at the bank (mandate.updated) is inactive in our records; another account’s mandate is left alone', async () => {
@@ -267,7 +248,7 @@ describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SD
     await handled([...settled].reverse());
     await handled([updated, ...processing, ...settled, ...processing.reverse(), updated]);
 
-    const journals = await journalsOf(home.tenant.userId);
+    const journals = await journalsOf(testApp, home.tenant.userId);
     expect(journals.map((journal) => journal.kind)).toEqual(['rent_payment', 'bank_debit_settled']);
     expect(journals[0].id).toBe(receiptId);
   });
@@ -281,7 +262,7 @@ describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SD
     for (let tries = 0; tries < 3; tries++) fake.dropNextResponse('POST', '/v1/payment_intents');
     const lost = await payFromBank(client, { bankAccount: { paymentMethodId }, idempotencyKey });
     expect(lost.statusCode).toBe(503);
-    expect(await journalsOf(home.tenant.userId)).toEqual([]);
+    expect(await journalsOf(testApp, home.tenant.userId)).toEqual([]);
     const tries = fake.requestsTo('POST', '/v1/payment_intents').filter((made) => made.idempotencyKey === idempotencyKey);
     expect(tries).toHaveLength(3);
     expect(fake.charges.filter((made) => made.account === home.accountId)).toHaveLength(1);
@@ -291,7 +272,7 @@ describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SD
     const settled = fake.decideBankDebit(home.accountId, charge.chargeId);
     const succeeded = settled.filter((event) => event.type === 'payment_intent.succeeded');
     await handled([...succeeded, ...processing.filter((event) => event.type === 'payment_intent.processing'), ...settled, ...processing]);
-    const journals = await journalsOf(home.tenant.userId);
+    const journals = await journalsOf(testApp, home.tenant.userId);
     expect(journals).toEqual([
       expect.objectContaining({ ...sentJournal, idempotency_key: expect.stringMatching(/^card-payment:/) }),
       expect.objectContaining({ kind: 'bank_debit_settled', corrects_transaction_id: journals[0].id, entries: settledEntries }),
@@ -328,7 +309,7 @@ describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SD
     expect(repeats.map((repeat) => repeat.statusCode)).toEqual([200, 200]);
     for (const repeat of repeats) expect(repeat.json().payment).toMatchObject({ receiptId: first.json().payment.receiptId, paymentStatus: 'processing' });
     expect(fake.charges.filter((made) => made.account === home.accountId)).toHaveLength(1);
-    expect(await journalsOf(home.tenant.userId)).toHaveLength(1);
+    expect(await journalsOf(testApp, home.tenant.userId)).toHaveLength(1);
   });
 
   it('is refused by Stripe as Stripe refuses: another account’s bank account, a fee above the amount, a key reused for another debit', async () => {
@@ -373,6 +354,6 @@ describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SD
     expect(refused.statusCode).toBe(402);
     expect(refused.json().error).toBe(MESSAGES.bankAccountNotLinked);
     expect(fake.requestsTo('POST', '/v1/payment_intents').filter((made) => made.stripeAccount === home.accountId)).toEqual([]);
-    expect(await journalsOf(home.tenant.userId)).toEqual([]);
+    expect(await journalsOf(testApp, home.tenant.userId)).toEqual([]);
   });
 });
