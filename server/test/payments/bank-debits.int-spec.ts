@@ -201,6 +201,7 @@ describe('tenants pay rent from a bank account (sandbox gateway: Stripe test acc
     expect(await attemptOf(settling.receiptId)).toMatchObject({ status: 'succeeded' });
     expect(await attemptOf(staying.receiptId)).toMatchObject({ status: 'processing' });
 
+    expect(await bank.decide(staying.home.accountId, (await attemptOf(staying.receiptId)).charge_id, 'as_tested')).toBe(false);
     await decided(staying.home, staying.receiptId, 'return_insufficient_funds');
     await providerEventsHandled(testApp, staying.home.accountId, 8);
     expect(await attemptOf(staying.receiptId)).toMatchObject({ status: 'failed', failure_code: 'insufficient_funds' });

@@ -243,7 +243,8 @@ export class SandboxBankDebits {
 
   /**
    * Decides a processing debit now: as its test account says, or (from the development tools) settled
-   * or returned for insufficient funds whatever the account. False when it was no longer processing.
+   * or returned for insufficient funds whatever the account. False when it was no longer processing,
+   * or (as tested) its account is the one that never settles by itself.
    */
   async decide(accountId: string, chargeId: string, how: 'as_tested' | 'settle' | 'return_insufficient_funds'): Promise<boolean> {
     const disputeAfter = await this.dataSource.transaction(async (manager) => {
@@ -252,6 +253,8 @@ export class SandboxBankDebits {
       const tested = outcomeOf(row.outcome);
       const outcome: SandboxDebitOutcome =
         how === 'settle' ? { kind: 'succeeds' } : how === 'return_insufficient_funds' ? { kind: 'fails', failureCode: 'insufficient_funds' } : tested;
+      // The account that stays processing waits for a developer's decision.
+      if (outcome.kind === 'stays_processing') return null;
       if (outcome.kind === 'fails') await this.fail(manager, row, outcome.failureCode);
       else await this.settle(manager, row);
       return outcome.kind === 'disputed';
