@@ -6,8 +6,7 @@ import { SandboxBankDebits, sandboxBankDebitFeeCents } from '../../src/modules/p
 import { SandboxMoney } from '../../src/modules/payments/gateways/sandbox/sandbox-money';
 import type { SignedInClient } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
-import { waitFor } from '../support/wait-for';
-import { payRent, rentedHome, RentedHome, signIn, tokenizeCard } from './payment-support';
+import { payRent, providerEventsHandled, rentedHome, RentedHome, signIn, tokenizeCard } from './payment-support';
 
 interface PayoutLine {
   kind: string;
@@ -75,22 +74,7 @@ describe("the landlord's payouts: a bank payment is in the deposit it arrives in
     return { receiptId, chargeId: chargeId as string };
   }
 
-  /** Every provider event about the account has been worked, and nothing waits in the outbox. */
-  async function eventsHandled(accountId: string, expectedEvents: number): Promise<void> {
-    await waitFor(
-      async () => {
-        const [{ handled, waiting }] = await testApp.dataSource.query(
-          `SELECT count(*) FILTER (WHERE status IN ('done', 'skipped', 'unhandled'))::int AS handled,
-                  count(*) FILTER (WHERE status NOT IN ('done', 'skipped', 'unhandled'))::int AS waiting
-             FROM infra.inbox WHERE account_id = $1 AND type <> 'account.updated'`,
-          [accountId],
-        );
-        const [{ outbox }] = await testApp.dataSource.query(`SELECT count(*)::int AS outbox FROM infra.outbox WHERE dispatched_at IS NULL`);
-        return handled >= expectedEvents && waiting === 0 && outbox === 0;
-      },
-      { what: `${expectedEvents} events about ${accountId} to be handled`, timeoutMs: 20_000 },
-    );
-  }
+  const eventsHandled = (accountId: string, expectedEvents: number) => providerEventsHandled(testApp, accountId, expectedEvents);
 
   async function depositsOf(home: RentedHome): Promise<Deposit[]> {
     const landlord = await signIn(testApp, home.landlord);
