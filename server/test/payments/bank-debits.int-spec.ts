@@ -237,6 +237,13 @@ describe('tenants pay rent from a bank account (sandbox gateway: Stripe test acc
     expect(wrongRouting.json().error).toBe(SANDBOX_BANK_LINK_MESSAGES.routingNumber);
   });
 
+  it('asks before a second payment for the home while a bank payment is processing', async () => {
+    const { client, paymentMethodId } = await sent('000123456789');
+    const again = await payFromBank(client, { bankAccount: { paymentMethodId } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'confirm-repeat', error: expect.stringContaining('may still be going through. Pay again?') });
+  });
+
   it('saves an account for next time, pays from it, and lets only its tenant remove it', async () => {
     const home = await rentedHome(testApp, enable);
     const client = await signIn(testApp, home.tenant);

@@ -29,7 +29,7 @@ interface RecentRow {
   tenantDeclinedAt: Date[];
   addressDeclinedAt: Date[];
   recentChargedCents: string | null;
-  recentStatus: 'pending' | 'succeeded' | null;
+  recentStatus: 'pending' | 'succeeded' | 'processing' | null;
   recentCreatedAt: Date | null;
 }
 
@@ -58,7 +58,7 @@ const RECENT_ATTEMPTS = preparedStatement<
    FROM (SELECT 1) AS one
    LEFT JOIN LATERAL (
      SELECT charged_cents, status, created_at FROM payments.card_payments
-      WHERE tenant_user_id = $1 AND property_id = $3 AND status IN ('pending', 'succeeded') AND created_at >= $6
+      WHERE tenant_user_id = $1 AND property_id = $3 AND status IN ('pending', 'succeeded', 'processing') AND created_at >= $6
         AND idempotency_key <> $4
       ORDER BY created_at DESC LIMIT 1
    ) AS recent ON true`,
@@ -113,7 +113,7 @@ export class CardAttemptGuard {
       recentPayment:
         row.recentCreatedAt === null
           ? null
-          : { chargedCents: Number(row.recentChargedCents), createdAt: row.recentCreatedAt, stillProcessing: row.recentStatus === 'pending' },
+          : { chargedCents: Number(row.recentChargedCents), createdAt: row.recentCreatedAt, stillProcessing: row.recentStatus === 'pending' || row.recentStatus === 'processing' },
     };
   }
 
