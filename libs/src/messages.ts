@@ -44,6 +44,7 @@ export const MESSAGES = {
   bankAccountNotVerified: 'This bank account is not verified yet. Please enter the code from the deposit in your bank statement first.',
   bankAccountBlocked: 'This bank account was returned by its bank and cannot be used again. Please link another account or pay by card.',
   bankDebitsNotOffered: "Your landlord can't accept bank payments yet. Please pay by card.",
+  bankLinkInSandbox: "This installation runs the offline sandbox, which links bank accounts on its own test bank page, not through Stripe's Financial Connections.",
   mandateNotAccepted: 'Please read and accept the bank debit authorization to pay from your bank account.',
   mandateOutdated: 'The bank debit authorization has changed. Please refresh the page, read it again and pay.',
   savedBankAccountNotFound: 'This saved bank account is no longer available. Please refresh the page.',

@@ -588,6 +588,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/bank-accounts/link-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts linking a bank account with Stripe’s Financial Connections: a SetupIntent for the tenant on the landlord’s account
+         * @description Stripe.js collects and verifies the account with the client secret (instant verification, microdeposits as the fallback); the payment method it leaves is then paid with on payments/bank. One Stripe customer per tenant and landlord account, made once. The offline sandbox links on its own test bank page instead (409).
+         */
+        post: operations["TenantPaymentsController_startBankLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/bank-accounts/{bankAccountId}": {
         parameters: {
             query?: never;
@@ -1246,6 +1266,15 @@ export interface components {
              * @enum {string}
              */
             code?: "reauthenticate" | "confirm-repeat";
+        };
+        BankLinkSessionDto: {
+            /** @description The SetupIntent’s client secret, for Stripe.js: collectBankAccountForSetup, then confirmUsBankAccountSetup */
+            clientSecret: string;
+        };
+        BankLinkSessionAnswer: {
+            /** @enum {string} */
+            status: "success";
+            session: components["schemas"]["BankLinkSessionDto"];
         };
         PaymentRowDto: {
             /** Format: uuid */
@@ -2882,6 +2911,34 @@ export interface operations {
             };
             /** @description Too many declined cards in the last hour from this tenant or address: when to try again, also as Retry-After (seconds); nothing sent to the provider */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    TenantPaymentsController_startBankLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankLinkSessionAnswer"];
+                };
+            };
+            /** @description The landlord cannot take bank payments, the tenant has no home to pay for, or this installation runs the sandbox */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -57,7 +57,10 @@ const signFunction = (cases: string): string => `
  * - payments.bank_debit_mandates: each accepted mandate's text, time, address and user agent, once per
  *   payment attempt's key.
  * - payments.bank_accounts: each account a tenant linked (bank name and last four, never numbers),
- *   whether it is saved for next time, and whether a return has blocked it.
+ *   whether it is saved for next time, whether a return has blocked it, and the provider's customer
+ *   it is attached to (an account linked through Financial Connections is debited with that customer).
+ * - payments.bank_customers: the provider's customer for each tenant on each landlord's connected
+ *   account, made once, for linking bank accounts with Financial Connections.
  * - The sandbox provider learns bank accounts (with microdeposit verification) and debits that stay
  *   pending until its clock settles or fails them.
  */
@@ -123,11 +126,20 @@ export class BankDebits1735200000000 implements MigrationInterface {
         removed_at timestamptz,
         blocked_at timestamptz,
         blocked_reason text,
+        customer_id text,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL,
         UNIQUE (connected_account_id, payment_method_id)
       )`);
     await queryRunner.query(`CREATE INDEX bank_accounts_tenant_idx ON payments.bank_accounts (tenant_user_id) WHERE saved AND removed_at IS NULL`);
+    await queryRunner.query(`
+      CREATE TABLE payments.bank_customers (
+        tenant_user_id uuid NOT NULL,
+        connected_account_id text NOT NULL,
+        customer_id text NOT NULL,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (tenant_user_id, connected_account_id)
+      )`);
 
     await queryRunner.query(`ALTER TABLE payments.card_payments
       ADD COLUMN method text NOT NULL DEFAULT 'card' CHECK (method IN ('card', 'bank_debit')),
@@ -178,6 +190,7 @@ export class BankDebits1735200000000 implements MigrationInterface {
       ADD CONSTRAINT card_payments_check2 CHECK ((status = 'succeeded') = (ledger_transaction_id IS NOT NULL)) NOT VALID`);
     await queryRunner.query(`ALTER TABLE payments.card_payments
       DROP COLUMN method, DROP COLUMN bank_name, DROP COLUMN bank_last4, DROP COLUMN mandate_id, DROP COLUMN settled_at`);
+    await queryRunner.query(`DROP TABLE payments.bank_customers`);
     await queryRunner.query(`DROP TABLE payments.bank_accounts`);
     await queryRunner.query(`DROP TABLE payments.bank_debit_mandates`);
     await queryRunner.query(signFunction(RENT_PAYMENT_SIGNS_BEFORE + CORRECTION_SIGNS));

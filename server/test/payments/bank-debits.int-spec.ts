@@ -92,6 +92,14 @@ describe('tenants pay rent from a bank account (sandbox gateway: Stripe test acc
     });
   });
 
+  it('does not start a Financial Connections link: the sandbox links on its own test bank page (409)', async () => {
+    const home = await rentedHome(testApp, enable);
+    const client = await signIn(testApp, home.tenant);
+    const refused = await testApp.request({ method: 'POST', url: '/api/tenant/bank-accounts/link-session', headers: client.headers });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ status: 'error', error: MESSAGES.bankLinkInSandbox });
+  });
+
   it('sends the debit as processing into the clearing account, stores the mandate, and settles once to the landlord', async () => {
     const { home, client, response, receiptId, paymentMethodId } = await sent('000123456789');
     expect(response.json().payment).toMatchObject({ amountCents: RENT_CENTS, processingFeeCents: 0, chargedCents: RENT_CENTS, paymentStatus: 'processing' });

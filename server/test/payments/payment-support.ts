@@ -95,6 +95,27 @@ export async function rentedHome(
   };
 }
 
+/** A second active tenant of the same landlord, in a home of their own on the same payout account. */
+export async function anotherTenantOf(testApp: TestApp, home: RentedHome): Promise<Person> {
+  const commands = testApp.app.get(CommandBus);
+  const property = await commands.execute(
+    new AddProperty(
+      home.landlord.userId,
+      propertySchema.parse({ line1: '125 Main St', line2: 'Apt 4', city: 'Springfield', state: 'IL', zip: '62704', rent: '1,500' }),
+    ),
+  );
+  const email = `tenant-${short()}@example.com`;
+  const { tenantUserId } = await commands.execute(
+    new InviteTenant(
+      home.landlord.userId,
+      property.propertyId,
+      tenantSchema.parse({ firstName: 'Alex', lastName: 'Moreno', email, confirmEmail: email, phone: '(555) 301-7722' }),
+    ),
+  );
+  await activate(testApp, tenantUserId, email);
+  return { userId: tenantUserId, email, password: TEST_PASSWORD };
+}
+
 export function payRent(
   testApp: TestApp,
   client: SignedInClient,

@@ -18,7 +18,7 @@ import {
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { postWebhook } from '../support/webhooks';
-import { journalsOf, rentedHome, RentedHome, signIn } from './payment-support';
+import { anotherTenantOf, journalsOf, rentedHome, RentedHome, signIn } from './payment-support';
 
 const RENT_CENTS = 150_000;
 const PLATFORM_FEE_CENTS = 699;
@@ -355,5 +355,116 @@ describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SD
     expect(refused.json().error).toBe(MESSAGES.bankAccountNotLinked);
     expect(fake.requestsTo('POST', '/v1/payment_intents').filter((made) => made.stripeAccount === home.accountId)).toEqual([]);
     expect(await journalsOf(testApp, home.tenant.userId)).toEqual([]);
+  });
+  describe('linking an account with Financial Connections (a SetupIntent for the tenant’s customer on the landlord’s account)', () => {
+    function linkSession(client: SignedInClient) {
+      return testApp.request({ method: 'POST', url: '/api/tenant/bank-accounts/link-session', headers: client.headers });
+    }
+
+    async function customersOf(tenantUserId: string) {
+      return testApp.dataSource.query(`SELECT connected_account_id, customer_id FROM payments.bank_customers WHERE tenant_user_id = $1`, [tenantUserId]);
+    }
+
+    it('answers a SetupIntent’s client secret, on one customer per tenant and account however often it is asked', async () => {
+      const home = await rentedHome(testApp, fake.enableCharges);
+      const client = await signIn(testApp, home.tenant);
+      const creates = () => fake.requestsTo('POST', '/v1/customers').filter((made) => made.stripeAccount === home.accountId);
+      const doubled = await Promise.all([1, 2].map(() => linkSession(client)));
+      const asked = creates().length;
+      const answers = [...doubled, await linkSession(client)];
+      // The doubled request may ask Stripe twice, under one key (one customer); a later one finds it stored.
+      expect(creates()).toHaveLength(asked);
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(201);
+        expect(answer.json()).toEqual({ status: 'success', session: { clientSecret: expect.stringMatching(/^seti_fake_\w+_secret_\w+$/) } });
+      }
+
+      const [stored, ...more] = await customersOf(home.tenant.userId);
+      expect(more).toEqual([]);
+      expect(stored.connected_account_id).toBe(home.accountId);
+      expect(new Set(creates().map((made) => made.idempotencyKey))).toEqual(new Set([`bank-customer:${home.tenant.userId}:${home.accountId}`]));
+      expect(creates()[0].form).toEqual({ name: 'Sam Rivera', email: home.tenant.email });
+
+      const intents = fake.requestsTo('POST', '/v1/setup_intents').filter((made) => made.stripeAccount === home.accountId);
+      expect(intents).toHaveLength(3);
+      for (const intent of intents) {
+        expect(intent.form).toEqual({
+          customer: stored.customer_id,
+          'payment_method_types[0]': 'us_bank_account',
+          'payment_method_options[us_bank_account][financial_connections][permissions][0]': 'payment_method',
+          'payment_method_options[us_bank_account][verification_method]': 'automatic',
+        });
+      }
+    });
+
+    it('pays with the linked account on its customer, saves it, and pays again from the saved account', async () => {
+      const home = await rentedHome(testApp, fake.enableCharges);
+      const client = await signIn(testApp, home.tenant);
+      const { clientSecret } = (await linkSession(client)).json().session;
+      const paymentMethodId = fake.completeBankLink(clientSecret, '000123456789');
+      const [{ customer_id: customerId }] = await customersOf(home.tenant.userId);
+
+      const first = await payFromBank(client, { bankAccount: { paymentMethodId, saveForLater: true } });
+      expect(first.statusCode).toBe(201);
+      expect(first.json().payment).toMatchObject({ paymentStatus: 'processing' });
+      const [saved] = await testApp.dataSource.query(
+        `SELECT id, saved, customer_id, bank_name, last4 FROM payments.bank_accounts WHERE payment_method_id = $1`,
+        [paymentMethodId],
+      );
+      expect(saved).toMatchObject({ saved: true, customer_id: customerId, bank_name: FAKE_TEST_BANK_NAME, last4: '6789' });
+
+      const again = await payFromBank(client, { bankAccount: { savedAccountId: saved.id } });
+      expect(again.statusCode).toBe(201);
+      const debits = fake.requestsTo('POST', '/v1/payment_intents').filter((made) => made.stripeAccount === home.accountId);
+      expect(debits.map((made) => [made.form.payment_method, made.form.customer])).toEqual([
+        [paymentMethodId, customerId],
+        [paymentMethodId, customerId],
+      ]);
+      expect(fake.charges.filter((made) => made.account === home.accountId)).toHaveLength(2);
+    });
+
+    it('is refused by Stripe, as Stripe refuses, when a customer’s payment method is debited without its customer', async () => {
+      const home = await rentedHome(testApp, fake.enableCharges);
+      const client = await signIn(testApp, home.tenant);
+      const paymentMethodId = fake.completeBankLink((await linkSession(client)).json().session.clientSecret, '000123456789');
+      const debit = testApp.app.get(PaymentGateway).debitBankAccount({
+        connectedAccountId: home.accountId,
+        paymentMethodId,
+        amountCents: RENT_CENTS,
+        platformFeeCents: PLATFORM_FEE_CENTS,
+        description: 'Rent payment: gateway test',
+        idempotencyKey: randomUUID(),
+        metadata: { cardPaymentId: 'gateway-test' },
+        mandate: { acceptedAt: new Date(), ipAddress: '203.0.113.7', userAgent: USER_AGENT },
+      });
+      await expect(debit).rejects.toThrow(/belongs to the Customer cus_fake_\w+\. Please include the Customer in the `customer` parameter/);
+      expect(fake.charges.filter((made) => made.account === home.accountId)).toEqual([]);
+    });
+
+    it('links another tenant of the same landlord on their own customer', async () => {
+      const home = await rentedHome(testApp, fake.enableCharges);
+      const other = await anotherTenantOf(testApp, home);
+      expect((await linkSession(await signIn(testApp, home.tenant))).statusCode).toBe(201);
+      expect((await linkSession(await signIn(testApp, other))).statusCode).toBe(201);
+      const [ours] = await customersOf(home.tenant.userId);
+      const [theirs] = await customersOf(other.userId);
+      expect(theirs.connected_account_id).toBe(home.accountId);
+      expect(theirs.customer_id).not.toBe(ours.customer_id);
+      const creates = fake.requestsTo('POST', '/v1/customers').filter((made) => made.stripeAccount === home.accountId);
+      expect(creates.map((made) => made.form)).toEqual([
+        { name: 'Sam Rivera', email: home.tenant.email },
+        { name: 'Alex Moreno', email: other.email },
+      ]);
+    });
+
+    it('answers 409 when the landlord cannot take bank debits, and asks Stripe for nothing', async () => {
+      const home = await rentedHome(testApp, fake.enableCharges);
+      await testApp.dataSource.query(`UPDATE onboarding.registrations SET payout_bank_debits_enabled = false WHERE payout_account_id = $1`, [home.accountId]);
+      const refused = await linkSession(await signIn(testApp, home.tenant));
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ status: 'error', error: MESSAGES.bankDebitsNotOffered });
+      expect(fake.requestsTo('POST', /^\/v1\/(customers|setup_intents)$/).filter((made) => made.stripeAccount === home.accountId)).toEqual([]);
+      expect(await customersOf(home.tenant.userId)).toEqual([]);
+    });
   });
 });

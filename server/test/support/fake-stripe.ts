@@ -18,14 +18,17 @@ import Stripe from 'stripe';
  *     refusing the key with other parameters; checks the application fee). With payment_method_types
  *     ['us_bank_account'] and mandate_data, an ACH debit of a bank account linked on that account:
  *     `processing`, its charge `pending` with the bank's name, last four and the new mandate
+ *   POST /v1/customers (on a connected account; replays per account and Idempotency-Key) and
+ *     POST /v1/setup_intents (us_bank_account with Financial Connections, for a customer on that account)
  *   GET  /v1/payment_intents/:id, /v1/charges/:id (expand balance_transaction, refunds), /v1/refunds?charge=,
- *        /v1/disputes/:id, /v1/payouts/:id, /v1/payment_methods/:id, /v1/mandates/:id,
+ *        /v1/disputes/:id, /v1/payouts/:id, /v1/payment_methods/:id, /v1/mandates/:id, /v1/customers/:id, /v1/setup_intents/:id,
  *        /v1/balance_transactions (?payout= or created[gte]/[lt], expand data.source): each only with
  *        the Stripe-Account header of the account it lives on
  * and records every request for assertions. What happens after a charge (refunds, disputes, payouts)
  * is made by the test with refund(), openDispute(), closeDispute() and payOut(), which return the
  * events Stripe would send; forgetBalanceTransaction() loses a line of Stripe's balance. Bank debits:
- * linkBankAccount() stands in for Financial Connections, takeEvents() hands over the events of a debit
+ * linkBankAccount() stands in for Financial Connections without a customer, completeBankLink() for the
+ * browser's Financial Connections step of a SetupIntent, takeEvents() hands over the events of a debit
  * sent, decideBankDebit() is the bank's answer days later (as Stripe's test account says, or as told),
  * returnBankDebit() a return after settlement and deactivateMandate() a revoked authorization.
  *
@@ -465,6 +468,23 @@ export class FakeStripe {
     return id;
   }
 
+  /**
+   * The browser's Financial Connections step of a SetupIntent (Stripe.js's collectBankAccountForSetup,
+   * then confirmUsBankAccountSetup): a verified us_bank_account payment method of one of Stripe's test
+   * accounts, attached to the SetupIntent's customer, and the SetupIntent succeeded with it.
+   */
+  completeBankLink(clientSecret: string, accountNumber: string): string {
+    const found = [...this.objects.values()].find(({ object }) => object.object === 'setup_intent' && object.client_secret === clientSecret);
+    if (!found) throw new Error(`No SetupIntent with client secret ${clientSecret}`);
+    const intent = found.object;
+    if (intent.status !== 'requires_payment_method') throw new Error(`SetupIntent ${intent.id} is ${String(intent.status)}`);
+    const customer = this.owned(found.account, String(intent.customer));
+    const id = this.linkBankAccount(found.account, accountNumber, String(customer.name ?? 'Sam Rivera'));
+    this.owned(found.account, id).customer = customer.id;
+    Object.assign(intent, { status: 'succeeded', payment_method: id });
+    return id;
+  }
+
   /** Takes the events of changes made through the API on the account (a debit sent: processing), oldest first. */
   takeEvents(account: string): FakeStripeEvent[] {
     const taken = this.emitted.filter((event) => event.account === account);
@@ -642,6 +662,8 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/account_links') return this.createAccountLink(request);
     if (method === 'POST' && path === '/v1/payment_intents') return this.createPaymentIntent(request);
     if (method === 'POST' && path === '/v1/payment_methods') return this.createPaymentMethod(request);
+    if (method === 'POST' && path === '/v1/customers') return this.createCustomer(request);
+    if (method === 'POST' && path === '/v1/setup_intents') return this.createSetupIntent(request);
     if (method === 'GET') {
       const read = this.readAfterCharge(request);
       if (read) return read;
@@ -722,6 +744,67 @@ export class FakeStripe {
         card: { brand, last4, exp_month: expMonth, exp_year: expYear, funding: 'credit', country: 'US' },
       },
     };
+  }
+
+  /** A customer on the connected account it is made on; a repeated Idempotency-Key answers the first one again. */
+  private createCustomer(request: RecordedStripeRequest): Answer {
+    const account = request.stripeAccount;
+    if (!account || !this.accounts.has(account)) {
+      return stripeError(403, { type: 'invalid_request_error', code: 'account_invalid', message: 'The provided key does not have access to account (or that account does not exist).' });
+    }
+    const key = request.idempotencyKey ? `${account}:${request.idempotencyKey}` : undefined;
+    const replay = key ? this.idempotentAnswers.get(key) : undefined;
+    if (replay) return { ...replay, headers: { 'Idempotent-Replayed': 'true' } };
+    const customer: StripeObject = {
+      id: this.nextId('cus_fake_'),
+      object: 'customer',
+      created: this.now(),
+      livemode: false,
+      name: request.form.name ?? null,
+      email: request.form.email ?? null,
+      metadata: {},
+    };
+    this.objects.set(customer.id, { account, object: customer });
+    const answer = { status: 200, body: customer };
+    if (key) this.idempotentAnswers.set(key, answer);
+    return answer;
+  }
+
+  /** A SetupIntent for a customer on the connected account, to collect a bank account with Financial Connections. */
+  private createSetupIntent(request: RecordedStripeRequest): Answer {
+    const { form } = request;
+    const account = request.stripeAccount;
+    if (!account || !this.accounts.has(account)) {
+      return stripeError(403, { type: 'invalid_request_error', code: 'account_invalid', message: 'The provided key does not have access to account (or that account does not exist).' });
+    }
+    const customer = this.objects.get(form.customer ?? '');
+    if (form.customer && (!customer || customer.account !== account || customer.object.object !== 'customer')) {
+      return stripeError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${form.customer}'`, param: 'customer' });
+    }
+    if (form['payment_method_types[0]'] !== 'us_bank_account') {
+      return stripeError(400, { type: 'invalid_request_error', message: 'This fake makes us_bank_account SetupIntents only.', param: 'payment_method_types' });
+    }
+    const id = this.nextId('seti_fake_');
+    const intent: StripeObject = {
+      id,
+      object: 'setup_intent',
+      created: this.now(),
+      livemode: false,
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      customer: form.customer ?? null,
+      payment_method: null,
+      payment_method_types: ['us_bank_account'],
+      payment_method_options: {
+        us_bank_account: {
+          financial_connections: { permissions: [form['payment_method_options[us_bank_account][financial_connections][permissions][0]'] ?? 'payment_method'] },
+          verification_method: form['payment_method_options[us_bank_account][verification_method]'] ?? 'automatic',
+        },
+      },
+      status: 'requires_payment_method',
+      usage: 'off_session',
+    };
+    this.objects.set(id, { account, object: intent });
+    return { status: 200, body: intent };
   }
 
   /** How a payment method made by a browser behaves when charged, if it lives on this account. */
@@ -958,6 +1041,22 @@ export class FakeStripe {
     if (!bankAccount || bankAccount.account !== account.id) {
       return stripeError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${form.payment_method}'`, param: 'payment_method' });
     }
+    // As Stripe: a payment method attached to a customer is used with that customer, and only with it.
+    const owner = this.objects.get(form.payment_method)!.object.customer as string | null;
+    if (owner && form.customer !== owner) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        message: `The \`payment_method\` parameter supplied ${form.payment_method} belongs to the Customer ${owner}. Please include the Customer in the \`customer\` parameter on the PaymentIntent.`,
+        param: 'payment_method',
+      });
+    }
+    if (form.customer && form.customer !== owner) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        message: `The customer does not have a payment method with the ID ${form.payment_method}. The payment method must be attached to the customer.`,
+        param: 'payment_method',
+      });
+    }
     const amount = Number(form.amount);
     if (!Number.isInteger(amount) || amount < 50) {
       return stripeError(400, { type: 'invalid_request_error', code: 'amount_too_small', message: 'Amount must be at least $0.50 usd', param: 'amount' });
@@ -1052,6 +1151,7 @@ export class FakeStripe {
       metadata,
       payment_method: form.payment_method,
       payment_method_types: ['us_bank_account'],
+      customer: form.customer ?? null,
       status: 'processing',
     };
     for (const object of [mandate, charge, intent]) this.objects.set(object.id, { account: account.id, object });
@@ -1126,7 +1226,7 @@ export class FakeStripe {
   /** GETs of what happened after the charge, on the connected account; undefined when the path is not one of them. */
   private readAfterCharge(request: RecordedStripeRequest): Answer | undefined {
     const { path } = request;
-    const one = /^\/v1\/(payment_intents|charges|disputes|payouts|payment_methods|mandates)\/([^/]+)$/.exec(path);
+    const one = /^\/v1\/(payment_intents|charges|disputes|payouts|payment_methods|mandates|customers|setup_intents)\/([^/]+)$/.exec(path);
     if (one) {
       const kind = {
         payment_intents: 'payment_intent',
@@ -1135,6 +1235,8 @@ export class FakeStripe {
         payouts: 'payout',
         payment_methods: 'payment_method',
         mandates: 'mandate',
+        customers: 'customer',
+        setup_intents: 'setup_intent',
       }[one[1]]!;
       const found = this.onAccount(request, one[2], kind);
       if ('status' in found && 'body' in found) return found as Answer;

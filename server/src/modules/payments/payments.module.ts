@@ -55,6 +55,8 @@ import { BankAccounts } from './bank-accounts/bank-accounts';
 import { MandateChangedHandler } from './provider-events/mandate-changed.handler';
 import { Mandates } from './bank-accounts/mandates';
 import { RemoveSavedBankAccountHandler } from './bank-accounts/remove-saved-bank-account.handler';
+import { BankCustomers } from './bank-accounts/bank-customers';
+import { StartBankLinkHandler } from './bank-accounts/start-bank-link.handler';
 import { BankDebitSettlement } from './bank-debits/bank-debit-settlement';
 import { BankDebitFailedMailer } from './emails/bank-debit-failed-mailer';
 import { BankDebitFailedEmailProcessor } from './emails/bank-debit-failed-email.processor';
@@ -123,6 +125,8 @@ export class PaymentsModule {
         BankAccounts,
         Mandates,
         RemoveSavedBankAccountHandler,
+        BankCustomers,
+        StartBankLinkHandler,
         BankDebitSettlement,
         BankDebitFailedMailer,
         PayoutAccountReadiness,

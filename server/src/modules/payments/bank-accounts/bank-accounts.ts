@@ -13,6 +13,8 @@ export interface LinkedAccount {
   last4: string;
   saved: boolean;
   blocked: boolean;
+  /** The provider's customer the payment method is attached to (linked through Financial Connections): debits name it. */
+  customerId: string | null;
 }
 
 interface AccountRow {
@@ -25,6 +27,7 @@ interface AccountRow {
   saved: boolean;
   removed_at: Date | null;
   blocked_at: Date | null;
+  customer_id: string | null;
 }
 
 const accountOf = (row: AccountRow): LinkedAccount => ({
@@ -36,6 +39,7 @@ const accountOf = (row: AccountRow): LinkedAccount => ({
   last4: row.last4,
   saved: row.saved && row.removed_at === null,
   blocked: row.blocked_at !== null,
+  customerId: row.customer_id,
 });
 
 /**
@@ -55,12 +59,16 @@ export class BankAccounts {
     const now = this.clock.now();
     const [row] = await this.unitOfWork.manager.query<AccountRow[]>(
       `INSERT INTO payments.bank_accounts
-         (id, tenant_user_id, provider, connected_account_id, payment_method_id, bank_name, last4, saved, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+         (id, tenant_user_id, provider, connected_account_id, payment_method_id, bank_name, last4, saved, customer_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
        ON CONFLICT (connected_account_id, payment_method_id)
-         DO UPDATE SET saved = payments.bank_accounts.saved OR EXCLUDED.saved, updated_at = EXCLUDED.updated_at
+         DO UPDATE SET saved = payments.bank_accounts.saved OR EXCLUDED.saved,
+           customer_id = COALESCE(EXCLUDED.customer_id, payments.bank_accounts.customer_id), updated_at = EXCLUDED.updated_at
        RETURNING *`,
-      [randomUUID(), account.tenantUserId, account.provider, account.connectedAccountId, account.paymentMethodId, account.bankName, account.last4, account.saved, now],
+      [
+        randomUUID(), account.tenantUserId, account.provider, account.connectedAccountId, account.paymentMethodId,
+        account.bankName, account.last4, account.saved, account.customerId, now,
+      ],
     );
     return accountOf(row);
   }

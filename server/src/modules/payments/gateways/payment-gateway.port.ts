@@ -52,6 +52,24 @@ export interface DebitBankAccount extends Omit<ChargeCard, 'paymentMethodId'> {
   paymentMethodId: string;
   /** The tenant's online acceptance of the debit (Stripe's mandate_data.customer_acceptance). */
   mandate: { acceptedAt: Date; ipAddress: string; userAgent: string | null };
+  /** The provider's customer the payment method is attached to (linked through Financial Connections): debited with it. */
+  customerId?: string | null;
+}
+
+/** What the browser's bank link step (Stripe's Financial Connections) needs, for a tenant on the landlord's connected account. */
+export interface CreateBankLinkSession {
+  connectedAccountId: string;
+  /** The tenant's customer on that account, or null to make one now. */
+  customerId: string | null;
+  customer: { name: string; email: string };
+  /** Same key, same customer: a doubled request makes one. */
+  idempotencyKey: string;
+}
+
+export interface BankLinkSession {
+  /** The SetupIntent's client secret, for Stripe.js's collectBankAccountForSetup and confirmUsBankAccountSetup. */
+  clientSecret: string;
+  customerId: string;
 }
 
 /** A bank debit the provider took: processing until the bank settles it (or already decided). */
@@ -78,6 +96,8 @@ export interface LinkedBankAccount {
 export interface ProviderBankAccount extends LinkedBankAccount {
   paymentMethodId: string;
   usable: boolean;
+  /** The provider's customer it is attached to (`cus_...`), if any: a debit must name it. */
+  customerId: string | null;
 }
 
 /** A payment intent as the provider reports it now. */
@@ -220,6 +240,12 @@ export abstract class PaymentGateway extends PayoutAccountProvider {
    * its message for the tenant), ConnectedAccountNotFound, or PaymentGatewayError.
    */
   abstract debitBankAccount(input: DebitBankAccount): Promise<BankDebit>;
+
+  /**
+   * Starts linking a bank account (Stripe's Financial Connections): ensures the tenant's customer on
+   * the connected account and makes a SetupIntent for it. Throws ConnectedAccountNotFound or PaymentGatewayError.
+   */
+  abstract createBankLinkSession(input: CreateBankLinkSession): Promise<BankLinkSession>;
 
   /** A bank debit's mandate as the provider holds it now. Throws ProviderObjectNotFound. */
   abstract retrieveMandate(accountId: string, mandateId: string): Promise<{ mandateId: string; status: 'active' | 'inactive' | 'pending' }>;

@@ -154,6 +154,16 @@ export class ReceiptAnswer {
   @ApiProperty({ type: ReceiptDto }) receipt!: ReceiptDto;
 }
 
+export class BankLinkSessionDto {
+  @ApiProperty({ description: 'The SetupIntent’s client secret, for Stripe.js: collectBankAccountForSetup, then confirmUsBankAccountSetup' })
+  clientSecret!: string;
+}
+
+export class BankLinkSessionAnswer {
+  @ApiProperty({ enum: ['success'] }) status!: 'success';
+  @ApiProperty({ type: BankLinkSessionDto }) session!: BankLinkSessionDto;
+}
+
 export class ErrorAnswer {
   @ApiProperty({ enum: ['error'] }) status!: 'error';
   @ApiProperty() error!: string;

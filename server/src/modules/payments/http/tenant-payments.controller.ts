@@ -23,11 +23,13 @@ import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
 import { AuthorizeNetPaymentInput, authorizeNetPaymentSchema } from '@rentwise/libs/schemas/authorize-net-payment.schema';
 import { RemoveSavedBankAccount } from '../bank-accounts/remove-saved-bank-account.command';
+import { StartBankLink } from '../bank-accounts/start-bank-link.command';
 import { PayRent, type RentPaymentRequest } from '../pay-rent/pay-rent.command';
 import { GetPaymentSetup } from '../queries/get-payment-setup.query';
 import { GetReceipt } from '../queries/get-receipt.query';
 import { ListTenantPayments } from '../queries/list-tenant-payments.query';
 import {
+  BankLinkSessionAnswer,
   ErrorAnswer,
   PaymentAnswer,
   PaymentListAnswer,
@@ -213,6 +215,19 @@ export class TenantPaymentsController {
     const { bankAccount, mandate, ...asked } = body;
     const userAgent = request.headers['user-agent']?.slice(0, 512) ?? null;
     return this.payRent(tenant, request, reply, { ...asked, method: { way: 'stripe_bank_debit', bankAccount, mandate: { ...mandate, userAgent } } });
+  }
+
+  @Post('bank-accounts/link-session')
+  @ApiOperation({
+    summary: 'Starts linking a bank account with Stripe’s Financial Connections: a SetupIntent for the tenant on the landlord’s account',
+    description:
+      'Stripe.js collects and verifies the account with the client secret (instant verification, microdeposits as the fallback); the payment method it leaves is then paid with on payments/bank. ' +
+      'One Stripe customer per tenant and landlord account, made once. The offline sandbox links on its own test bank page instead (409).',
+  })
+  @ApiCreatedResponse({ type: BankLinkSessionAnswer })
+  @ApiConflictResponse({ type: ErrorAnswer, description: 'The landlord cannot take bank payments, the tenant has no home to pay for, or this installation runs the sandbox' })
+  async startBankLink(@CurrentUser() tenant: Requester): Promise<BankLinkSessionAnswer> {
+    return { status: 'success', session: await this.commands.execute(new StartBankLink(tenant.userId)) };
   }
 
   @Delete('bank-accounts/:bankAccountId')

@@ -142,7 +142,7 @@ export class SandboxBankDebits {
 
   async retrieve(paymentMethodId: string): Promise<ProviderBankAccount> {
     const method = await this.method(paymentMethodId);
-    return { paymentMethodId, bankName: method.bank_name ?? SANDBOX_BANK_NAME, last4: method.last4, usable: method.verification === 'verified' };
+    return { paymentMethodId, bankName: method.bank_name ?? SANDBOX_BANK_NAME, last4: method.last4, usable: method.verification === 'verified', customerId: null };
   }
 
   /** A debit, once per account and key: processing, with `payment_intent.processing` and `charge.pending`. */

@@ -5,8 +5,10 @@ import { AppConfig } from '../../../../infrastructure/config/app-config';
 import {
   BalanceTransactionFilter,
   BankDebit,
+  BankLinkSession,
   CardCharge,
   ChargeCard,
+  CreateBankLinkSession,
   DebitBankAccount,
   PaymentGateway,
   ProviderBalanceTransaction,
@@ -16,7 +18,7 @@ import {
   ProviderPaymentIntent,
   ProviderPayout,
 } from '../payment-gateway.port';
-import { ConnectedAccountNotFound, OAuthCodeRejected } from '../../../../infrastructure/providers/provider-errors';
+import { ConnectedAccountNotFound, OAuthCodeRejected, PaymentGatewayError } from '../../../../infrastructure/providers/provider-errors';
 import { ConnectedAccountState, CreateAccountLink, CreateConnectedAccount, OAuthAuthorize } from '../../../onboarding/contracts/payout-account-provider.port';
 import { GatewayEvent, WebhookEndpoint } from '../../../../infrastructure/inbox/provider-events';
 import { ProviderEvent } from '../../../../infrastructure/inbox/provider-events';
@@ -134,6 +136,11 @@ export class SandboxGateway extends PaymentGateway {
 
   debitBankAccount(input: DebitBankAccount): Promise<BankDebit> {
     return this.bankDebits.debit(input);
+  }
+
+  /** The sandbox links bank accounts through its own stand-in page, not Financial Connections: callers answer before asking. */
+  createBankLinkSession(_input: CreateBankLinkSession): Promise<BankLinkSession> {
+    return Promise.reject(new PaymentGatewayError('The sandbox has no Financial Connections: link through its stand-in bank page'));
   }
 
   /** The sandbox's mandates never lapse on their own: a developer revokes one by posting `mandate.updated` by hand. */

@@ -6,8 +6,10 @@ import { AppConfig } from '../../../../infrastructure/config/app-config';
 import {
   BalanceTransactionFilter,
   BankDebit,
+  BankLinkSession,
   CardCharge,
   ChargeCard,
+  CreateBankLinkSession,
   DebitBankAccount,
   LinkedBankAccount,
   PaymentGateway,
@@ -430,7 +432,42 @@ export class StripeGateway extends PaymentGateway {
     );
     const bank = bankAccountOf(method.us_bank_account);
     // Financial Connections answers with a verified account; a manually entered one waits for its microdeposits.
-    return { paymentMethodId: method.id, bankName: bank?.bankName ?? 'Bank account', last4: bank?.last4 ?? '0000', usable: method.type === 'us_bank_account' && bank !== null };
+    return {
+      paymentMethodId: method.id,
+      bankName: bank?.bankName ?? 'Bank account',
+      last4: bank?.last4 ?? '0000',
+      usable: method.type === 'us_bank_account' && bank !== null,
+      customerId: idOf(method.customer),
+    };
+  }
+
+  async createBankLinkSession(input: CreateBankLinkSession): Promise<BankLinkSession> {
+    const { connectedAccountId: stripeAccount } = input;
+    const customerId =
+      input.customerId ??
+      (
+        await this.call(
+          'create a customer',
+          () => this.stripe.customers.create({ name: input.customer.name, email: input.customer.email }, { idempotencyKey: input.idempotencyKey, stripeAccount }),
+          stripeAccount,
+        )
+      ).id;
+    // Financial Connections verifies the account at once; microdeposits are its fallback (verification_method automatic).
+    const intent = await this.call(
+      'start linking a bank account',
+      () =>
+        this.stripe.setupIntents.create(
+          {
+            customer: customerId,
+            payment_method_types: ['us_bank_account'],
+            payment_method_options: { us_bank_account: { financial_connections: { permissions: ['payment_method'] }, verification_method: 'automatic' } },
+          },
+          { stripeAccount },
+        ),
+      stripeAccount,
+    );
+    if (!intent.client_secret) throw new PaymentGatewayError(`Stripe answered SetupIntent ${intent.id} without a client secret`);
+    return { clientSecret: intent.client_secret, customerId };
   }
 
   async debitBankAccount(input: DebitBankAccount): Promise<BankDebit> {
@@ -447,6 +484,7 @@ export class StripeGateway extends PaymentGateway {
             application_fee_amount: input.platformFeeCents,
             description: input.description,
             metadata: input.metadata,
+            ...(input.customerId && { customer: input.customerId }),
             mandate_data: {
               customer_acceptance: {
                 type: 'online',

@@ -100,6 +100,8 @@ export class StripeBankDebitWay implements PaymentWay<StripeBankDebit> {
 
   async charge(attempt: CardPayment, method: StripeBankDebit): Promise<ChargeOutcome> {
     try {
+      // An account linked through Financial Connections is attached to the tenant's customer: Stripe wants it named.
+      const account = await this.accounts.byPaymentMethod(attempt.connectedAccountId, attempt.paymentMethodId);
       const debit = await this.gateway.debitBankAccount({
         connectedAccountId: attempt.connectedAccountId,
         paymentMethodId: attempt.paymentMethodId,
@@ -109,6 +111,7 @@ export class StripeBankDebitWay implements PaymentWay<StripeBankDebit> {
         idempotencyKey: attempt.idempotencyKey,
         metadata: { cardPaymentId: attempt.id, tenantUserId: attempt.tenantUserId, propertyId: attempt.propertyId },
         mandate: { acceptedAt: attempt.createdAt, ipAddress: attempt.clientAddress ?? '0.0.0.0', userAgent: method.mandate.userAgent },
+        customerId: account?.customerId ?? null,
       });
       return { kind: 'processing', debit };
     } catch (error) {
@@ -144,6 +147,7 @@ export class StripeBankDebitWay implements PaymentWay<StripeBankDebit> {
       bankName: linked.bankName,
       last4: linked.last4,
       saved: bankAccount.saveForLater === true,
+      customerId: linked.customerId,
     });
   }
 }

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../../infrastructure/clock/clock';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+
+/**
+ * The one owner of `payments.bank_customers`: the provider's customer for each tenant on each
+ * landlord's connected account, which a bank account linked through Financial Connections is attached to.
+ */
+@Injectable()
+export class BankCustomers {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async of(tenantUserId: string, connectedAccountId: string): Promise<string | null> {
+    const [row] = await this.unitOfWork.manager.query<{ customer_id: string }[]>(
+      `SELECT customer_id FROM payments.bank_customers WHERE tenant_user_id = $1 AND connected_account_id = $2`,
+      [tenantUserId, connectedAccountId],
+    );
+    return row?.customer_id ?? null;
+  }
+
+  /** The customer kept for the tenant on the account: this one, or the one a concurrent request stored first. */
+  async keep(tenantUserId: string, connectedAccountId: string, customerId: string): Promise<string> {
+    const [row] = await this.unitOfWork.manager.query<{ customer_id: string }[]>(
+      `WITH stored AS (
+         INSERT INTO payments.bank_customers (tenant_user_id, connected_account_id, customer_id, created_at)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (tenant_user_id, connected_account_id) DO NOTHING
+         RETURNING customer_id)
+       SELECT customer_id FROM stored
+       UNION ALL SELECT customer_id FROM payments.bank_customers WHERE tenant_user_id = $1 AND connected_account_id = $2`,
+      [tenantUserId, connectedAccountId, customerId, this.clock.now()],
+    );
+    return row.customer_id;
+  }
+}
