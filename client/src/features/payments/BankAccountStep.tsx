@@ -1,26 +1,39 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ArrowLeft, ChevronRight, Landmark, Lock, Trash2 } from 'lucide-react';
+import { ArrowLeft, ChevronRight, CreditCard, ExternalLink, Landmark, Lock, Trash2 } from 'lucide-react';
 import { BANK_DEBIT_SETTLEMENT_BUSINESS_DAYS } from '@rentwise/libs/bank-debits';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { formatCents } from '@rentwise/libs/money';
 import { refusalMessage } from '../../app/apiError';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Notice } from '../../components/Notice';
 import { bankAccountLabel, type ChosenBankAccount, type LinkedBankAccount } from './bankAccount';
 import { useRemoveSavedBankAccountMutation, type BankDebitSetup, type SavedBankAccount } from './paymentsApi';
 import { showPaymentToast } from './paymentToast';
 import { SandboxBankLink } from './SandboxBankLink';
 import { StepHeading } from './StepHeading';
+import { useStripeBankLink } from './useStripeBankLink';
 
 interface BankAccountStepProps {
   bankDebit: BankDebitSetup;
   connectedAccountId: string | null;
+  /** Stripe.js's key, for Stripe's bank link (linkWith 'stripe'). */
+  publishableKey: string | null;
   amountCents: number;
   onChosen: (bankAccount: ChosenBankAccount) => void;
   onBack: () => void;
   takeFocus: boolean;
   /** Card or Bank account, to go back to the card. */
   methodSwitch?: ReactNode;
+  /** To the card, offered while a linked account waits for its microdeposits. */
+  onUseCard?: () => void;
+}
+
+/** An account linked by hand through Stripe: it can be paid from once its microdeposits are verified. */
+interface AwaitingMicrodeposits {
+  verificationUrl: string;
+  bankName: string;
+  last4: string;
 }
 
 /** A saved account: choosing it goes to the confirmation; removing it asks first. */
@@ -42,12 +55,26 @@ function SavedAccountRow({ account, onChoose, onRemove }: { account: SavedBankAc
 }
 
 /**
- * Step 2 for a bank debit: a saved account, or one linked now through the provider's bank link (the
- * sandbox's stand-in without keys). Account and routing numbers go to the provider, never to our API.
+ * Step 2 for a bank debit: a saved account, or one linked now through the provider's bank link
+ * (Stripe's Financial Connections with keys, the sandbox's stand-in without). Account and routing
+ * numbers go to the provider, never to our API.
  */
-export function BankAccountStep({ bankDebit, connectedAccountId, amountCents, onChosen, onBack, takeFocus, methodSwitch }: BankAccountStepProps) {
+export function BankAccountStep({
+  bankDebit,
+  connectedAccountId,
+  publishableKey,
+  amountCents,
+  onChosen,
+  onBack,
+  takeFocus,
+  methodSwitch,
+  onUseCard,
+}: BankAccountStepProps) {
   const [linking, setLinking] = useState(false);
   const [linked, setLinked] = useState<LinkedBankAccount | null>(null);
+  const [linkRefusal, setLinkRefusal] = useState<string | null>(null);
+  const [awaiting, setAwaiting] = useState<AwaitingMicrodeposits | null>(null);
+  const stripeBankLink = useStripeBankLink({ publishableKey, connectedAccountId, accountHolderName: bankDebit.mandateParties.tenantName });
   const [saveForLater, setSaveForLater] = useState(false);
   const [removing, setRemoving] = useState<SavedBankAccount | null>(null);
   const [removeSavedBankAccount, removal] = useRemoveSavedBankAccountMutation();
@@ -57,6 +84,36 @@ export function BankAccountStep({ bankDebit, connectedAccountId, amountCents, on
   useEffect(() => {
     if (linked) linkedRef.current?.focus();
   }, [linked]);
+  // Stripe's modal gives focus back to the page: the notice of what happens next takes it.
+  const awaitingRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (awaiting) awaitingRef.current?.focus();
+  }, [awaiting]);
+
+  const startLinking = async () => {
+    setLinkRefusal(null);
+    if (bankDebit.linkWith === 'sandbox') {
+      setLinking(true);
+      return;
+    }
+    const outcome = await stripeBankLink.link();
+    switch (outcome.kind) {
+      case 'linked':
+        setAwaiting(null);
+        setLinked(outcome.account);
+        break;
+      case 'awaitingMicrodeposits':
+        setLinked(null);
+        setAwaiting({ verificationUrl: outcome.verificationUrl, bankName: outcome.bankName, last4: outcome.last4 });
+        break;
+      case 'refused':
+        setLinkRefusal(outcome.message);
+        break;
+      case 'closed':
+        // The tenant closed Stripe's modal: back to this step as it was.
+        break;
+    }
+  };
 
   const remove = async (account: SavedBankAccount) => {
     try {
@@ -98,6 +155,28 @@ export function BankAccountStep({ bankDebit, connectedAccountId, amountCents, on
         </section>
       )}
 
+      {awaiting && (
+        <div ref={awaitingRef} tabIndex={-1} className="bank-pending">
+          <Notice tone="warning" title={`${bankAccountLabel(awaiting)} needs to be verified before you can pay from it`}>
+            <p>
+              Stripe is sending a small deposit to this account. It takes 1–2 business days to arrive. When it does, verify the account
+              with the deposit’s details, then come back here to pay from it. Until then, you can pay by card.
+            </p>
+            <a className="bank-pending__verify" href={awaiting.verificationUrl} target="_blank" rel="noopener noreferrer">
+              Verify the deposit on Stripe
+              <ExternalLink aria-hidden="true" size={16} />
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </Notice>
+          {onUseCard && (
+            <Button size="lg" fullWidth onClick={onUseCard}>
+              <CreditCard aria-hidden="true" size={18} />
+              Pay by card instead
+            </Button>
+          )}
+        </div>
+      )}
+
       {linked ? (
         <div className="card card--padding-md bank-linked">
           <p ref={linkedRef} tabIndex={-1} className="bank-linked__account">
@@ -112,15 +191,27 @@ export function BankAccountStep({ bankDebit, connectedAccountId, amountCents, on
           <Button size="lg" fullWidth onClick={() => onChosen({ kind: 'linked', ...linked, saveForLater })}>
             Review payment
           </Button>
-          <Button variant="ghost" fullWidth onClick={() => setLinking(true)}>
+          <Button variant="ghost" fullWidth onClick={() => void startLinking()} isLoading={stripeBankLink.isLinking}>
             Link a different account
           </Button>
         </div>
       ) : (
-        <Button size={saved.length > 0 ? 'md' : 'lg'} variant={saved.length > 0 ? 'secondary' : 'primary'} fullWidth onClick={() => setLinking(true)}>
+        <Button
+          size={saved.length > 0 || awaiting ? 'md' : 'lg'}
+          variant={saved.length > 0 || awaiting ? 'secondary' : 'primary'}
+          fullWidth
+          onClick={() => void startLinking()}
+          isLoading={stripeBankLink.isLinking}
+        >
           <Landmark aria-hidden="true" size={18} />
-          Link a bank account
+          {awaiting ? 'Link a different account' : 'Link a bank account'}
         </Button>
+      )}
+
+      {linkRefusal && (
+        <p className="bank-link__refusal" role="alert">
+          {linkRefusal}
+        </p>
       )}
 
       <p className="pay__secure">
@@ -145,7 +236,6 @@ export function BankAccountStep({ bankDebit, connectedAccountId, amountCents, on
           onClose={() => setLinking(false)}
         />
       )}
-      {/* linkWith 'stripe': Stripe.js collectBankAccountForPayment (Financial Connections) goes here once the server creates its sessions. */}
 
       <ConfirmDialog
         open={removing !== null}

@@ -160,11 +160,13 @@ function PaymentFlow({ setup }: { setup: PaymentSetup }) {
           <BankAccountStep
             bankDebit={bankDebit}
             connectedAccountId={setup.connectedAccountId}
+            publishableKey={setup.publishableKey}
             amountCents={amountCents}
             onChosen={(bankAccount) => act({ type: 'bankAccountChosen', bankAccount })}
             onBack={onBack}
             takeFocus
             methodSwitch={methodSwitch('bank')}
+            onUseCard={() => act({ type: 'methodSwitched', method: 'card' })}
           />
         </Suspense>
       ) : null;

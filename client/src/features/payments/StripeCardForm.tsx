@@ -1,28 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Button } from '../../components/Button';
 import type { CardEntryProps } from './cardEntry';
-
-// Stripe.js is loaded once per key and connected account, and only when this page asks for it.
-const stripeLoads = new Map<string, Promise<Stripe | null>>();
-
-function stripeFor(publishableKey: string, connectedAccountId: string | null): Promise<Stripe | null> {
-  const cacheKey = `${publishableKey}:${connectedAccountId ?? ''}`;
-  let load = stripeLoads.get(cacheKey);
-  if (!load) {
-    // The charge is made on the landlord's connected account, so the payment method must be created there too.
-    load = loadStripe(publishableKey, connectedAccountId ? { stripeAccount: connectedAccountId } : undefined).catch(
-      () => {
-        stripeLoads.delete(cacheKey);
-        return null;
-      },
-    );
-    stripeLoads.set(cacheKey, load);
-  }
-  return load;
-}
+import { stripeFor } from './stripeJs';
 
 const cardStyle = {
   base: {

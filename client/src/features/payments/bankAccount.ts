@@ -23,10 +23,12 @@ export interface LinkedBankAccount {
 export const bankAccountLabel = ({ bankName, last4 }: { bankName: string; last4: string }): string => `${bankName} ••••${last4}`;
 
 /**
- * Whether the screen offers Bank account beside Card. Only the sandbox's stand-in can link an account
- * for now: with Stripe keys the server does not yet create Financial Connections sessions, so a
- * landlord on live Stripe is paid by card until it does (issue 35).
+ * Whether the screen offers Bank account beside Card: when the landlord can take bank debits, linked
+ * through the sandbox's stand-in, or through Stripe's Financial Connections, which needs Stripe.js and
+ * so the publishable key.
  */
 export function offersBankDebit(setup: PaymentSetup): boolean {
-  return setup.bankDebit?.linkWith === 'sandbox';
+  const bankDebit = setup.bankDebit;
+  if (!bankDebit) return false;
+  return bankDebit.linkWith === 'sandbox' || Boolean(setup.publishableKey);
 }

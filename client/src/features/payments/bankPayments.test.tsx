@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BANK_DEBIT_MANDATE_VERSION, bankDebitMandateText } from '@rentwise/libs/bank-debits';
 import { MESSAGES, repeatPaymentMessage } from '@rentwise/libs/messages';
 import { SANDBOX_BANK_LINK_MESSAGES, SANDBOX_BANK_NAME, SANDBOX_ROUTING_NUMBER } from '@rentwise/libs/sandbox-bank-accounts';
@@ -11,6 +12,23 @@ import { renderRoute } from '../../test/renderRoute';
 import { sessionOf, testUser } from '../../test/session';
 import { bankDebitSetupFixture, paymentSetupFixture } from './paymentSetup.fixture';
 import type { BankDebitSetup, PaymentHistoryRow, PaymentSetup, Receipt } from './paymentsApi';
+
+/**
+ * Stripe.js as the browser gets it from js.stripe.com, faked: loadStripe gives an object whose bank
+ * link methods are the test's. Elements is not under test here (the card form with Stripe keys).
+ */
+const stripeJs = vi.hoisted(() => ({
+  loadStripe: vi.fn(),
+  collectBankAccountForSetup: vi.fn(),
+  confirmUsBankAccountSetup: vi.fn(),
+}));
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripeJs.loadStripe }));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children }: { children: ReactNode }) => children,
+  CardElement: () => null,
+  useStripe: () => null,
+  useElements: () => null,
+}));
 
 /**
  * Issue 35 on the payment screen: after the amount the tenant pays by Card (unchanged) or from a bank
@@ -453,6 +471,194 @@ describe('paying from a bank account', () => {
     expect(toastRegion()).toHaveTextContent(MESSAGES.paymentSucceeded);
     expect(cards).toHaveLength(1);
     expect(payments).toEqual([{ amountCents: 10_000, paymentMethodId: 'pm_card_1', idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+  });
+});
+
+const linkSessionUrl = '/api/tenant/bank-accounts/link-session';
+const clientSecret = 'seti_1Qbank_secret_test';
+const verificationUrl = 'https://payments.stripe.com/microdeposit/sacs_test_1';
+// Stripe.js is loaded once per connected account: each test uses its own, so each test loads its own.
+let stripeAccounts = 0;
+
+/** A landlord on Stripe whose connected account takes bank debits, linked through Financial Connections. */
+function setupWithStripeBank(bankDebit: Partial<BankDebitSetup> = {}) {
+  stripeAccounts += 1;
+  const connectedAccountId = `acct_bank_${stripeAccounts}`;
+  const setup = setupWithBank({ linkWith: 'stripe', ...bankDebit }, { gateway: 'stripe', publishableKey: 'pk_test_rentwise', connectedAccountId });
+  stripeJs.loadStripe.mockResolvedValue({
+    collectBankAccountForSetup: stripeJs.collectBankAccountForSetup,
+    confirmUsBankAccountSetup: stripeJs.confirmUsBankAccountSetup,
+  });
+  return { setup, connectedAccountId };
+}
+
+/** POST /api/tenant/bank-accounts/link-session: a SetupIntent's client secret, or the answers given. */
+function withLinkSession(answer: () => Response = () => HttpResponse.json({ status: 'success', session: { clientSecret } }, { status: 201 })) {
+  const sessions: Request[] = [];
+  mswServer.use(
+    http.post(linkSessionUrl, ({ request }) => {
+      sessions.push(request);
+      return answer();
+    }),
+  );
+  return sessions;
+}
+
+/** The SetupIntent collectBankAccountForSetup answers with once the tenant chose an account (payment method expanded). */
+const collectedIntent = (last4 = '6789') => ({
+  setupIntent: {
+    id: 'seti_1Qbank',
+    status: 'requires_confirmation',
+    payment_method: { id: 'pm_bank_1', type: 'us_bank_account', us_bank_account: { bank_name: 'STRIPE TEST BANK', last4 } },
+    next_action: null,
+  },
+});
+
+describe('linking a bank account through Stripe (with keys)', () => {
+  it('links an account verified at once and pays from it with its payment method', async () => {
+    signedInTenant();
+    const { setup, connectedAccountId } = setupWithStripeBank();
+    withSetups(setup);
+    const sessions = withLinkSession();
+    stripeJs.collectBankAccountForSetup.mockResolvedValue(collectedIntent());
+    stripeJs.confirmUsBankAccountSetup.mockResolvedValue({ setupIntent: { id: 'seti_1Qbank', status: 'succeeded', payment_method: 'pm_bank_1', next_action: null } });
+    const payments = withEndpoint('/api/tenant/payments/bank', [() => processing()]);
+    const user = userEvent.setup();
+    await openAndEnter(user);
+    await chooseBank(user);
+
+    await user.click(screen.getByRole('button', { name: 'Link a bank account' }));
+    await waitFor(() => expect(screen.getByText('STRIPE TEST BANK ••••6789').closest('p')).toHaveFocus());
+    expect(sessions).toHaveLength(1);
+    expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_test_rentwise', { stripeAccount: connectedAccountId });
+    expect(stripeJs.collectBankAccountForSetup).toHaveBeenCalledWith({
+      clientSecret,
+      params: { payment_method_type: 'us_bank_account', payment_method_data: { billing_details: { name: 'Theo Tenant' } } },
+      expand: ['payment_method'],
+    });
+    expect(stripeJs.confirmUsBankAccountSetup).toHaveBeenCalledWith(clientSecret);
+    // Stripe's own modal: the sandbox's stand-in never opens.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Save this account for next time' }));
+    await user.click(screen.getByRole('button', { name: 'Review payment' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm payment' })).toHaveFocus();
+    expect(screen.getByText(/STRIPE TEST BANK/, { selector: '.pay-mandate__text' })).toHaveTextContent('6789');
+    await user.click(screen.getByRole('checkbox', { name: 'I authorize this debit' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $100.00' }));
+
+    expect(await screen.findByRole('heading', { name: 'Processing' })).toBeInTheDocument();
+    expect(payments).toEqual([
+      {
+        amountCents: 10_000,
+        bankAccount: { paymentMethodId: 'pm_bank_1', saveForLater: true },
+        mandate: { accepted: true, version: BANK_DEBIT_MANDATE_VERSION },
+        idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
+    ]);
+  });
+
+  it('comes back to the step as it was when the tenant closes Stripe’s window', async () => {
+    signedInTenant();
+    withSetups(setupWithStripeBank().setup);
+    withLinkSession();
+    stripeJs.collectBankAccountForSetup.mockResolvedValue({ setupIntent: { id: 'seti_1Qbank', status: 'requires_payment_method', payment_method: null, next_action: null } });
+    const user = userEvent.setup();
+    await openAndEnter(user);
+    await chooseBank(user);
+
+    await user.click(screen.getByRole('button', { name: 'Link a bank account' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Link a bank account' })).toBeEnabled());
+    expect(stripeJs.collectBankAccountForSetup).toHaveBeenCalledTimes(1);
+    expect(stripeJs.confirmUsBankAccountSetup).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Review payment' })).not.toBeInTheDocument();
+  });
+
+  it('says to verify the microdeposits on Stripe’s page first, offers no payment from the account, and offers Card', async () => {
+    signedInTenant();
+    withSetups(setupWithStripeBank().setup);
+    withLinkSession();
+    stripeJs.collectBankAccountForSetup.mockResolvedValue(collectedIntent('1116'));
+    stripeJs.confirmUsBankAccountSetup.mockResolvedValue({
+      setupIntent: {
+        id: 'seti_1Qbank',
+        status: 'requires_action',
+        payment_method: 'pm_bank_1',
+        next_action: {
+          type: 'verify_with_microdeposits',
+          verify_with_microdeposits: { arrival_date: 1_767_225_600, hosted_verification_url: verificationUrl, microdeposit_type: 'descriptor_code' },
+        },
+      },
+    });
+    const payments = withEndpoint('/api/tenant/payments/bank', [() => processing()]);
+    const user = userEvent.setup();
+    await openAndEnter(user);
+    await chooseBank(user);
+
+    await user.click(screen.getByRole('button', { name: 'Link a bank account' }));
+    const title = await screen.findByText('STRIPE TEST BANK ••••1116 needs to be verified before you can pay from it');
+    const notice = title.closest('.bank-pending')!;
+    expect(notice).toHaveFocus();
+    expect(notice).toHaveTextContent('1–2 business days');
+    expect(notice).toHaveTextContent('come back here to pay from it');
+    const verify = within(notice as HTMLElement).getByRole('link', { name: 'Verify the deposit on Stripe (opens in a new tab)' });
+    expect(verify).toHaveAttribute('href', verificationUrl);
+    expect(verify).toHaveAttribute('target', '_blank');
+    expect(verify).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(screen.queryByText('Linked')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Review payment' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Link a different account' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Pay by card instead' }));
+    expect(await screen.findByRole('heading', { name: 'Card details' })).toHaveFocus();
+    expect(payments).toHaveLength(0);
+  });
+
+  it('shows Stripe’s message when the account cannot be collected or confirmed', async () => {
+    signedInTenant();
+    withSetups(setupWithStripeBank().setup);
+    const sessions = withLinkSession();
+    stripeJs.collectBankAccountForSetup
+      .mockResolvedValueOnce({ error: { type: 'invalid_request_error', message: 'The bank account could not be linked. Try another account.' } })
+      .mockResolvedValueOnce(collectedIntent());
+    stripeJs.confirmUsBankAccountSetup.mockResolvedValue({ error: { type: 'invalid_request_error', message: 'This bank account was closed by its bank.' } });
+    const user = userEvent.setup();
+    await openAndEnter(user);
+    await chooseBank(user);
+
+    await user.click(screen.getByRole('button', { name: 'Link a bank account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The bank account could not be linked. Try another account.');
+    expect(stripeJs.confirmUsBankAccountSetup).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Link a bank account' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This bank account was closed by its bank.'));
+    expect(sessions).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Review payment' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal when the landlord cannot take bank debits, without opening Stripe', async () => {
+    signedInTenant();
+    withSetups(setupWithStripeBank().setup);
+    withLinkSession(() => HttpResponse.json({ status: 'error', error: MESSAGES.bankDebitsNotOffered }, { status: 409 }));
+    const user = userEvent.setup();
+    await openAndEnter(user);
+    await chooseBank(user);
+
+    await user.click(screen.getByRole('button', { name: 'Link a bank account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.bankDebitsNotOffered);
+    expect(stripeJs.collectBankAccountForSetup).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Review payment' })).not.toBeInTheDocument();
+  });
+
+  it('offers only Card when Stripe links bank accounts but the page has no publishable key', async () => {
+    signedInTenant();
+    withSetups(setupWithBank({ linkWith: 'stripe' }, { publishableKey: null }));
+    const user = userEvent.setup();
+    await openAndEnter(user);
+
+    expect(await screen.findByRole('heading', { name: 'Card details' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Way to pay' })).not.toBeInTheDocument();
   });
 });
 
