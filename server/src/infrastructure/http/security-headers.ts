@@ -32,10 +32,12 @@ export function securityHeaders({ stripe, acceptJs = null, production }: Securit
   ];
   const headers: [string, string][] = [
     ['Content-Security-Policy', policy.join(';')],
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    // Stripe's Financial Connections opens some banks' sign-in in a popup it must be able to reach,
+    // and needs the page's origin as the referrer (its deployment checklist); the sandbox needs neither.
+    ['Cross-Origin-Opener-Policy', stripe ? 'same-origin-allow-popups' : 'same-origin'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ['Origin-Agent-Cluster', '?1'],
-    ['Referrer-Policy', 'no-referrer'],
+    ['Referrer-Policy', stripe ? 'strict-origin-when-cross-origin' : 'no-referrer'],
     ...(production ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]] : []),
     ['X-Content-Type-Options', 'nosniff'],
     ['X-DNS-Prefetch-Control', 'off'],
