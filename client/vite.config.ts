@@ -43,5 +43,8 @@ export default defineConfig({
     // A guard against hangs, not a speed check: the first page a file opens is a lazy chunk, which on
     // a loaded 2-core machine can take seconds (testing-library waits up to 5 s for it, src/test/setup.ts).
     testTimeout: 15_000,
+    // Vitest runs on one worker fewer than the machine's cores: one worker on our 2 cores, two minutes
+    // of the suite's 25. Each file has its own jsdom and store, so two run at once.
+    maxWorkers: 2,
   },
 });

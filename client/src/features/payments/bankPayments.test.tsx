@@ -22,7 +22,7 @@ const stripeJs = vi.hoisted(() => ({
   collectBankAccountForSetup: vi.fn(),
   confirmUsBankAccountSetup: vi.fn(),
 }));
-vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripeJs.loadStripe }));
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeJs.loadStripe }));
 vi.mock('@stripe/react-stripe-js', () => ({
   Elements: ({ children }: { children: ReactNode }) => children,
   CardElement: () => null,
