@@ -26,14 +26,16 @@ eval "$stack_env"
 # The browser tests' server gets a free port, so that two checkouts can test at once.
 export E2E_PORT="${E2E_PORT:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}"
 
-step "Type checks"
+step "Type checks and lint"
+# Three single-threaded tools, two cores: the client's type check and the lint run beside the
+# server's build; each one's failure still fails the run (wait on each).
+npm run typecheck -w client & client_types=$!
+npx eslint . --max-warnings 0 & lint=$!
 npx tsc -b tsconfig.build.json
-npm run typecheck -w client
+wait "$client_types"
+wait "$lint"
 # The client's API types are generated from the server's OpenAPI document: they must be current.
 npm run openapi -w client -- --check
-
-step "Lint"
-npx eslint . --max-warnings 0
 
 step "Unit tests"
 npx jest --config jest.config.js
