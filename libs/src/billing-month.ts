@@ -91,6 +91,12 @@ function localDateTimeAt(epochMs: number, timeZone: string): LocalDateTime {
   };
 }
 
+/** The calendar date in the zone at that instant (month 1-12). */
+export function localDateAt(at: Date, timeZone: string): { year: number; month: number; day: number } {
+  const { year, month, day } = localDateTimeAt(at.getTime(), timeZone);
+  return { year, month, day };
+}
+
 /** The calendar year and month in the zone at that instant. */
 export function localYearMonthAt(at: Date, timeZone: string): BillingMonth {
   const { year, month } = localDateTimeAt(at.getTime(), timeZone);
@@ -117,7 +123,7 @@ const DAY_MS = 86_400_000;
  * The first instant whose local date in the zone is on or after the given day.
  * Usually local midnight; where a clock change skips midnight, the moment the day begins.
  */
-function startOfLocalDay(year: number, month: number, day: number, timeZone: string): Date {
+export function startOfLocalDay(year: number, month: number, day: number, timeZone: string): Date {
   const wallClockAsUtc = Date.UTC(year, month - 1, day);
   const offsets = new Set([-DAY_MS, 0, DAY_MS].map((shift) => utcOffsetMsAt(wallClockAsUtc + shift, timeZone)));
   const starts = [...offsets]
