@@ -457,6 +457,90 @@ describe('tenants pay rent from a bank account (Stripe ACH Direct Debit, real SD
       ]);
     });
 
+    describe('an account typed in by hand, verified days later by its microdeposits on Stripe’s page', () => {
+      async function savedAccountsOf(client: SignedInClient) {
+        const setup = (await testApp.request({ method: 'GET', url: '/api/tenant/payment-setup', headers: client.headers })).json().setup;
+        return setup.bankDebit.savedAccounts;
+      }
+
+      /** How each delivery of the SetupIntent's events was worked: its status, and the outcome when skipped. */
+      async function inboxStatusOf(setupIntentId: string): Promise<string[]> {
+        const rows = await testApp.dataSource.query(
+          `SELECT status, outcome FROM infra.inbox WHERE event->'data'->>'id' = $1 ORDER BY received_at`,
+          [setupIntentId],
+        );
+        return rows.map((row: { status: string; outcome: string }) => (row.status === 'skipped' ? `skipped: ${row.outcome}` : row.status));
+      }
+
+      async function linkedByHand(home: RentedHome, client: SignedInClient) {
+        const paymentMethodId = fake.completeBankLink((await linkSession(client)).json().session.clientSecret, '000123456789', 'microdeposits');
+        return { paymentMethodId, setupIntentId: fake.setupIntentOf(home.accountId, paymentMethodId) };
+      }
+
+      it('cannot be paid from until its microdeposits are verified: the not-verified refusal, and nothing debited', async () => {
+        const home = await rentedHome(testApp, fake.enableCharges);
+        const client = await signIn(testApp, home.tenant);
+        const { paymentMethodId } = await linkedByHand(home, client);
+
+        const refused = await payFromBank(client, { bankAccount: { paymentMethodId, saveForLater: true } });
+        expect(refused.statusCode).toBe(402);
+        expect(refused.json().error).toBe(MESSAGES.bankAccountNotVerified);
+        // Stripe was asked whether a SetupIntent of the payment method had succeeded, on the landlord's account.
+        expect(fake.requestsTo('GET', '/v1/setup_intents').map((made) => [made.stripeAccount, made.query.payment_method])).toContainEqual([home.accountId, paymentMethodId]);
+        expect(fake.charges.filter((made) => made.account === home.accountId)).toEqual([]);
+        expect(await savedAccountsOf(client)).toEqual([]);
+      });
+
+      it('verified (setup_intent.succeeded, delivered twice and at once), it is saved once for its tenant and can be paid from', async () => {
+        const home = await rentedHome(testApp, fake.enableCharges);
+        const client = await signIn(testApp, home.tenant);
+        const { paymentMethodId, setupIntentId } = await linkedByHand(home, client);
+        const verified = fake.verifyMicrodeposits(home.accountId, setupIntentId);
+        await Promise.all([handled(verified), handled(verified.map((event) => ({ ...event })))]);
+        await handled(verified);
+
+        const saved = await savedAccountsOf(client);
+        expect(saved).toEqual([{ id: expect.any(String), bankName: FAKE_TEST_BANK_NAME, last4: '6789' }]);
+        const [{ customer_id: customerId }] = await customersOf(home.tenant.userId);
+        expect(await testApp.dataSource.query(`SELECT tenant_user_id, saved, customer_id FROM payments.bank_accounts WHERE payment_method_id = $1`, [paymentMethodId])).toEqual([
+          { tenant_user_id: home.tenant.userId, saved: true, customer_id: customerId },
+        ]);
+        expect(await inboxStatusOf(setupIntentId)).toEqual(['done', 'done', 'done']);
+
+        const paid = await payFromBank(client, { bankAccount: { savedAccountId: saved[0].id } });
+        expect(paid.statusCode).toBe(201);
+        expect(paid.json().payment).toMatchObject({ paymentStatus: 'processing' });
+        // Linked through its SetupIntent, the account is also usable when named by its payment method.
+        expect((await payFromBank(client, { bankAccount: { paymentMethodId } })).statusCode).toBe(201);
+      });
+
+      it('an account verified as it was linked is left to the payment screen: its event saves nothing', async () => {
+        const home = await rentedHome(testApp, fake.enableCharges);
+        const client = await signIn(testApp, home.tenant);
+        const paymentMethodId = fake.completeBankLink((await linkSession(client)).json().session.clientSecret, '000123456789');
+        const events = fake.takeEvents(home.accountId);
+        expect(events.map((event) => event.type)).toEqual(['setup_intent.succeeded']);
+        await handled(events);
+        expect(await inboxStatusOf(fake.setupIntentOf(home.accountId, paymentMethodId))).toEqual(['skipped: verified as it was linked, on the payment screen']);
+        expect(await savedAccountsOf(client)).toEqual([]);
+      });
+
+      it('skips a verified SetupIntent of a customer we did not make, and saves nothing', async () => {
+        const home = await rentedHome(testApp, fake.enableCharges);
+        const { clientSecret } = await testApp.app.get(PaymentGateway).createBankLinkSession({
+          connectedAccountId: home.accountId,
+          customerId: null,
+          customer: { name: 'Someone Else', email: 'someone@example.com' },
+          idempotencyKey: randomUUID(),
+        });
+        const paymentMethodId = fake.completeBankLink(clientSecret, '000123456789', 'microdeposits');
+        const setupIntentId = fake.setupIntentOf(home.accountId, paymentMethodId);
+        await handled(fake.verifyMicrodeposits(home.accountId, setupIntentId));
+        expect(await inboxStatusOf(setupIntentId)).toEqual(['skipped: not a customer of ours']);
+        expect(await testApp.dataSource.query(`SELECT id FROM payments.bank_accounts WHERE payment_method_id = $1`, [paymentMethodId])).toEqual([]);
+      });
+    });
+
     it('answers 409 when the landlord cannot take bank debits, and asks Stripe for nothing', async () => {
       const home = await rentedHome(testApp, fake.enableCharges);
       await testApp.dataSource.query(`UPDATE onboarding.registrations SET payout_bank_debits_enabled = false WHERE payout_account_id = $1`, [home.accountId]);

@@ -19,16 +19,19 @@ import Stripe from 'stripe';
  *     ['us_bank_account'] and mandate_data, an ACH debit of a bank account linked on that account:
  *     `processing`, its charge `pending` with the bank's name, last four and the new mandate
  *   POST /v1/customers (on a connected account; replays per account and Idempotency-Key) and
- *     POST /v1/setup_intents (us_bank_account with Financial Connections, for a customer on that account)
+ *     POST /v1/setup_intents (us_bank_account with Financial Connections, for a customer on that account);
+ *     from Stripe.js (publishable key, client secret): POST /v1/setup_intents/:id with the bank account
+ *     collected, then /confirm (succeeded, or requires_action with verify_with_microdeposits)
  *   GET  /v1/payment_intents/:id, /v1/charges/:id (expand balance_transaction, refunds), /v1/refunds?charge=,
  *        /v1/disputes/:id, /v1/payouts/:id, /v1/payment_methods/:id, /v1/mandates/:id, /v1/customers/:id, /v1/setup_intents/:id,
- *        /v1/balance_transactions (?payout= or created[gte]/[lt], expand data.source): each only with
+ *        /v1/setup_intents?payment_method=, /v1/balance_transactions (?payout= or created[gte]/[lt], expand data.source): each only with
  *        the Stripe-Account header of the account it lives on
  * and records every request for assertions. What happens after a charge (refunds, disputes, payouts)
  * is made by the test with refund(), openDispute(), closeDispute() and payOut(), which return the
  * events Stripe would send; forgetBalanceTransaction() loses a line of Stripe's balance. Bank debits:
  * linkBankAccount() stands in for Financial Connections without a customer, completeBankLink() for the
- * browser's Financial Connections step of a SetupIntent, takeEvents() hands over the events of a debit
+ * browser's Financial Connections step of a SetupIntent (instant, or waiting for microdeposits that
+ * verifyMicrodeposits() confirms), takeEvents() hands over the events of a debit
  * sent, decideBankDebit() is the bank's answer days later (as Stripe's test account says, or as told),
  * returnBankDebit() a return after settlement and deactivateMandate() a revoked authorization.
  *
@@ -61,6 +64,9 @@ export type FakeBankOutcome =
   /** Settles, then the account holder disputes it: a return after success, lost at once. */
   | { kind: 'disputed' }
   | { kind: 'stays_processing' };
+
+/** How a linked test account was verified: signing in to the test institution, or microdeposits. */
+export type FakeBankVerification = 'instant' | 'microdeposits';
 
 /**
  * Stripe's test bank accounts on the test routing number 110000000
@@ -437,7 +443,7 @@ export class FakeStripe {
    * picked an account (the real flow is in the browser): a verified us_bank_account payment method on
    * the connected account, usable only there. The account number must be one of Stripe's test accounts.
    */
-  linkBankAccount(account: string, accountNumber: string, holderName = 'Sam Rivera'): string {
+  linkBankAccount(account: string, accountNumber: string, holderName = 'Sam Rivera', verification: FakeBankVerification = 'instant'): string {
     const outcome = FAKE_TEST_BANK_ACCOUNTS[accountNumber];
     if (!outcome) throw new Error(`${accountNumber} is not one of Stripe's test bank accounts`);
     if (!this.accounts.has(account)) throw new Error(`No account ${account}`);
@@ -455,7 +461,8 @@ export class FakeStripe {
         account_holder_type: 'individual',
         account_type: 'checking',
         bank_name: FAKE_TEST_BANK_NAME,
-        financial_connections_account: this.nextId('fca_fake_'),
+        // Only an account the tenant signed in to comes from Financial Connections; one typed in has none.
+        financial_connections_account: verification === 'instant' ? this.nextId('fca_fake_') : null,
         fingerprint: randomBytes(8).toString('hex'),
         last4: accountNumber.slice(-4),
         networks: { preferred: 'ach', supported: ['ach'] },
@@ -470,19 +477,33 @@ export class FakeStripe {
 
   /**
    * The browser's Financial Connections step of a SetupIntent (Stripe.js's collectBankAccountForSetup,
-   * then confirmUsBankAccountSetup): a verified us_bank_account payment method of one of Stripe's test
-   * accounts, attached to the SetupIntent's customer, and the SetupIntent succeeded with it.
+   * then confirmUsBankAccountSetup) with one of Stripe's test accounts, as the Stripe.js stand-in does
+   * it over HTTP: instant, the SetupIntent succeeds; typed in, it waits for microdeposits (verifyMicrodeposits).
    */
-  completeBankLink(clientSecret: string, accountNumber: string): string {
+  completeBankLink(clientSecret: string, accountNumber: string, verification: FakeBankVerification = 'instant'): string {
     const found = [...this.objects.values()].find(({ object }) => object.object === 'setup_intent' && object.client_secret === clientSecret);
     if (!found) throw new Error(`No SetupIntent with client secret ${clientSecret}`);
-    const intent = found.object;
-    if (intent.status !== 'requires_payment_method') throw new Error(`SetupIntent ${intent.id} is ${String(intent.status)}`);
-    const customer = this.owned(found.account, String(intent.customer));
-    const id = this.linkBankAccount(found.account, accountNumber, String(customer.name ?? 'Sam Rivera'));
-    this.owned(found.account, id).customer = customer.id;
-    Object.assign(intent, { status: 'succeeded', payment_method: id });
-    return id;
+    const intent = this.collectBankAccount(found.account, found.object, accountNumber, verification);
+    this.confirmSetupIntent(found.account, intent);
+    return String(intent.payment_method);
+  }
+
+  /**
+   * The tenant enters the microdeposits' code on Stripe's hosted verification page: the SetupIntent
+   * succeeds and Stripe sends `setup_intent.succeeded` (returned, for the test to deliver).
+   */
+  verifyMicrodeposits(account: string, setupIntentId: string): FakeStripeEvent[] {
+    const intent = this.owned(account, setupIntentId);
+    if ((intent.next_action as { type?: string } | null)?.type !== 'verify_with_microdeposits') throw new Error(`${setupIntentId} waits for no microdeposits`);
+    Object.assign(intent, { status: 'succeeded', next_action: null });
+    return [{ type: 'setup_intent.succeeded', account, object: structuredClone(intent) }];
+  }
+
+  /** The SetupIntent a payment method was linked with. */
+  setupIntentOf(account: string, paymentMethodId: string): string {
+    const found = [...this.objects.values()].find(({ account: on, object }) => on === account && object.object === 'setup_intent' && object.payment_method === paymentMethodId);
+    if (!found) throw new Error(`No SetupIntent for ${paymentMethodId} on ${account}`);
+    return found.object.id;
   }
 
   /** Takes the events of changes made through the API on the account (a debit sent: processing), oldest first. */
@@ -664,6 +685,8 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/payment_methods') return this.createPaymentMethod(request);
     if (method === 'POST' && path === '/v1/customers') return this.createCustomer(request);
     if (method === 'POST' && path === '/v1/setup_intents') return this.createSetupIntent(request);
+    match = /^\/v1\/setup_intents\/(seti_\w+?)(\/confirm)?$/.exec(path);
+    if (method === 'POST' && match) return this.setupIntentFromBrowser(request, match[1], match[2] ? 'confirm' : 'collect');
     if (method === 'GET') {
       const read = this.readAfterCharge(request);
       if (read) return read;
@@ -690,11 +713,8 @@ export class FakeStripe {
    */
   private createPaymentMethod(request: RecordedStripeRequest): Answer {
     const { form } = request;
-    const key = form.key ?? '';
-    const bySecretKey = request.authorization?.startsWith('Bearer sk_') ?? false;
-    if (!bySecretKey && !(this.publishableKey ? key === this.publishableKey : key.startsWith('pk_'))) {
-      return stripeError(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${key ? `${key.slice(0, 8)}***` : '(none)'}` });
-    }
+    const refused = this.publishableKeyRefusal(request);
+    if (refused) return refused;
     const account = request.stripeAccount ?? null;
     if (account && !this.accounts.has(account)) {
       return stripeError(403, {
@@ -1165,6 +1185,85 @@ export class FakeStripe {
     return { status: 200, body: { ...structuredClone(intent), latest_charge: expand.includes('latest_charge') ? structuredClone(charge) : chargeId } };
   }
 
+  /**
+   * Financial Connections leaves a bank account on the SetupIntent: a us_bank_account payment method on
+   * its connected account, attached to its customer; the intent then asks for confirmation.
+   */
+  private collectBankAccount(account: string, intent: StripeObject, accountNumber: string, verification: FakeBankVerification): StripeObject {
+    if (intent.status !== 'requires_payment_method') throw new Error(`SetupIntent ${intent.id} is ${String(intent.status)}`);
+    const customer = this.owned(account, String(intent.customer));
+    const id = this.linkBankAccount(account, accountNumber, String(customer.name ?? 'Sam Rivera'), verification);
+    this.owned(account, id).customer = customer.id;
+    return Object.assign(intent, { status: 'requires_confirmation', payment_method: id });
+  }
+
+  /**
+   * A confirmed SetupIntent: an account verified as it was linked succeeds (and Stripe sends
+   * `setup_intent.succeeded`); one typed in waits for microdeposits (a descriptor code) verified on Stripe's hosted page.
+   */
+  private confirmSetupIntent(account: string, intent: StripeObject): StripeObject {
+    if (intent.status !== 'requires_confirmation') throw new Error(`SetupIntent ${intent.id} is ${String(intent.status)}`);
+    const method = this.owned(account, String(intent.payment_method));
+    if ((method.us_bank_account as { financial_connections_account: string | null }).financial_connections_account) {
+      Object.assign(intent, { status: 'succeeded', next_action: null });
+      this.emitted.push({ type: 'setup_intent.succeeded', account, object: structuredClone(intent) });
+      return intent;
+    }
+    return Object.assign(intent, {
+      status: 'requires_action',
+      next_action: {
+        type: 'verify_with_microdeposits',
+        verify_with_microdeposits: {
+          arrival_date: this.now() + 2 * 86_400,
+          hosted_verification_url: `${this.url}/microdeposit/${intent.id}`,
+          microdeposit_type: 'descriptor_code',
+        },
+      },
+    });
+  }
+
+  /**
+   * Stripe.js's calls on a SetupIntent, with the publishable key and the intent's client secret on its
+   * account: the bank account Financial Connections collected (the stand-in's modal sends the test
+   * account and how it was verified), then the confirmation. The intent comes back with its payment method.
+   */
+  private setupIntentFromBrowser(request: RecordedStripeRequest, setupIntentId: string, step: 'collect' | 'confirm'): Answer {
+    const refused = this.publishableKeyRefusal(request);
+    if (refused) return refused;
+    const { form } = request;
+    const found = this.objects.get(setupIntentId);
+    if (!found || found.object.object !== 'setup_intent' || found.account !== request.stripeAccount || found.object.client_secret !== form.client_secret) {
+      return stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such setupintent: '${setupIntentId}'`, param: 'intent' });
+    }
+    const intent = found.object;
+    if (step === 'collect') {
+      const accountNumber = form['payment_method_data[us_bank_account][account_number]'] ?? '';
+      if (form['payment_method_data[us_bank_account][routing_number]'] !== FAKE_TEST_ROUTING_NUMBER || !FAKE_TEST_BANK_ACCOUNTS[accountNumber]) {
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          code: 'payment_method_invalid_parameter',
+          message: 'Use one of Stripe’s test bank accounts in test mode.',
+          param: 'payment_method_data[us_bank_account][account_number]',
+        });
+      }
+      const verification = form['payment_method_options[us_bank_account][verification_method]'] === 'microdeposits' ? 'microdeposits' : 'instant';
+      this.collectBankAccount(found.account, intent, accountNumber, verification);
+    } else if (intent.status === 'requires_confirmation') {
+      this.confirmSetupIntent(found.account, intent);
+    }
+    const expandMethod = Object.entries(form).some(([name, value]) => name.startsWith('expand[') && value === 'payment_method');
+    const method = intent.payment_method ? this.objects.get(String(intent.payment_method))?.object : undefined;
+    return { status: 200, body: { ...structuredClone(intent), payment_method: expandMethod && method ? structuredClone(method) : intent.payment_method } };
+  }
+
+  /** A browser's request must carry the publishable key the fake was started with (any pk_ when unset); the server's secret key will do too. */
+  private publishableKeyRefusal(request: RecordedStripeRequest): Answer | undefined {
+    const key = request.form.key ?? '';
+    const bySecretKey = request.authorization?.startsWith('Bearer sk_') ?? false;
+    if (bySecretKey || (this.publishableKey ? key === this.publishableKey : key.startsWith('pk_'))) return undefined;
+    return stripeError(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${key ? `${key.slice(0, 8)}***` : '(none)'}` });
+  }
+
   private now(): number {
     return Math.floor(Date.now() / 1000);
   }
@@ -1241,13 +1340,24 @@ export class FakeStripe {
       const found = this.onAccount(request, one[2], kind);
       if ('status' in found && 'body' in found) return found as Answer;
       const object = found as StripeObject;
-      if (kind !== 'charge') return { status: 200, body: object };
       const expand = this.expansions(request);
+      if (kind === 'setup_intent' && expand.includes('payment_method') && object.payment_method) {
+        return { status: 200, body: { ...object, payment_method: this.objects.get(String(object.payment_method))?.object } };
+      }
+      if (kind !== 'charge') return { status: 200, body: object };
       const body = { ...object };
       if (expand.includes('balance_transaction')) body.balance_transaction = this.balanceById.get(String(object.balance_transaction)) ?? object.balance_transaction;
       // As Stripe: the first 10, newest first, and has_more when there are others to list.
       if (expand.includes('refunds')) body.refunds = this.refundList(String(object.id), 10);
       return { status: 200, body };
+    }
+    if (path === '/v1/setup_intents') {
+      const intents = [...this.objects.values()]
+        .filter(({ account, object }) => account === request.stripeAccount && object.object === 'setup_intent')
+        .map(({ object }) => object)
+        .filter((intent) => !request.query.payment_method || intent.payment_method === request.query.payment_method)
+        .sort((a, b) => b.created - a.created);
+      return this.list(request, intents);
     }
     if (path === '/v1/refunds') {
       const refunds = request.query.charge

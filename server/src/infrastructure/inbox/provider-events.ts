@@ -10,6 +10,8 @@ export type ProviderEvent =
   | { type: 'ChargeChanged'; accountId: string; chargeId: string | null; paymentIntentId: string | null }
   /** A bank debit's mandate changed (made inactive when the account holder revokes it or the account closes). */
   | { type: 'MandateChanged'; accountId: string; mandateId: string }
+  /** A bank account linked for later was verified (its microdeposits, `setup_intent.succeeded`): re-read the SetupIntent. */
+  | { type: 'BankAccountVerified'; accountId: string; setupIntentId: string }
   | { type: 'ChargeRefunded'; accountId: string; chargeId: string }
   | { type: 'DisputeOpened'; accountId: string; disputeId: string }
   | { type: 'DisputeClosed'; accountId: string; disputeId: string }
@@ -28,6 +30,7 @@ export const PROVIDER_EVENT_TYPES: readonly ProviderEventType[] = [
   'ChargeFailed',
   'ChargeChanged',
   'MandateChanged',
+  'BankAccountVerified',
   'ChargeRefunded',
   'DisputeOpened',
   'DisputeClosed',

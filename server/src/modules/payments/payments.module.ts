@@ -53,6 +53,7 @@ import { PaymentGatewayModule } from './gateways/payment-gateway.module';
 import { GatewayEventTranslation } from './gateways/gateway-event-translation';
 import { BankAccounts } from './bank-accounts/bank-accounts';
 import { MandateChangedHandler } from './provider-events/mandate-changed.handler';
+import { BankAccountVerifiedHandler } from './provider-events/bank-account-verified.handler';
 import { Mandates } from './bank-accounts/mandates';
 import { RemoveSavedBankAccountHandler } from './bank-accounts/remove-saved-bank-account.handler';
 import { BankCustomers } from './bank-accounts/bank-customers';
@@ -138,6 +139,7 @@ export class PaymentsModule {
         ChargeSucceededHandler,
         ChargeFailedHandler,
         MandateChangedHandler,
+        BankAccountVerifiedHandler,
         PayoutRecorder,
         ListLandlordPayoutsHandler,
         ListDisputedAfterRefundHandler,

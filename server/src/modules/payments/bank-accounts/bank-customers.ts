@@ -21,6 +21,15 @@ export class BankCustomers {
     return row?.customer_id ?? null;
   }
 
+  /** The tenant a customer on the account was made for; null for a customer we did not make. */
+  async tenantOf(connectedAccountId: string, customerId: string): Promise<string | null> {
+    const [row] = await this.unitOfWork.manager.query<{ tenant_user_id: string }[]>(
+      `SELECT tenant_user_id FROM payments.bank_customers WHERE connected_account_id = $1 AND customer_id = $2`,
+      [connectedAccountId, customerId],
+    );
+    return row?.tenant_user_id ?? null;
+  }
+
   /** The customer kept for the tenant on the account: this one, or the one a concurrent request stored first. */
   async keep(tenantUserId: string, connectedAccountId: string, customerId: string): Promise<string> {
     const [row] = await this.unitOfWork.manager.query<{ customer_id: string }[]>(

@@ -100,6 +100,20 @@ export interface ProviderBankAccount extends LinkedBankAccount {
   customerId: string | null;
 }
 
+/** A SetupIntent that links a bank account for later (Financial Connections, or microdeposits verified on the provider's page). */
+export interface ProviderSetupIntent {
+  accountId: string;
+  setupIntentId: string;
+  /** `succeeded` once the account is verified; `requires_action` while its microdeposits wait. */
+  status: 'succeeded' | 'requires_action' | 'other';
+  /** The customer the payment method is attached to (`cus_...`): whose account it is. */
+  customerId: string | null;
+  /** The bank account linked, when there is one. */
+  bankAccount: ProviderBankAccount | null;
+  /** How it was verified: as the tenant linked it (signed in to their bank), or later by microdeposits. */
+  verification: 'instant' | 'microdeposits' | null;
+}
+
 /** A payment intent as the provider reports it now. */
 export interface ProviderPaymentIntent {
   accountId: string;
@@ -246,6 +260,9 @@ export abstract class PaymentGateway extends PayoutAccountProvider {
    * the connected account and makes a SetupIntent for it. Throws ConnectedAccountNotFound or PaymentGatewayError.
    */
   abstract createBankLinkSession(input: CreateBankLinkSession): Promise<BankLinkSession>;
+
+  /** A SetupIntent of a bank link, now, with its bank account. Throws ProviderObjectNotFound. */
+  abstract retrieveSetupIntent(accountId: string, setupIntentId: string): Promise<ProviderSetupIntent>;
 
   /** A bank debit's mandate as the provider holds it now. Throws ProviderObjectNotFound. */
   abstract retrieveMandate(accountId: string, mandateId: string): Promise<{ mandateId: string; status: 'active' | 'inactive' | 'pending' }>;

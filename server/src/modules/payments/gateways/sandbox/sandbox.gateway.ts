@@ -17,8 +17,9 @@ import {
   ProviderDispute,
   ProviderPaymentIntent,
   ProviderPayout,
+  ProviderSetupIntent,
 } from '../payment-gateway.port';
-import { ConnectedAccountNotFound, OAuthCodeRejected, PaymentGatewayError } from '../../../../infrastructure/providers/provider-errors';
+import { ConnectedAccountNotFound, OAuthCodeRejected, PaymentGatewayError, ProviderObjectNotFound } from '../../../../infrastructure/providers/provider-errors';
 import { ConnectedAccountState, CreateAccountLink, CreateConnectedAccount, OAuthAuthorize } from '../../../onboarding/contracts/payout-account-provider.port';
 import { GatewayEvent, WebhookEndpoint } from '../../../../infrastructure/inbox/provider-events';
 import { ProviderEvent } from '../../../../infrastructure/inbox/provider-events';
@@ -141,6 +142,11 @@ export class SandboxGateway extends PaymentGateway {
   /** The sandbox links bank accounts through its own stand-in page, not Financial Connections: callers answer before asking. */
   createBankLinkSession(_input: CreateBankLinkSession): Promise<BankLinkSession> {
     return Promise.reject(new PaymentGatewayError('The sandbox has no Financial Connections: link through its stand-in bank page'));
+  }
+
+  /** The sandbox verifies microdeposits on its own bank page, before a payment method exists: it makes no SetupIntents. */
+  retrieveSetupIntent(accountId: string, setupIntentId: string): Promise<ProviderSetupIntent> {
+    return Promise.reject(new ProviderObjectNotFound(`No such sandbox SetupIntent: ${setupIntentId} (account ${accountId})`, { code: 'resource_missing' }));
   }
 
   /** The sandbox's mandates never lapse on their own: a developer revokes one by posting `mandate.updated` by hand. */

@@ -76,6 +76,8 @@ export function translateStripeEvent(event: GatewayEvent): ProviderEvent | null 
       return id ? { type: 'ChargeChanged', accountId, chargeId: id, paymentIntentId: idOf(object.payment_intent) } : null;
     case 'mandate.updated':
       return id ? { type: 'MandateChanged', accountId, mandateId: id } : null;
+    case 'setup_intent.succeeded':
+      return id ? { type: 'BankAccountVerified', accountId, setupIntentId: id } : null;
     case 'payment_intent.payment_failed':
       return id ? { type: 'ChargeFailed', accountId, paymentIntentId: id } : null;
     case 'charge.failed': {

@@ -20,6 +20,7 @@ import {
   ProviderPaymentIntent,
   ProviderPayout,
   ProviderRefund,
+  ProviderSetupIntent,
 } from '../payment-gateway.port';
 import { CardDeclined, ConnectedAccountNotFound, OAuthCodeRejected, PaymentGatewayError, ProviderObjectNotFound } from '../../../../infrastructure/providers/provider-errors';
 import { ConnectedAccountState, CreateAccountLink, CreateConnectedAccount, OAuthAuthorize } from '../../../onboarding/contracts/payout-account-provider.port';
@@ -134,6 +135,18 @@ function balanceTransactionOf(txn: Stripe.BalanceTransaction): ProviderBalanceTr
 function bankAccountOf(account: { bank_name: string | null; last4: string | null } | null | undefined): LinkedBankAccount | null {
   if (!account?.last4) return null;
   return { bankName: account.bank_name ?? 'Bank account', last4: account.last4 };
+}
+
+/** A us_bank_account payment method in the port's words; `verified`: it can be debited now. */
+function providerBankAccountOf(method: Stripe.PaymentMethod, verified: boolean): ProviderBankAccount {
+  const bank = bankAccountOf(method.us_bank_account);
+  return {
+    paymentMethodId: method.id,
+    bankName: bank?.bankName ?? 'Bank account',
+    last4: bank?.last4 ?? '0000',
+    usable: method.type === 'us_bank_account' && bank !== null && verified,
+    customerId: idOf(method.customer),
+  };
 }
 
 /** Stripe Connect through the official SDK: Accounts API + Account Links by default, OAuth for existing Stripe users. */
@@ -430,14 +443,26 @@ export class StripeGateway extends PaymentGateway {
     const method = await this.callOn(accountId, 'retrieve a bank account', () =>
       this.stripe.paymentMethods.retrieve(paymentMethodId, {}, { stripeAccount: accountId }),
     );
-    const bank = bankAccountOf(method.us_bank_account);
-    // Financial Connections answers with a verified account; a manually entered one waits for its microdeposits.
+    // Financial Connections verifies an account as it links it; one entered by hand is verified only
+    // when the tenant confirms its microdeposits, which succeeds the SetupIntent it was linked with.
+    const verified =
+      method.us_bank_account?.financial_connections_account != null || (await this.hasSucceededSetupIntent(accountId, method.id));
+    return providerBankAccountOf(method, verified);
+  }
+
+  async retrieveSetupIntent(accountId: string, setupIntentId: string): Promise<ProviderSetupIntent> {
+    const intent = await this.callOn(accountId, 'retrieve a SetupIntent', () =>
+      this.stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }, { stripeAccount: accountId }),
+    );
+    const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+    const succeeded = intent.status === 'succeeded';
     return {
-      paymentMethodId: method.id,
-      bankName: bank?.bankName ?? 'Bank account',
-      last4: bank?.last4 ?? '0000',
-      usable: method.type === 'us_bank_account' && bank !== null,
-      customerId: idOf(method.customer),
+      accountId,
+      setupIntentId: intent.id,
+      status: succeeded ? 'succeeded' : intent.status === 'requires_action' ? 'requires_action' : 'other',
+      customerId: idOf(intent.customer),
+      bankAccount: method?.type === 'us_bank_account' ? providerBankAccountOf(method, succeeded) : null,
+      verification: method?.type !== 'us_bank_account' ? null : method.us_bank_account?.financial_connections_account ? 'instant' : 'microdeposits',
     };
   }
 
@@ -520,6 +545,13 @@ export class StripeGateway extends PaymentGateway {
   async retrieveMandate(accountId: string, mandateId: string): Promise<{ mandateId: string; status: 'active' | 'inactive' | 'pending' }> {
     const mandate = await this.callOn(accountId, 'retrieve a mandate', () => this.stripe.mandates.retrieve(mandateId, {}, { stripeAccount: accountId }));
     return { mandateId: mandate.id, status: mandate.status };
+  }
+
+  private async hasSucceededSetupIntent(accountId: string, paymentMethodId: string): Promise<boolean> {
+    const intents = await this.callOn(accountId, 'list SetupIntents', () =>
+      this.stripe.setupIntents.list({ payment_method: paymentMethodId, limit: 10 }, { stripeAccount: accountId }),
+    );
+    return intents.data.some((intent) => intent.status === 'succeeded');
   }
 
   private account(accountId: string): Promise<Stripe.Account> {
