@@ -1215,7 +1215,7 @@ export class FakeStripe {
         type: 'verify_with_microdeposits',
         verify_with_microdeposits: {
           arrival_date: this.now() + 2 * 86_400,
-          hosted_verification_url: `${this.url}/microdeposit/${intent.id}`,
+          hosted_verification_url: `https://payments.stripe.com/microdeposit/sacs_test_${intent.id}`,
           microdeposit_type: 'descriptor_code',
         },
       },

@@ -6,10 +6,16 @@
 //   stripe.elements(options) -> elements             elements.create('card', options), elements.getElement('card' | CardElement), elements.update
 //   element.mount(node), on/off(event, handler), update(options), unmount(), destroy()
 //   stripe.createPaymentMethod({ type: 'card', card: element, billing_details })
+//   stripe.collectBankAccountForSetup({ clientSecret, params: { payment_method_type: 'us_bank_account',
+//     payment_method_data: { billing_details: { name } } }, expand })   Financial Connections' modal
+//   stripe.confirmUsBankAccountSetup(clientSecret)
 // The card element is an iframe from this script's own origin (frame-src), and the payment method is
 // created by a POST from the page to the API host (connect-src), form-encoded with the publishable
 // key and, for a connected account, `_stripe_account`, as Stripe.js's own requests are. Anything else
 // throws, so a client that starts calling more of Stripe.js shows here first.
+// The bank modal stands in for Financial Connections' (an in-page dialog, not Stripe's frame): the
+// test picks Stripe's test institution (verified at once) or types the account in (microdeposits),
+// and the stand-in posts the account to the SetupIntent, then confirms it, with the client secret.
 (function () {
   'use strict';
   if (window.Stripe) return;
@@ -177,6 +183,42 @@
     } else form.append(prefix, String(value));
   }
 
+  var TEST_ROUTING_NUMBER = '110000000';
+  var TEST_ACCOUNT_NUMBER = '000123456789';
+
+  /** The modal's answer: how the tenant linked the test account, or null when they closed it. */
+  function chooseBankAccount() {
+    return new Promise(function (resolve) {
+      var dialog = document.createElement('div');
+      dialog.setAttribute('role', 'dialog');
+      dialog.setAttribute('aria-modal', 'true');
+      dialog.setAttribute('aria-label', 'Link your bank account (Financial Connections stand-in)');
+      dialog.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:#fff;padding:24px;display:flex;flex-direction:column;gap:12px;';
+      var choices = [
+        ['Test Institution ••••' + TEST_ACCOUNT_NUMBER.slice(-4), 'instant'],
+        ['Enter bank details manually', 'microdeposits'],
+        ['Close', null],
+      ];
+      choices.forEach(function (choice) {
+        var button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = choice[0];
+        button.addEventListener('click', function () {
+          dialog.remove();
+          resolve(choice[1]);
+        });
+        dialog.appendChild(button);
+      });
+      document.body.appendChild(dialog);
+    });
+  }
+
+  function setupIntentIdOf(clientSecret) {
+    var match = /^(seti_[^_]+(?:_[^_]+)*?)_secret_/.exec(String(clientSecret));
+    if (!match) throw integrationError('Invalid value for clientSecret: ' + clientSecret + ' is not a SetupIntent client secret.');
+    return match[1];
+  }
+
   function Stripe(publishableKey, options) {
     if (!(this instanceof Stripe)) return new Stripe(publishableKey, options);
     if (typeof publishableKey !== 'string') throw integrationError('Invalid value for Stripe(): apiKey should be a string. You specified: ' + typeof publishableKey + '.');
@@ -210,20 +252,58 @@
         var billing = Object.assign({}, data.billing_details);
         if (collected.postalCode) billing.address = Object.assign({ postal_code: collected.postalCode }, billing.address);
         appendForm(form, 'billing_details', billing);
-        form.append('key', publishableKey);
-        if (settings.stripeAccount) form.append('_stripe_account', settings.stripeAccount);
         form.append('payment_user_agent', 'stripe.js/stand-in');
-        return fetch(apiOrigin + '/v1/payment_methods', { method: 'POST', body: form, credentials: 'omit' }).then(
-          function (response) {
-            return response.json().then(function (body) {
-              return response.ok ? { paymentMethod: body } : { error: body.error };
-            });
-          },
-          function () {
-            return { error: { type: 'api_connection_error', message: 'We could not connect to Stripe. Please check your connection and try again.' } };
-          },
-        );
+        return postToApi('/v1/payment_methods', form, 'paymentMethod');
       });
+    };
+
+    /** A form-encoded POST from the page to the API host, answered as { <name>: body } or { error }. */
+    function postToApi(path, form, name) {
+      form.append('key', publishableKey);
+      if (settings.stripeAccount) form.append('_stripe_account', settings.stripeAccount);
+      return fetch(apiOrigin + path, { method: 'POST', body: form, credentials: 'omit' }).then(
+        function (response) {
+          return response.json().then(function (body) {
+            var answer = {};
+            if (response.ok) answer[name] = body;
+            else answer.error = body.error;
+            return answer;
+          });
+        },
+        function () {
+          return { error: { type: 'api_connection_error', message: 'We could not connect to Stripe. Please check your connection and try again.' } };
+        },
+      );
+    }
+
+    this.collectBankAccountForSetup = function (options) {
+      var params = (options && options.params) || {};
+      if (params.payment_method_type !== 'us_bank_account') {
+        return Promise.reject(integrationError('collectBankAccountForSetup: params.payment_method_type must be us_bank_account.'));
+      }
+      var name = params.payment_method_data && params.payment_method_data.billing_details && params.payment_method_data.billing_details.name;
+      if (!name) return Promise.reject(integrationError('collectBankAccountForSetup: params.payment_method_data.billing_details.name is required.'));
+      var clientSecret = options.clientSecret;
+      var setupIntentId = setupIntentIdOf(clientSecret);
+      return chooseBankAccount().then(function (verification) {
+        // Closed without an account: the SetupIntent is as it was.
+        if (!verification) return { setupIntent: { id: setupIntentId, object: 'setup_intent', client_secret: clientSecret, status: 'requires_payment_method', payment_method: null } };
+        var form = new URLSearchParams();
+        form.append('client_secret', clientSecret);
+        form.append('payment_method_data[type]', 'us_bank_account');
+        form.append('payment_method_data[billing_details][name]', name);
+        form.append('payment_method_data[us_bank_account][routing_number]', TEST_ROUTING_NUMBER);
+        form.append('payment_method_data[us_bank_account][account_number]', TEST_ACCOUNT_NUMBER);
+        form.append('payment_method_options[us_bank_account][verification_method]', verification);
+        (options.expand || []).forEach(function (path) { form.append('expand[]', path); });
+        return postToApi('/v1/setup_intents/' + setupIntentId, form, 'setupIntent');
+      });
+    };
+
+    this.confirmUsBankAccountSetup = function (clientSecret) {
+      var form = new URLSearchParams();
+      form.append('client_secret', clientSecret);
+      return postToApi('/v1/setup_intents/' + setupIntentIdOf(clientSecret) + '/confirm', form, 'setupIntent');
     };
 
     // React Stripe.js checks that these exist; the client never calls them.
