@@ -123,6 +123,10 @@ const KIND_WORDS: Record<JournalKind, string> = {
   dispute_lost: 'Dispute lost',
   bank_debit_settled: 'Bank debit settled',
   bank_debit_failed: 'Bank debit failed',
+  rent_charge: 'Rent charged',
+  rent_credit: 'Rent credit',
+  late_fee: 'Late fee',
+  late_fee_waiver: 'Late fee waived',
 };
 
 /** A statement payment's kind as the landlord reads it; a bank debit not yet answered is Processing. */

@@ -23,14 +23,21 @@ export type JournalKind =
   | 'dispute_won'
   | 'dispute_lost'
   | 'bank_debit_settled'
-  | 'bank_debit_failed';
+  | 'bank_debit_failed'
+  | 'rent_charge'
+  | 'rent_credit'
+  | 'late_fee'
+  | 'late_fee_waiver';
 export type JournalAccount =
   | 'tenant_card'
   | 'landlord_payable'
   | typeof PLATFORM_FEE_ACCOUNT
   | 'disputed'
   | 'dispute_fees'
-  | 'bank_debit_clearing';
+  | 'bank_debit_clearing'
+  | 'tenant_receivable'
+  | 'rent_charged'
+  | 'late_fees_charged';
 
 /**
  * The kinds that settle or fail a bank debit (decision 0037): they count to the month the tenant

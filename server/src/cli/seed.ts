@@ -13,6 +13,7 @@ import { IssuePasswordLink } from '../modules/accounts/contracts/issue-password-
 import { ApproveRegistration } from '../modules/onboarding/contracts/approve-registration.command';
 import { RegisterLandlord } from '../modules/onboarding/contracts/register-landlord.command';
 import { ConnectSandboxPayoutAccount } from '../modules/onboarding/contracts/connect-sandbox-payout-account.command';
+import { PostDueRentCharges } from '../modules/payments/contracts/post-due-rent-charges.command';
 import { RecordRentPayment } from '../modules/payments/contracts/record-rent-payment.command';
 import { GetLandlordCardGateway } from '../modules/payments/contracts/get-landlord-card-gateway.query';
 import { SetLandlordCardGateway } from '../modules/payments/contracts/set-landlord-card-gateway.command';
@@ -45,6 +46,8 @@ const PROPERTIES = [
 
 /** The first payment predates the first fee change, so every fee era of the schedule appears. */
 const HISTORY_STARTS = new Date(Date.UTC(2019, 9, 1));
+/** The demo tenants moved in as their history begins: midnight starting October 1st in New York, the demo landlord's zone. */
+const DEMO_MOVED_IN = new Date('2019-10-01T04:00:00Z');
 
 function printSignIns(): void {
   const lines = [
@@ -95,7 +98,7 @@ async function seed(context: INestApplicationContext): Promise<void> {
     );
     const tenant = DEMO.tenants[index];
     const { tenantUserId } = await commands.execute(
-      new InviteTenant(landlordUserId, added.propertyId, tenantSchema.parse({ ...tenant, confirmEmail: tenant.email })),
+      new InviteTenant(landlordUserId, added.propertyId, tenantSchema.parse({ ...tenant, confirmEmail: tenant.email }), DEMO_MOVED_IN),
     );
     await activate(tenantUserId, tenant.email);
 
@@ -135,7 +138,10 @@ async function seed(context: INestApplicationContext): Promise<void> {
   );
   await activate(authorizeNetTenantUserId, DEMO.authorizeNetTenant.email);
 
-  console.log(`Demo data loaded: 2 landlords (1 on Authorize.Net, and 1 awaiting review), 1 operator, ${PROPERTIES.length + 1} properties, ${DEMO.tenants.length + 1} tenants, ${payments} payments since ${HISTORY_STARTS.toISOString().slice(0, 7)}`);
+  // Every month's rent since the history began, as the worker's charging job would post it.
+  const { charges } = await commands.execute(new PostDueRentCharges());
+
+  console.log(`Demo data loaded: 2 landlords (1 on Authorize.Net, and 1 awaiting review), 1 operator, ${PROPERTIES.length + 1} properties, ${DEMO.tenants.length + 1} tenants, ${payments} payments and ${charges} rent charges since ${HISTORY_STARTS.toISOString().slice(0, 7)}`);
 }
 
 if (process.argv.includes('--print-sign-ins')) printSignIns();

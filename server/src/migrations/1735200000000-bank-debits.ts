@@ -1,9 +1,9 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 const KINDS_BEFORE = `'rent_payment', 'refund', 'correction', 'dispute', 'dispute_won', 'dispute_lost'`;
-const KINDS = `${KINDS_BEFORE}, 'bank_debit_settled', 'bank_debit_failed'`;
+export const KINDS = `${KINDS_BEFORE}, 'bank_debit_settled', 'bank_debit_failed'`;
 const ACCOUNTS_BEFORE = `'tenant_card', 'landlord_payable', 'processing_fees', 'disputed', 'dispute_fees'`;
-const ACCOUNTS = `${ACCOUNTS_BEFORE}, 'bank_debit_clearing'`;
+export const ACCOUNTS = `${ACCOUNTS_BEFORE}, 'bank_debit_clearing'`;
 
 const RENT_PAYMENT_SIGNS_BEFORE = `
           WHEN 'rent_payment' THEN CASE account
@@ -35,13 +35,32 @@ const CORRECTION_SIGNS = `
             ELSE false END
           WHEN 'correction' THEN true`;
 
-const signFunction = (cases: string): string => `
+export const signFunction = (cases: string): string => `
       CREATE OR REPLACE FUNCTION payments.ledger_entry_sign_allowed(kind text, account text, amount_cents bigint)
       RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
         SELECT CASE kind ${cases}
           ELSE false
         END
       $$`;
+
+/** The sign rules this migration leaves: payments (a bank debit's too), their answers and every correction. */
+export const BANK_DEBIT_SIGNS = `
+          WHEN 'rent_payment' THEN CASE account
+            WHEN 'tenant_card' THEN amount_cents < 0
+            WHEN 'landlord_payable' THEN amount_cents > 0
+            WHEN 'processing_fees' THEN amount_cents > 0
+            WHEN 'bank_debit_clearing' THEN amount_cents > 0
+            ELSE false END
+          WHEN 'bank_debit_settled' THEN CASE account
+            WHEN 'bank_debit_clearing' THEN amount_cents < 0
+            WHEN 'landlord_payable' THEN amount_cents > 0
+            WHEN 'processing_fees' THEN amount_cents > 0
+            ELSE false END
+          WHEN 'bank_debit_failed' THEN CASE account
+            WHEN 'bank_debit_clearing' THEN amount_cents < 0
+            WHEN 'tenant_card' THEN amount_cents > 0
+            ELSE false END
+          ${CORRECTION_SIGNS}`;
 
 /**
  * Rent from a bank account (issue 35, decision 0037).
@@ -73,25 +92,7 @@ export class BankDebits1735200000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE payments.ledger_transactions ADD CONSTRAINT ledger_transactions_kind_check CHECK (kind IN (${KINDS}))`);
     await queryRunner.query(`ALTER TABLE payments.ledger_entries DROP CONSTRAINT ledger_entries_account_check`);
     await queryRunner.query(`ALTER TABLE payments.ledger_entries ADD CONSTRAINT ledger_entries_account_check CHECK (account IN (${ACCOUNTS}))`);
-    await queryRunner.query(
-      signFunction(`
-          WHEN 'rent_payment' THEN CASE account
-            WHEN 'tenant_card' THEN amount_cents < 0
-            WHEN 'landlord_payable' THEN amount_cents > 0
-            WHEN 'processing_fees' THEN amount_cents > 0
-            WHEN 'bank_debit_clearing' THEN amount_cents > 0
-            ELSE false END
-          WHEN 'bank_debit_settled' THEN CASE account
-            WHEN 'bank_debit_clearing' THEN amount_cents < 0
-            WHEN 'landlord_payable' THEN amount_cents > 0
-            WHEN 'processing_fees' THEN amount_cents > 0
-            ELSE false END
-          WHEN 'bank_debit_failed' THEN CASE account
-            WHEN 'bank_debit_clearing' THEN amount_cents < 0
-            WHEN 'tenant_card' THEN amount_cents > 0
-            ELSE false END
-          ${CORRECTION_SIGNS}`),
-    );
+    await queryRunner.query(signFunction(BANK_DEBIT_SIGNS));
 
     await queryRunner.query(`
       CREATE TABLE payments.bank_debit_mandates (

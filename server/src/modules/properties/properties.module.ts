@@ -9,6 +9,7 @@ import { Property } from './properties/property.entity';
 import { RentHistoryEntry } from './properties/rent-history-entry.entity';
 import { GetManagedPropertyHandler } from './queries/get-managed-property.handler';
 import { GetPropertyHandler } from './queries/get-property.handler';
+import { GetRentDueDaysHandler } from './queries/get-rent-due-days.handler';
 import { GetRentHistoriesHandler, GetRentHistoryHandler } from './queries/get-rent-history.handler';
 import { LockPropertyForTenancyHandler } from './queries/lock-property-for-tenancy.handler';
 import { ListLandlordPropertiesHandler } from './queries/list-landlord-properties.handler';
@@ -27,6 +28,7 @@ import { ListManagedPropertiesHandler } from './queries/list-managed-properties.
     ListLandlordPropertiesHandler,
     GetRentHistoryHandler,
     GetRentHistoriesHandler,
+    GetRentDueDaysHandler,
     GetManagedPropertyHandler,
     ListManagedPropertiesHandler,
   ],

@@ -14,6 +14,7 @@ import { CountCurrentTenantsHandler } from './queries/count-current-tenants.hand
 import { GetLandlordTenantHandler } from './queries/get-landlord-tenant.handler';
 import { GetResidenceHandler } from './queries/get-residence.handler';
 import { ListPropertyTenanciesHandler, ListTenanciesOfPropertiesHandler } from './queries/list-property-tenancies.handler';
+import { ListTenanciesToChargeHandler } from './queries/list-tenancies-to-charge.handler';
 import { GetTenancyHandler } from './queries/get-tenancy.handler';
 import { ListPropertyTenantsHandler } from './queries/list-property-tenants.handler';
 import { Tenancy } from './tenancies/tenancy.entity';
@@ -36,6 +37,7 @@ import { Tenancy } from './tenancies/tenancy.entity';
     GetTenancyHandler,
     CountCurrentTenantsHandler,
     ListPropertyTenanciesHandler,
+    ListTenanciesToChargeHandler,
     ListTenanciesOfPropertiesHandler,
   ],
 })

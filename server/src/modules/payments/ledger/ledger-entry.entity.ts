@@ -8,9 +8,19 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
  * holder disputes it. dispute_fees: the provider's dispute fees, paid by the landlord's account.
  * bank_debit_clearing: a bank debit's money between the tenant's pay date and the bank's answer
  * (decision 0037; a bank debit's tenant side is tenant_card too, the payment account's older label).
+ * tenant_receivable: what the tenant owes, charged against rent_charged or late_fees_charged (decision 0039).
  * A transaction's entries sum to zero.
  */
-export type LedgerAccount = 'tenant_card' | 'landlord_payable' | typeof PLATFORM_FEE_ACCOUNT | 'disputed' | 'dispute_fees' | 'bank_debit_clearing';
+export type LedgerAccount =
+  | 'tenant_card'
+  | 'landlord_payable'
+  | typeof PLATFORM_FEE_ACCOUNT
+  | 'disputed'
+  | 'dispute_fees'
+  | 'bank_debit_clearing'
+  | 'tenant_receivable'
+  | 'rent_charged'
+  | 'late_fees_charged';
 
 @Entity({ schema: 'payments', name: 'ledger_entries' })
 export class LedgerEntry {

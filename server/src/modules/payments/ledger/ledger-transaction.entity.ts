@@ -2,7 +2,8 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * rent_payment; refund; correction (e.g. a refund that failed); dispute, dispute_won, dispute_lost
- * (decision 0021); bank_debit_settled, bank_debit_failed: a bank debit's answer (decision 0037).
+ * (decision 0021); bank_debit_settled, bank_debit_failed: a bank debit's answer (decision 0037);
+ * rent_charge, rent_credit, late_fee, late_fee_waiver: what the tenant owes (decision 0039).
  */
 export type LedgerTransactionKind =
   | 'rent_payment'
@@ -12,7 +13,11 @@ export type LedgerTransactionKind =
   | 'dispute_won'
   | 'dispute_lost'
   | 'bank_debit_settled'
-  | 'bank_debit_failed';
+  | 'bank_debit_failed'
+  | 'rent_charge'
+  | 'rent_credit'
+  | 'late_fee'
+  | 'late_fee_waiver';
 
 /** One money movement. Immutable: the database refuses updates and deletes. */
 @Entity({ schema: 'payments', name: 'ledger_transactions' })

@@ -1,3 +1,4 @@
+import { DEFAULT_RENT_DUE_DAY } from '@rentwise/libs/rent-charges';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
@@ -23,6 +24,7 @@ export class AddPropertyHandler implements ICommandHandler<AddProperty> {
         properties.create({
           landlordUserId,
           ...propertyFieldsOf(input),
+          rentDueDay: DEFAULT_RENT_DUE_DAY,
           archivedAt: null,
           createdAt: now,
           updatedAt: now,

@@ -12,12 +12,13 @@ export interface PropertyRow {
   state: string;
   zip: string;
   rent_cents: number;
+  rent_due_day: number;
   archived_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const COLUMNS = 'id, landlord_user_id, address, line1, line2, city, state, zip, rent_cents, archived_at, created_at, updated_at';
+const COLUMNS = 'id, landlord_user_id, address, line1, line2, city, state, zip, rent_cents, rent_due_day, archived_at, created_at, updated_at';
 
 /** Index properties_landlord_idx (landlord_user_id, created_at) gives the order; tens of rows, hundreds at most. */
 export const LANDLORD_PROPERTIES = preparedStatement<PropertyRow, [landlordUserId: string]>(
@@ -47,6 +48,7 @@ export function propertyOfRow(row: PropertyRow): Property {
     state: row.state,
     zip: row.zip,
     rentCents: row.rent_cents,
+    rentDueDay: row.rent_due_day,
     archivedAt: row.archived_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -31,6 +31,10 @@ export class Property {
   @Column({ name: 'rent_cents', type: 'integer' })
   rentCents!: number;
 
+  /** The day of the month rent falls due, 1st to 10th (decision 0039). */
+  @Column({ name: 'rent_due_day', type: 'smallint' })
+  rentDueDay!: number;
+
   /** Set when the landlord removes the property; the row stays so history can refer to it. */
   @Column({ name: 'archived_at', type: 'timestamptz', nullable: true })
   archivedAt!: Date | null;

@@ -32,10 +32,10 @@ export class InviteTenantHandler implements ICommandHandler<InviteTenant> {
     private readonly existingAccounts: ExistingAccountNotifier,
   ) {}
 
-  async execute({ landlordUserId, propertyId, tenant }: InviteTenant): Promise<{ tenantUserId: string }> {
+  async execute({ landlordUserId, propertyId, tenant, movedInAt }: InviteTenant): Promise<{ tenantUserId: string }> {
     await this.limit.take(landlordUserId);
     try {
-      return await this.invite(landlordUserId, propertyId, tenant);
+      return await this.invite(landlordUserId, propertyId, tenant, movedInAt);
     } catch (error) {
       if (!isEmailTaken(error)) throw error;
       await this.existingAccounts.notify(landlordUserId, propertyId, tenant.email);
@@ -47,6 +47,7 @@ export class InviteTenantHandler implements ICommandHandler<InviteTenant> {
     landlordUserId: string,
     propertyId: string,
     tenant: InviteTenant['tenant'],
+    movedInAt: Date | undefined,
   ): Promise<{ tenantUserId: string }> {
     const now = this.clock.now();
     const tenantUserId = await this.unitOfWork.run(async (manager) => {
@@ -67,7 +68,7 @@ export class InviteTenantHandler implements ICommandHandler<InviteTenant> {
         tenantUserId: userId,
         propertyId: property.propertyId,
         landlordUserId,
-        startedAt: now,
+        startedAt: movedInAt ?? now,
         endedAt: null,
         endReason: null,
       });

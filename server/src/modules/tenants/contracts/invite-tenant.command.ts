@@ -24,6 +24,8 @@ export class InviteTenant extends Command<{ tenantUserId: string }> {
     readonly landlordUserId: string,
     readonly propertyId: string,
     readonly tenant: TenantInput,
+    /** When the tenant moved in, for a tenant added after the fact (imported history, the demo); now when omitted. */
+    readonly movedInAt?: Date,
   ) {
     super();
   }

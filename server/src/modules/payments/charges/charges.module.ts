@@ -1,0 +1,20 @@
+import { BullModule } from '@nestjs/bullmq';
+import { DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { PostDueRentChargesHandler } from './post-due-rent-charges.handler';
+import { RENT_CHARGES_QUEUE } from './post-rent-charges.job';
+import { RentChargePoster } from './rent-charge-poster';
+import { RentChargesProcessor, RentChargesScheduler } from './rent-charges.processor';
+
+/** Part of the payments module: what tenants owe, charged into the ledger by a scheduled job (decision 0039). */
+@Module({})
+export class ChargesModule {
+  static register(options: { runWorker: boolean }): DynamicModule {
+    return {
+      module: ChargesModule,
+      imports: [CqrsModule, BullModule.registerQueue({ name: RENT_CHARGES_QUEUE })],
+      providers: [RentChargePoster, PostDueRentChargesHandler, ...(options.runWorker ? [RentChargesProcessor, RentChargesScheduler] : [])],
+      exports: [RentChargePoster],
+    };
+  }
+}
