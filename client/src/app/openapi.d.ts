@@ -625,6 +625,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the tenant owes, when rent is next due, and their last payment */
+        get: operations["TenantPaymentsController_balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/payments/{receiptId}": {
         parameters: {
             query?: never;
@@ -1276,6 +1293,15 @@ export interface components {
             status: "success";
             session: components["schemas"]["BankLinkSessionDto"];
         };
+        NextRentDueDto: {
+            /**
+             * Format: date-time
+             * @description The first moment of the next due day, in the landlord’s time zone
+             */
+            dueAt: string;
+            /** @description The rent due then (the rent today), in cents */
+            amountCents: number;
+        };
         PaymentRowDto: {
             /** Format: uuid */
             receiptId: string;
@@ -1291,6 +1317,17 @@ export interface components {
             status: "processing" | "succeeded" | "refunded" | "disputed" | "failed";
             /** @description Why the bank refused a failed bank debit; null otherwise */
             failureReason: string | null;
+        };
+        TenantBalanceDto: {
+            /** @description What the tenant owes now, in cents: rent charged less what they paid toward it; negative is credit */
+            balanceCents: number;
+            nextDue: components["schemas"]["NextRentDueDto"];
+            lastPayment: components["schemas"]["PaymentRowDto"] | null;
+        };
+        TenantBalanceAnswer: {
+            /** @enum {string} */
+            status: "success";
+            balance: components["schemas"]["TenantBalanceDto"];
         };
         PaymentListAnswer: {
             /** @enum {string} */
@@ -2964,6 +3001,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    TenantPaymentsController_balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantBalanceAnswer"];
+                };
             };
             404: {
                 headers: {

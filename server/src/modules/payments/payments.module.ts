@@ -43,6 +43,8 @@ import { LedgerEntry } from './ledger/ledger-entry.entity';
 import { LedgerTransaction } from './ledger/ledger-transaction.entity';
 import { ListLandlordPayoutsHandler } from './payouts/list-landlord-payouts.handler';
 import { ReconciliationModule } from './reconciliation/reconciliation.module';
+import { GetTenantBalanceHandler } from './queries/get-tenant-balance.handler';
+import { ChargesModule } from './charges/charges.module';
 import { PayoutRecorder } from './payouts/payout-recorder';
 import { ChargeCorrections } from './provider-events/charge-corrections';
 import { ChargeFailedHandler } from './provider-events/charge-failed.handler';
@@ -88,6 +90,7 @@ export class PaymentsModule {
         TypeOrmModule.forFeature([LedgerTransaction, LedgerEntry, CardPayment, LandlordCardGateway, CardGatewayChange]),
         BullModule.registerQueue({ name: RECEIPT_EMAILS_QUEUE }, { name: DISPUTED_AFTER_REFUND_EMAILS_QUEUE }, { name: BANK_DEBIT_FAILED_EMAILS_QUEUE }),
         ReconciliationModule.register(options),
+        ChargesModule.register(options),
       ],
       controllers: [
         StripeWebhookController,
@@ -113,6 +116,7 @@ export class PaymentsModule {
         AuthorizeNetTransactionChangedHandler,
         GetPaymentSetupHandler,
         ListTenantPaymentsHandler,
+        GetTenantBalanceHandler,
         GetReceiptHandler,
         GetBankDebitFailuresHandler,
         ReadLedgerFeedHandler,

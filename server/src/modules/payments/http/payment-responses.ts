@@ -95,6 +95,23 @@ export class PaymentRowDto {
   failureReason!: string | null;
 }
 
+export class NextRentDueDto {
+  @ApiProperty({ format: 'date-time', description: 'The first moment of the next due day, in the landlord’s time zone' }) dueAt!: string;
+  @ApiProperty({ description: 'The rent due then (the rent today), in cents' }) amountCents!: number;
+}
+
+export class TenantBalanceDto {
+  @ApiProperty({ description: 'What the tenant owes now, in cents: rent charged less what they paid toward it; negative is credit' })
+  balanceCents!: number;
+  @ApiProperty({ type: NextRentDueDto }) nextDue!: NextRentDueDto;
+  @ApiProperty({ type: PaymentRowDto, nullable: true }) lastPayment!: PaymentRowDto | null;
+}
+
+export class TenantBalanceAnswer {
+  @ApiProperty({ enum: ['success'] }) status!: 'success';
+  @ApiProperty({ type: TenantBalanceDto }) balance!: TenantBalanceDto;
+}
+
 export class PaymentListAnswer {
   @ApiProperty({ enum: ['success'] }) status!: 'success';
   @ApiProperty({ type: [PaymentRowDto] }) rows!: PaymentRowDto[];

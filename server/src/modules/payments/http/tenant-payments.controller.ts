@@ -27,12 +27,14 @@ import { StartBankLink } from '../bank-accounts/start-bank-link.command';
 import { PayRent, type RentPaymentRequest } from '../pay-rent/pay-rent.command';
 import { GetPaymentSetup } from '../queries/get-payment-setup.query';
 import { GetReceipt } from '../queries/get-receipt.query';
+import { GetTenantBalance } from '../queries/get-tenant-balance.query';
 import { ListTenantPayments } from '../queries/list-tenant-payments.query';
 import {
   BankLinkSessionAnswer,
   ErrorAnswer,
   PaymentAnswer,
   PaymentListAnswer,
+  TenantBalanceAnswer,
   PaymentSetupAnswer,
   ReceiptAnswer,
 } from './payment-responses';
@@ -238,6 +240,16 @@ export class TenantPaymentsController {
   async removeBankAccount(@CurrentUser() tenant: Requester, @Param('bankAccountId', bankAccountIdPipe) bankAccountId: string): Promise<void> {
     const removed = await this.commands.execute(new RemoveSavedBankAccount(tenant.userId, bankAccountId));
     if (!removed) throw new NotFoundException(MESSAGES.savedBankAccountNotFound);
+  }
+
+  @Get('balance')
+  @ApiOperation({ summary: 'What the tenant owes, when rent is next due, and their last payment' })
+  @ApiOkResponse({ type: TenantBalanceAnswer })
+  @ApiNotFoundResponse({ type: ErrorAnswer })
+  async balance(@CurrentUser() tenant: Requester): Promise<TenantBalanceAnswer> {
+    const balance = await this.queries.execute(new GetTenantBalance(tenant.userId));
+    if (!balance) throw new NotFoundException(MESSAGES.notFound);
+    return { status: 'success', balance };
   }
 
   @Get('payments')

@@ -1,0 +1,53 @@
+import { rentPaidCents, tenantBalanceCents, tenantLedgerLines, type TenantJournal } from './tenant-balance';
+
+const journal = (overrides: Partial<TenantJournal> & Pick<TenantJournal, 'journalId' | 'kind' | 'occurredAt'>): TenantJournal => ({
+  description: overrides.kind,
+  receivableCents: 0,
+  paidCents: 0,
+  tenantFeeCents: null,
+  correctsJournalId: null,
+  ...overrides,
+});
+
+describe('the tenant balance', () => {
+  const march = journal({ journalId: 'c1', kind: 'rent_charge', occurredAt: '2025-03-01T05:00:00.000Z', receivableCents: 150_000 });
+  const april = journal({ journalId: 'c2', kind: 'rent_charge', occurredAt: '2025-04-01T04:00:00.000Z', receivableCents: 150_000 });
+  const cardPayment = journal({ journalId: 'p1', kind: 'rent_payment', occurredAt: '2025-03-03T15:00:00.000Z', paidCents: 150_699, tenantFeeCents: 699 });
+
+  it('counts what a payment paid toward rent, not the fee paid with it', () => {
+    expect(tenantLedgerLines([april, cardPayment, march]).map((line) => [line.journalId, line.amountCents, line.balanceCents])).toEqual([
+      ['c1', 150_000, 150_000],
+      ['p1', -150_000, 0],
+      ['c2', 150_000, 150_000],
+    ]);
+  });
+
+  it('takes an imported payment’s fee from its date: none before July 2023, $6.99 from then', () => {
+    expect(rentPaidCents({ paidCents: 150_000, tenantFeeCents: null, occurredAt: '2023-06-30T12:00:00.000Z' })).toBe(150_000);
+    expect(rentPaidCents({ paidCents: 150_699, tenantFeeCents: null, occurredAt: '2023-07-01T00:00:00.000Z' })).toBe(150_000);
+    // A bank payment with no bank fee paid all of it toward rent.
+    expect(rentPaidCents({ paidCents: 150_000, tenantFeeCents: 0, occurredAt: '2025-03-03T15:00:00.000Z' })).toBe(150_000);
+  });
+
+  it('puts back what a failed bank debit or a refund took off, never more', () => {
+    const bankPayment = journal({ journalId: 'p2', kind: 'rent_payment', occurredAt: '2025-03-02T15:00:00.000Z', paidCents: 150_000, tenantFeeCents: 0 });
+    const failed = journal({ journalId: 'f2', kind: 'bank_debit_failed', occurredAt: '2025-03-06T15:00:00.000Z', paidCents: -150_000, correctsJournalId: 'p2' });
+    expect(tenantBalanceCents([march, bankPayment, failed])).toBe(150_000);
+    // A card payment refunded in full gives back $1,506.99; the balance rises by the $1,500 it paid toward rent.
+    const refund = journal({ journalId: 'r1', kind: 'refund', occurredAt: '2025-03-09T15:00:00.000Z', paidCents: -150_699, correctsJournalId: 'p1' });
+    expect(tenantBalanceCents([march, cardPayment, refund])).toBe(150_000);
+  });
+
+  it('follows a lost dispute through the dispute to its payment', () => {
+    const dispute = journal({ journalId: 'd1', kind: 'dispute', occurredAt: '2025-03-20T15:00:00.000Z', correctsJournalId: 'p1' });
+    const lost = journal({ journalId: 'l1', kind: 'dispute_lost', occurredAt: '2025-04-20T15:00:00.000Z', paidCents: -150_699, correctsJournalId: 'd1' });
+    const lines = tenantLedgerLines([march, cardPayment, dispute, lost]);
+    expect(lines.map((line) => line.journalId)).toEqual(['c1', 'p1', 'l1']);
+    expect(lines.at(-1)?.balanceCents).toBe(150_000);
+  });
+
+  it('is a credit when the tenant paid ahead, and zero with no journals', () => {
+    expect(tenantBalanceCents([cardPayment])).toBe(-150_000);
+    expect(tenantBalanceCents([])).toBe(0);
+  });
+});

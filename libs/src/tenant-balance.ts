@@ -1,0 +1,85 @@
+import { tenantChargeParts } from './fees';
+import type { Cents } from './money';
+import type { JournalKind } from './statements';
+
+/**
+ * What a tenant owes, read from the ledger (decision 0039): charges put money in the tenant's
+ * receivable; a payment takes out what the tenant paid toward rent (not its card or bank fee); a failed
+ * bank debit, a refund or a lost dispute puts back what the payment had taken out.
+ */
+
+/** One ledger journal of a tenancy as the balance reads it. */
+export interface TenantJournal {
+  journalId: string;
+  kind: JournalKind;
+  /** ISO time. */
+  occurredAt: string;
+  description: string;
+  /** The journal's entries on tenant_receivable: positive for a charge, negative for a credit or waiver. */
+  receivableCents: Cents;
+  /** The journal's entries on the tenant's payment account, negated: what the tenant paid (negative: money back). */
+  paidCents: Cents;
+  /** A payment's own tenant fee (card or bank fee) when its attempt recorded one; null for imported payments. */
+  tenantFeeCents: Cents | null;
+  correctsJournalId: string | null;
+}
+
+export interface TenantLedgerLine {
+  journalId: string;
+  kind: JournalKind;
+  occurredAt: string;
+  description: string;
+  /** What the journal did to the balance: positive owes more, negative owes less. */
+  amountCents: Cents;
+  /** The balance after it; negative is credit (paid ahead). */
+  balanceCents: Cents;
+}
+
+/** The part of a payment that went toward rent: what was paid less the fee the tenant paid with it. */
+export function rentPaidCents(journal: Pick<TenantJournal, 'paidCents' | 'tenantFeeCents' | 'occurredAt'>): Cents {
+  const fee = journal.tenantFeeCents ?? tenantChargeParts(journal.paidCents, new Date(journal.occurredAt)).processingFeeCents;
+  return Math.max(0, journal.paidCents - fee);
+}
+
+/** Money back to the tenant on a payment: the balance rises by it, never by more than the payment took off. */
+const RETURN_KINDS: ReadonlySet<JournalKind> = new Set(['bank_debit_failed', 'refund', 'dispute_lost']);
+
+/** The journals' lines, oldest first, each with the balance after it. */
+export function tenantLedgerLines(journals: readonly TenantJournal[]): TenantLedgerLine[] {
+  const ordered = [...journals].sort((a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.journalId.localeCompare(b.journalId));
+  // What each payment took off the balance and has not yet been put back.
+  const creditedByPayment = new Map<string, Cents>();
+  const byId = new Map(journals.map((journal) => [journal.journalId, journal]));
+  // A lost dispute names the dispute, which names the payment: the payment is at the end of the chain.
+  const paymentOf = (journalId: string): string => {
+    let journal = byId.get(journalId);
+    while (journal && journal.kind !== 'rent_payment' && journal.correctsJournalId) journal = byId.get(journal.correctsJournalId);
+    return journal?.journalId ?? journalId;
+  };
+  const lines: TenantLedgerLine[] = [];
+  let balance = 0;
+  for (const journal of ordered) {
+    let amount = journal.receivableCents;
+    if (journal.kind === 'rent_payment') {
+      const credited = rentPaidCents(journal);
+      creditedByPayment.set(journal.journalId, credited);
+      amount -= credited;
+    } else if (RETURN_KINDS.has(journal.kind) && journal.paidCents < 0 && journal.correctsJournalId) {
+      const payment = paymentOf(journal.correctsJournalId);
+      const remaining = creditedByPayment.get(payment) ?? 0;
+      const putBack = Math.min(remaining, -journal.paidCents);
+      creditedByPayment.set(payment, remaining - putBack);
+      amount += putBack;
+    }
+    if (amount === 0 && journal.receivableCents === 0 && journal.kind !== 'rent_payment') continue;
+    balance += amount;
+    lines.push({ journalId: journal.journalId, kind: journal.kind, occurredAt: journal.occurredAt, description: journal.description, amountCents: amount, balanceCents: balance });
+  }
+  return lines;
+}
+
+/** The balance after every journal: what the tenant owes now (negative: credit). */
+export function tenantBalanceCents(journals: readonly TenantJournal[]): Cents {
+  const lines = tenantLedgerLines(journals);
+  return lines.length ? lines[lines.length - 1].balanceCents : 0;
+}
