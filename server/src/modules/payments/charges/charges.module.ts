@@ -5,6 +5,7 @@ import { PostDueRentChargesHandler } from './post-due-rent-charges.handler';
 import { RENT_CHARGES_QUEUE } from './post-rent-charges.job';
 import { RentChargePoster } from './rent-charge-poster';
 import { RentChargesProcessor, RentChargesScheduler } from './rent-charges.processor';
+import { TenantLedgerReader } from './tenant-ledger-reader';
 
 /** Part of the payments module: what tenants owe, charged into the ledger by a scheduled job (decision 0039). */
 @Module({})
@@ -13,8 +14,8 @@ export class ChargesModule {
     return {
       module: ChargesModule,
       imports: [CqrsModule, BullModule.registerQueue({ name: RENT_CHARGES_QUEUE })],
-      providers: [RentChargePoster, PostDueRentChargesHandler, ...(options.runWorker ? [RentChargesProcessor, RentChargesScheduler] : [])],
-      exports: [RentChargePoster],
+      providers: [RentChargePoster, TenantLedgerReader, PostDueRentChargesHandler, ...(options.runWorker ? [RentChargesProcessor, RentChargesScheduler] : [])],
+      exports: [RentChargePoster, TenantLedgerReader],
     };
   }
 }
