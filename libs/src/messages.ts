@@ -48,6 +48,7 @@ export const MESSAGES = {
   mandateNotAccepted: 'Please read and accept the bank debit authorization to pay from your bank account.',
   mandateOutdated: 'The bank debit authorization has changed. Please refresh the page, read it again and pay.',
   savedBankAccountNotFound: 'This saved bank account is no longer available. Please refresh the page.',
+  lateFeeAlreadyWaived: 'This late fee has already been waived. Please refresh the page.',
 
   // Validation
   allAddressFieldsRequired: 'All address fields are required',
@@ -76,6 +77,14 @@ export const MESSAGES = {
   securityCodeIncomplete: 'Your security code is incomplete.',
   rejectionReasonRequired: 'Please give the landlord a reason.',
   rejectionReasonTooLong: 'Please keep the reason to 1,000 characters or fewer.',
+  rentDueDayInvalid: 'Please choose a due day from the 1st to the 10th.',
+  graceDaysInvalid: 'Please enter a grace period of 0 to 20 days.',
+  lateFeeAmountInvalid: 'Please enter an amount from $0 to $1,000, such as 50 or 12.50.',
+  lateFeePercentInvalid: 'Please enter a percentage from 0 to 20, such as 5 or 2.5.',
+  lateFeeRuleEmpty: 'Please enter a flat amount, a percentage or a daily amount, or turn late fees off.',
+  lateFeeCapRequired: 'Please enter a monthly cap for the daily amount, from $1 to $1,000.',
+  waiverReasonRequired: 'Please give a reason for waiving this late fee.',
+  waiverReasonTooLong: 'Please keep the reason to 500 characters or fewer.',
 
   // Successes
   imageUpdated: 'Image updated successfully!',
@@ -86,6 +95,8 @@ export const MESSAGES = {
   passwordCreated: 'Successfully created password!',
   passwordUpdated: 'Successfully updated password!',
   paymentSucceeded: 'Payment succeeded!',
+  rentTermsSaved: 'Successfully saved rent and late fees!',
+  lateFeeWaived: 'Late fee waived.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
