@@ -1,4 +1,4 @@
-import { rentPaidCents, tenantBalanceCents, tenantLedgerLines, type TenantJournal } from './tenant-balance';
+import { rentPaidCents, tenantBalanceCents, tenantLedgerLineDate, tenantLedgerLineWhat, tenantLedgerLines, type TenantJournal } from './tenant-balance';
 
 const journal = (overrides: Partial<TenantJournal> & Pick<TenantJournal, 'journalId' | 'kind' | 'occurredAt'>): TenantJournal => ({
   description: overrides.kind,
@@ -49,5 +49,33 @@ describe('the tenant balance', () => {
   it('is a credit when the tenant paid ahead, and zero with no journals', () => {
     expect(tenantBalanceCents([cardPayment])).toBe(-150_000);
     expect(tenantBalanceCents([])).toBe(0);
+  });
+});
+
+describe('the words of a ledger line', () => {
+  const NEW_YORK = 'America/New_York';
+  const line = (kind: TenantJournal['kind'], occurredAt = '2025-12-01T05:00:00.000Z', description = '') => ({ kind, occurredAt, description });
+
+  it('names a rent charge by its month on the landlord’s calendar', () => {
+    expect(tenantLedgerLineWhat(line('rent_charge', '2025-12-01T05:00:00.000Z', 'Rent: December 2025'), NEW_YORK)).toBe('Rent for December 2025');
+    // Midnight of January 1st in New York is still December 31st in UTC.
+    expect(tenantLedgerLineWhat(line('rent_charge', '2026-01-01T05:00:00.000Z', 'Rent: January 2026'), NEW_YORK)).toBe('Rent for January 2026');
+    expect(tenantLedgerLineWhat(line('rent_charge', '2026-01-01T05:00:00.000Z', 'Rent: January 2026'), 'America/Los_Angeles')).toBe('Rent for December 2025');
+  });
+
+  it('says the days of a part month', () => {
+    expect(tenantLedgerLineWhat(line('rent_charge', '2025-05-15T16:00:00.000Z', 'Rent: May 2025 (17 of 31 days)'), NEW_YORK)).toBe('Rent for May 2025 (17 of 31 days)');
+  });
+
+  it('has the tenant’s words for every other line', () => {
+    expect(
+      (['rent_payment', 'bank_debit_failed', 'refund', 'late_fee', 'late_fee_waiver', 'rent_credit', 'dispute_lost'] as const).map((kind) => tenantLedgerLineWhat(line(kind), NEW_YORK)),
+    ).toEqual(['Payment', 'Bank payment returned', 'Refund', 'Late fee', 'Late fee waived', 'Rent credit', 'Payment reversed by a card dispute']);
+  });
+
+  it('dates a line on the landlord’s calendar', () => {
+    expect(tenantLedgerLineDate('2026-01-01T05:00:00.000Z', NEW_YORK)).toBe('2026-01-01');
+    expect(tenantLedgerLineDate('2026-01-01T04:59:59.999Z', NEW_YORK)).toBe('2025-12-31');
+    expect(tenantLedgerLineDate('2025-03-09T15:00:00.000Z', 'Pacific/Kiritimati')).toBe('2025-03-10');
   });
 });

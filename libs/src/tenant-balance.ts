@@ -1,3 +1,4 @@
+import { billingMonthLabel, localDateAt, localYearMonthAt } from './billing-month';
 import { tenantChargeParts } from './fees';
 import type { Cents } from './money';
 import type { JournalKind } from './statements';
@@ -82,4 +83,41 @@ export function tenantLedgerLines(journals: readonly TenantJournal[]): TenantLed
 export function tenantBalanceCents(journals: readonly TenantJournal[]): Cents {
   const lines = tenantLedgerLines(journals);
   return lines.length ? lines[lines.length - 1].balanceCents : 0;
+}
+
+/** Every kind has words, so a new kind is a type error here until it is named. */
+const LINE_WORDS: Record<Exclude<JournalKind, 'rent_charge'>, string> = {
+  rent_payment: 'Payment',
+  bank_debit_failed: 'Bank payment returned',
+  refund: 'Refund',
+  dispute_lost: 'Payment reversed by a card dispute',
+  rent_credit: 'Rent credit',
+  late_fee: 'Late fee',
+  late_fee_waiver: 'Late fee waived',
+  // These move no balance today (tenantLedgerLines leaves them out); named so a change cannot show a raw kind.
+  correction: 'Correction',
+  dispute: 'Card payment disputed',
+  dispute_won: 'Card dispute won',
+  bank_debit_settled: 'Bank payment settled',
+};
+
+/** The part-month tail the rent charge's description carries: 'Rent: May 2025 (17 of 31 days)'. */
+const PART_MONTH = /\((\d+) of (\d+) days\)$/;
+
+/**
+ * What a ledger line is, in the words both ledgers (tenant's and landlord's, screen and CSV) use:
+ * 'Rent for December 2025' (a rent charge's month on the landlord's calendar, where its due date
+ * falls; a part month says its days), 'Late fee', 'Payment', 'Bank payment returned', 'Refund'.
+ */
+export function tenantLedgerLineWhat(line: Pick<TenantLedgerLine, 'kind' | 'occurredAt' | 'description'>, timeZone: string): string {
+  if (line.kind !== 'rent_charge') return LINE_WORDS[line.kind];
+  const month = billingMonthLabel(localYearMonthAt(new Date(line.occurredAt), timeZone));
+  const part = PART_MONTH.exec(line.description);
+  return part ? `Rent for ${month} (${part[1]} of ${part[2]} days)` : `Rent for ${month}`;
+}
+
+/** A line's date on the landlord's calendar, 'YYYY-MM-DD': a charge due on the 1st reads the 1st wherever it is read. */
+export function tenantLedgerLineDate(occurredAt: string, timeZone: string): string {
+  const { year, month, day } = localDateAt(new Date(occurredAt), timeZone);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
