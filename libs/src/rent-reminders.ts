@@ -27,6 +27,8 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 const hourFormats = new Map<string, Intl.DateTimeFormat>();
+const localHours = new Map<string, number>();
+const MAX_CACHED_HOURS = 10_000;
 
 function localHourAt(at: number, timeZone: string): number {
   let format = hourFormats.get(timeZone);
@@ -41,6 +43,10 @@ function localHourAt(at: number, timeZone: string): number {
  */
 export function atLocalHour(year: number, month: number, day: number, hour: number, timeZone: string): Date {
   const normalized = new Date(Date.UTC(year, month - 1, day));
+  // The reminders job asks the same few days of every tenancy in a zone: Intl once per day and zone.
+  const key = `${timeZone}|${normalized.getTime()}|${hour}`;
+  const known = localHours.get(key);
+  if (known !== undefined) return new Date(known);
   const start = startOfLocalDay(normalized.getUTCFullYear(), normalized.getUTCMonth() + 1, normalized.getUTCDate(), timeZone).getTime();
   let candidate = start + hour * HOUR_MS;
   // Twice: a clock change moves the wall clock by at most a couple of hours, once in a morning.
@@ -49,6 +55,8 @@ export function atLocalHour(year: number, month: number, day: number, hour: numb
     if (shown === hour) break;
     candidate += (hour - shown) * HOUR_MS;
   }
+  if (localHours.size >= MAX_CACHED_HOURS) localHours.clear();
+  localHours.set(key, candidate);
   return new Date(candidate);
 }
 
@@ -116,30 +124,38 @@ export interface ReminderBalance {
   monthCharged: boolean;
 }
 
+/** The tenancy's rent reminders whose window is open at `at` (in the three months around it). */
+export function openRentReminders(at: Date, tenancy: ReminderTenancy): ReminderWindow<'due_soon' | 'due_today' | 'late'>[] {
+  if (at.getTime() < tenancy.startedAt.getTime()) return [];
+  const thisMonth = localYearMonthAt(at, tenancy.timeZone);
+  return [shiftBillingMonth(thisMonth, -1), thisMonth, shiftBillingMonth(thisMonth, 1)].flatMap((month) =>
+    rentReminderWindows(month, tenancy).filter((window) => isOpenAt(window, at)),
+  );
+}
+
+/**
+ * Whether there is something to pay for the reminder: "due" reminders are skipped when the tenant's
+ * credit already covers the month; "late" is sent only while the balance is above zero.
+ */
+export function reminderIsOwed(occasion: 'due_soon' | 'due_today' | 'late', money: ReminderBalance): boolean {
+  if (occasion === 'late') return money.balanceCents > 0;
+  return money.balanceCents + (money.monthCharged ? 0 : money.rentCents) > 0;
+}
+
 /**
  * The tenancy's rent reminders to send at `at` (each once, by its key): those whose window is open,
- * and only when there is something to pay. "Due" reminders are skipped when the tenant's credit
- * already covers the month; "late" only while the balance is above zero. A skipped reminder is not
- * kept: a later run in its window looks again (the month's charge posted, a bank payment returned).
+ * and only when there is something to pay. A skipped reminder is not kept: a later run in its window
+ * looks again (the month's charge posted, a bank payment returned).
  */
 export function rentRemindersDueAt(
   at: Date,
   tenancy: ReminderTenancy,
   balanceOf: (month: BillingMonth) => ReminderBalance,
 ): ReminderWindow<'due_soon' | 'due_today' | 'late'>[] {
-  if (at.getTime() < tenancy.startedAt.getTime()) return [];
-  const thisMonth = localYearMonthAt(at, tenancy.timeZone);
-  const due: ReminderWindow<'due_soon' | 'due_today' | 'late'>[] = [];
-  for (const month of [shiftBillingMonth(thisMonth, -1), thisMonth, shiftBillingMonth(thisMonth, 1)]) {
-    for (const window of rentReminderWindows(month, tenancy)) {
-      if (!isOpenAt(window, at)) continue;
-      const money = balanceOf(month);
-      const owed = money.balanceCents + (money.monthCharged ? 0 : money.rentCents);
-      if (window.occasion === 'late' ? money.balanceCents > 0 : owed > 0) due.push(window);
-    }
-  }
-  return due;
+  return openRentReminders(at, tenancy).filter((window) => reminderIsOwed(window.occasion, balanceOf(parseMonth(window.period))));
 }
+
+const parseMonth = (period: string): BillingMonth => ({ year: Number(period.slice(0, 4)), month: Number(period.slice(5, 7)) });
 
 /**
  * A late fee's notice: from 9:00 on the day the fee was posted (or at once, when posted later in the
