@@ -32,16 +32,15 @@ export class BankCustomers {
 
   /** The customer kept for the tenant on the account: this one, or the one a concurrent request stored first. */
   async keep(tenantUserId: string, connectedAccountId: string, customerId: string): Promise<string> {
-    const [row] = await this.unitOfWork.manager.query<{ customer_id: string }[]>(
-      `WITH stored AS (
-         INSERT INTO payments.bank_customers (tenant_user_id, connected_account_id, customer_id, created_at)
-         VALUES ($1, $2, $3, $4)
-         ON CONFLICT (tenant_user_id, connected_account_id) DO NOTHING
-         RETURNING customer_id)
-       SELECT customer_id FROM stored
-       UNION ALL SELECT customer_id FROM payments.bank_customers WHERE tenant_user_id = $1 AND connected_account_id = $2`,
+    const [stored] = await this.unitOfWork.manager.query<{ customer_id: string }[]>(
+      `INSERT INTO payments.bank_customers (tenant_user_id, connected_account_id, customer_id, created_at)
+       VALUES ($1, $2, $3, $4)
+       ON CONFLICT (tenant_user_id, connected_account_id) DO NOTHING
+       RETURNING customer_id`,
       [tenantUserId, connectedAccountId, customerId, this.clock.now()],
     );
-    return row.customer_id;
+    // A concurrent request's row: the insert waited for it to commit, but that statement's snapshot
+    // predates it (read committed), so only a new statement sees it.
+    return stored?.customer_id ?? ((await this.of(tenantUserId, connectedAccountId)) as string);
   }
 }

@@ -33,21 +33,25 @@ export class Mandates {
 
   /** The mandate's id: stored now, or as a retry of the same attempt stored it first. */
   async accept(mandate: AcceptedMandate): Promise<string> {
-    const [row] = await this.unitOfWork.manager.query<{ id: string }[]>(
-      `WITH stored AS (
-         INSERT INTO payments.bank_debit_mandates
-           (id, idempotency_key, tenant_user_id, landlord_user_id, provider, connected_account_id, payment_method_id,
-            version, text, accepted_at, client_address, user_agent, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $10)
-         ON CONFLICT (idempotency_key) DO NOTHING
-         RETURNING id)
-       SELECT id FROM stored UNION ALL SELECT id FROM payments.bank_debit_mandates WHERE idempotency_key = $2`,
+    const [stored] = await this.unitOfWork.manager.query<{ id: string }[]>(
+      `INSERT INTO payments.bank_debit_mandates
+         (id, idempotency_key, tenant_user_id, landlord_user_id, provider, connected_account_id, payment_method_id,
+          version, text, accepted_at, client_address, user_agent, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $10)
+       ON CONFLICT (idempotency_key) DO NOTHING
+       RETURNING id`,
       [
         randomUUID(), mandate.idempotencyKey, mandate.tenantUserId, mandate.landlordUserId, mandate.provider, mandate.connectedAccountId,
         mandate.paymentMethodId, mandate.version, mandate.text, mandate.acceptedAt, mandate.clientAddress, mandate.userAgent,
       ],
     );
-    return row.id;
+    if (stored) return stored.id;
+    // A concurrent retry's row: the insert waited for it to commit, but that statement's snapshot
+    // predates it (read committed), so only a new statement sees it.
+    const [first] = await this.unitOfWork.manager.query<{ id: string }[]>(`SELECT id FROM payments.bank_debit_mandates WHERE idempotency_key = $1`, [
+      mandate.idempotencyKey,
+    ]);
+    return first.id;
   }
 
   /** The provider's own id for the mandate, once the debit has one. */
