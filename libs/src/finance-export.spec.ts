@@ -30,13 +30,14 @@ const line: FinanceCsvLine = {
   calendarGrossCents: 0,
   processingCents: 0,
   bankDebits: { processing: 0, settled: 0, failed: 0 },
+  lateFeesCents: 0,
 };
 
 describe('finance export CSV line', () => {
   it('has a cell for every header, amounts as plain decimals', () => {
     const cells = financeCsvRow(line).trimEnd().split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
     expect(cells).toHaveLength(FINANCE_CSV_HEADER.length);
-    expect(cells.slice(9)).toEqual(['1500.00', '1515.00', '15.00', '1500.00', '44.23', '1455.77', '0.00', '0.00', '']);
+    expect(cells.slice(9)).toEqual(['1500.00', '1515.00', '15.00', '1500.00', '44.23', '1455.77', '0.00', '0.00', '', '0.00']);
     expect(cells[4]).toBe('"12 Elm St, Springfield, IL 62701"');
     expect(cells[8]).toBe('April 2025');
   });
@@ -73,6 +74,7 @@ describe('bank debits in the finance export', () => {
     receivedCents: 0,
     processingCents: 0,
     processorFeeCents: 0,
+    chargedCents: 0,
     description: 'Rent',
     correctsJournalId: null,
     ...fields,
@@ -98,12 +100,12 @@ describe('bank debits in the finance export', () => {
     expect(bankDebitStatesInWords({ processing: 0, settled: 0, failed: 0 })).toBe('');
   });
 
-  it('writes processing money and the states in the last two columns, quoted when there are several', () => {
-    const cells = financeCsvRow({ ...line, processingCents: 150_000, bankDebits: { processing: 1, settled: 0, failed: 2 } })
+  it('writes processing money and the states after the first columns, quoted when there are several; late fees last', () => {
+    const cells = financeCsvRow({ ...line, processingCents: 150_000, bankDebits: { processing: 1, settled: 0, failed: 2 }, lateFeesCents: 7_500 })
       .trimEnd()
       .split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
-    expect(cells.slice(-2)).toEqual(['1500.00', '"Processing 1, Failed 2"']);
-    expect(FINANCE_CSV_HEADER.slice(-2)).toEqual(['Processing (bank debits not yet settled)', 'Bank debits']);
+    expect(cells.slice(-3)).toEqual(['1500.00', '"Processing 1, Failed 2"', '75.00']);
+    expect(FINANCE_CSV_HEADER.slice(-3)).toEqual(['Processing (bank debits not yet settled)', 'Bank debits', 'Late fees (less waived)']);
   });
 });
 

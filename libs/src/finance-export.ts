@@ -77,6 +77,8 @@ export interface FinanceCsvLine {
   processingCents: Cents;
   /** The month's bank debits by state. */
   bankDebits: BankDebitStates;
+  /** Late fees charged to the month, less those waived (decision 0039). */
+  lateFeesCents: Cents;
 }
 
 /** How many of a month's bank debits are still processing, settled, or failed (by the month the tenant paid). */
@@ -143,6 +145,7 @@ export const FINANCE_CSV_HEADER: readonly string[] = [
   // Added last, so that the columns before keep their places in finance's spreadsheets.
   'Processing (bank debits not yet settled)',
   'Bank debits',
+  'Late fees (less waived)',
 ];
 
 /**
@@ -169,6 +172,7 @@ export function financeCsvRow(line: FinanceCsvLine): string {
     { cents: line.calendarGrossCents },
     { cents: line.processingCents },
     bankDebitStatesInWords(line.bankDebits),
+    { cents: line.lateFeesCents },
   ];
   return csvRow(values);
 }

@@ -16,6 +16,8 @@ export interface OverviewMonth {
   /** 'April 2025' */
   label: string;
   rentDueCents: Cents;
+  /** Late fees charged to the month, less those waived: in still due, not in rent due. */
+  lateFeesCents: Cents;
   receivedCents: Cents;
   /** Bank debits sent and not yet settled: paid by the tenant, not yet received. */
   processingCents: Cents;
@@ -55,7 +57,10 @@ export interface StatementPayment {
 }
 
 export interface StatementFigures {
+  /** Rent charged (decision 0039). */
   rentDueCents: Cents;
+  /** Late fees charged, less those waived. */
+  lateFeesCents: Cents;
   grossCents: Cents;
   platformFeeCents: Cents;
   /** Gross less the dated platform fee: what the landlord received. */
@@ -143,6 +148,43 @@ export function statementShowsProcessing(statement: Pick<Statement, 'rows' | 'to
     statement.totals.processingCents !== 0 ||
     statement.rows.some((row) => row.processingCents !== 0) ||
     statement.payments.some((payment) => payment.processingCents !== 0)
+  );
+}
+
+/** Whether a statement shows a Late fees column: only when some month in it was charged one (decision 0039). */
+export function statementShowsLateFees(statement: Pick<Statement, 'rows' | 'totals'>): boolean {
+  return statement.totals.lateFeesCents !== 0 || statement.rows.some((row) => row.lateFeesCents !== 0);
+}
+
+export type StatementFigureKey = keyof StatementFigures | 'stillDueCents';
+
+/** Every figure column a statement can have, in order; Processing and Late fees only where they apply. */
+const STATEMENT_FIGURES: readonly { key: StatementFigureKey; title: string }[] = [
+  { key: 'rentDueCents', title: 'Rent due' },
+  { key: 'lateFeesCents', title: 'Late fees' },
+  { key: 'grossCents', title: 'Paid by tenants' },
+  { key: 'platformFeeCents', title: 'Platform fee' },
+  { key: 'receivedCents', title: 'Received' },
+  { key: 'processingCents', title: 'Processing' },
+  { key: 'processorFeeCents', title: 'Processor fee' },
+  { key: 'netCents', title: 'Net deposited' },
+  { key: 'stillDueCents', title: 'Still due' },
+];
+
+/** The figure columns of a statement's rows, as the screen, the CSV and the PDF show them. */
+export function statementFigures(statement: Pick<Statement, 'rows' | 'totals' | 'payments'>): { key: StatementFigureKey; title: string }[] {
+  const showsProcessing = statementShowsProcessing(statement);
+  const showsLateFees = statementShowsLateFees(statement);
+  return STATEMENT_FIGURES.filter(
+    (figure) => (figure.key !== 'processingCents' || showsProcessing) && (figure.key !== 'lateFeesCents' || showsLateFees),
+  );
+}
+
+/** The figures of the calendar-year table: money that moved, by payment date (no rent, fees charged or still due). */
+export function calendarFigures(statement: Pick<Statement, 'rows' | 'totals' | 'payments'>): { key: keyof CalendarRow & StatementFigureKey; title: string }[] {
+  return statementFigures(statement).filter(
+    (figure): figure is { key: keyof CalendarRow & StatementFigureKey; title: string } =>
+      figure.key !== 'rentDueCents' && figure.key !== 'lateFeesCents' && figure.key !== 'stillDueCents',
   );
 }
 

@@ -9,7 +9,6 @@ import {
   monthRows,
   periodInWords,
   projectLines,
-  rentDueFor,
   type MonthRow,
   type StatementJournal,
   type StatementLine,
@@ -83,16 +82,39 @@ const ledgerArbitrary = fc
     return journals;
   });
 
-const rentHistoryArbitrary = fc
-  .array(fc.record({ rentCents: fc.integer({ min: 10_000, max: 9_999_900 }), atMs: fc.integer({ min: FROM, max: TO }) }), {
-    minLength: 1,
-    maxLength: 5,
-  })
-  .map((changes) =>
-    changes
-      .sort((a, b) => a.atMs - b.atMs)
-      .map((change) => ({ rentCents: change.rentCents, effectiveFrom: new Date(change.atMs).toISOString() })),
-  );
+/** A charge journal (decision 0039): rent or a late fee into the tenant's receivable, or some of it back. */
+function chargeJournal(journalId: string, kind: 'rent_charge' | 'rent_credit' | 'late_fee' | 'late_fee_waiver', atMs: number, cents: number): StatementJournal {
+  const owed = kind === 'rent_charge' || kind === 'late_fee' ? cents : -cents;
+  const against = kind === 'rent_charge' || kind === 'rent_credit' ? 'rent_charged' : 'late_fees_charged';
+  return {
+    journalId,
+    kind,
+    occurredAt: new Date(atMs).toISOString(),
+    countsAt: new Date(atMs).toISOString(),
+    landlordUserId: 'l1',
+    propertyId: 'p1',
+    tenantUserId: 't1',
+    description: kind,
+    correctsJournalId: null,
+    entries: [
+      { account: 'tenant_receivable', amountCents: owed },
+      { account: against, amountCents: -owed },
+    ],
+    processorFeeCents: null,
+  };
+}
+
+/** Any charges: rents, credits, late fees and waivers at any time. */
+const chargesArbitrary = fc
+  .array(
+    fc.record({
+      kind: fc.constantFrom('rent_charge' as const, 'rent_credit' as const, 'late_fee' as const, 'late_fee_waiver' as const),
+      atMs: fc.integer({ min: FROM, max: TO }),
+      cents: fc.integer({ min: 1, max: 9_999_900 }),
+    }),
+    { maxLength: 30 },
+  )
+  .map((steps) => steps.map((step, index) => chargeJournal(`c${index}`, step.kind, step.atMs, step.cents)));
 
 const sorted = (lines: Map<string, StatementLine>) => [...lines.values()].sort((a, b) => a.journalId.localeCompare(b.journalId));
 
@@ -132,9 +154,10 @@ describe('the statements projection', () => {
 
   it('makes a year the sum of its months, and opens each month with the previous month’s closing balance', () => {
     fc.assert(
-      fc.property(ledgerArbitrary, rentHistoryArbitrary, fc.constantFrom(...ZONES), (journals, rentHistory, timeZone) => {
+      fc.property(ledgerArbitrary, chargesArbitrary, fc.constantFrom(...ZONES), (payments, charges, timeZone) => {
+        const journals = [...payments, ...charges];
         const lines = [...projectLines(new Map(), journals, () => timeZone).values()];
-        const rows = monthRows({ from: { year: 2022, month: 1 }, through: { year: 2027, month: 1 }, lines, rentHistory, timeZone });
+        const rows = monthRows({ from: { year: 2022, month: 1 }, through: { year: 2027, month: 1 }, lines });
         for (let index = 1; index < rows.length; index += 1) {
           expect(rows[index].openingBalanceCents).toBe(rows[index - 1].closingBalanceCents);
         }
@@ -146,7 +169,12 @@ describe('the statements projection', () => {
           expect(yearly.netCents).toBe(yearly.receivedCents - yearly.processorFeeCents);
         }
         const all = totalsOfRows(rows);
-        expect(rows[rows.length - 1].closingBalanceCents).toBe(all.rentDueCents - all.receivedCents);
+        expect(rows[rows.length - 1].closingBalanceCents).toBe(all.rentDueCents + all.lateFeesCents - all.receivedCents);
+        // Rent due and late fees add up to what the ledger charged, kind by kind.
+        const charged = (kinds: string[]) =>
+          charges.filter((journal) => kinds.includes(journal.kind)).reduce((sum, journal) => sum + journal.entries[0].amountCents, 0);
+        expect(all.rentDueCents).toBe(charged(['rent_charge', 'rent_credit']));
+        expect(all.lateFeesCents).toBe(charged(['late_fee', 'late_fee_waiver']));
       }),
     );
   });
@@ -236,6 +264,7 @@ function line(fields: Partial<StatementLine>): StatementLine {
     receivedCents: 0,
     processingCents: 0,
     processorFeeCents: 0,
+    chargedCents: 0,
     description: 'Rent',
     correctsJournalId: null,
     ...fields,
@@ -345,9 +374,9 @@ describe('bank debits in statements', () => {
     { account: 'tenant_card', amountCents: chargedCents },
   ]);
   const lineOf = (journal: StatementJournal) => statementLineOf(journal, zone);
-  const rentHistory = [{ rentCents: chargedCents, effectiveFrom: '2025-01-01T00:00:00Z' }];
+  const rent = (month: number) => chargeJournal(`rent-${month}`, 'rent_charge', Date.UTC(2025, month - 1, 1, 5), chargedCents);
   const april = (journals: StatementJournal[]) =>
-    monthRows({ from: { year: 2025, month: 4 }, through: { year: 2025, month: 5 }, lines: journals.map(lineOf), rentHistory, timeZone: zone });
+    monthRows({ from: { year: 2025, month: 4 }, through: { year: 2025, month: 5 }, lines: [rent(4), rent(5), ...journals].map(lineOf) });
 
   it('counts a processing debit in gross and processing, not in received, and owes nothing more for it', () => {
     expect(lineOf(sent)).toMatchObject({ billingMonth: 4, grossCents: chargedCents, processingCents: chargedCents, receivedCents: 0, platformFeeCents: 0 });
@@ -468,46 +497,14 @@ describe('calendarMonthTotals', () => {
   });
 });
 
-describe('rentDueFor', () => {
-  const history = [
-    { rentCents: 150_000, effectiveFrom: '2024-01-05T15:00:00Z' },
-    { rentCents: 160_000, effectiveFrom: '2024-04-20T15:00:00Z' },
-  ];
-
-  it('uses the rent in effect when the month closes, so a change never rewrites a closed month', () => {
-    expect(rentDueFor({ year: 2024, month: 4 }, history, 'America/New_York')).toBe(150_000);
-    expect(rentDueFor({ year: 2024, month: 5 }, history, 'America/New_York')).toBe(160_000);
-  });
-
-  it('uses the first rent before the property had one', () => {
-    expect(rentDueFor({ year: 2023, month: 6 }, history, 'America/New_York')).toBe(150_000);
-  });
-
-  it('is nothing while no rent was ever set', () => {
-    expect(rentDueFor({ year: 2024, month: 4 }, [], 'America/New_York')).toBe(0);
-  });
-
-  it('applies a change made at midnight starting the 11th to the next month, and one a moment earlier to this month', () => {
-    const changedAt = (effectiveFrom: string) => [history[0], { rentCents: 160_000, effectiveFrom }];
-    // April closes at 00:00 on 11 April in New York (04:00 UTC, daylight time).
-    expect(rentDueFor({ year: 2024, month: 4 }, changedAt('2024-04-11T04:00:00.000Z'), 'America/New_York')).toBe(150_000);
-    expect(rentDueFor({ year: 2024, month: 4 }, changedAt('2024-04-11T03:59:59.999Z'), 'America/New_York')).toBe(160_000);
-  });
-});
-
 describe('monthRows', () => {
-  const rentHistory = [{ rentCents: 100_000, effectiveFrom: '2024-01-01T00:00:00Z' }];
   const received = (month: number, receivedCents: number) =>
     line({ journalId: `j${month}`, billingMonth: month, grossCents: receivedCents, receivedCents });
-  const rows = (lines: StatementLine[], rentIsDue?: (month: { year: number; month: number }) => boolean) =>
-    monthRows({
-      from: { year: 2025, month: 3 },
-      through: { year: 2025, month: 5 },
-      lines,
-      rentHistory,
-      timeZone: 'America/New_York',
-      rentIsDue,
-    });
+  const charged = (month: number, kind: StatementLine['kind'], chargedCents: number) =>
+    line({ journalId: `${kind}-${month}`, kind, billingMonth: month, chargedCents });
+  const rents = [3, 4, 5].map((month) => charged(month, 'rent_charge', 100_000));
+  const rows = (lines: StatementLine[], charges: StatementLine[] = rents) =>
+    monthRows({ from: { year: 2025, month: 3 }, through: { year: 2025, month: 5 }, lines: [...charges, ...lines] });
 
   it('runs from the first month through the last, both included', () => {
     expect(rows([]).map((row) => row.month)).toEqual([3, 4, 5]);
@@ -521,9 +518,14 @@ describe('monthRows', () => {
     expect(over).toMatchObject({ fullAmountReceived: true, stillDueCents: 0, openingBalanceCents: 40_000, closingBalanceCents: 20_000 });
   });
 
-  it('asks no rent for a month nobody lived there', () => {
-    const dueByMonth = rows([], (month) => month.month !== 4).map((row) => row.rentDueCents);
-    expect(dueByMonth).toEqual([100_000, 0, 100_000]);
+  it('asks the rent the month was charged: none for a month nobody was charged, less a move-out credit', () => {
+    const dueByMonth = rows([], [charged(3, 'rent_charge', 100_000), charged(5, 'rent_charge', 100_000), charged(5, 'rent_credit', -40_000)]).map((row) => row.rentDueCents);
+    expect(dueByMonth).toEqual([100_000, 0, 60_000]);
+  });
+
+  it('adds late fees, less waivers, to what is still due and to the balance, but not to the rent', () => {
+    const [march] = rows([received(3, 100_000)], [...rents, charged(3, 'late_fee', 5_000), charged(3, 'late_fee_waiver', -2_000)]);
+    expect(march).toMatchObject({ rentDueCents: 100_000, lateFeesCents: 3_000, fullAmountReceived: true, stillDueCents: 3_000, closingBalanceCents: 3_000 });
   });
 });
 
@@ -532,8 +534,8 @@ describe('totalsOfRows', () => {
     const march = { grossCents: 100_000, platformFeeCents: 1_000, receivedCents: 99_000, processingCents: 0, processorFeeCents: 30, netCents: 98_970 };
     const april = { grossCents: 70_000, platformFeeCents: 500, receivedCents: 49_500, processingCents: 20_000, processorFeeCents: 30, netCents: 49_470 };
     const rows = [
-      { ...march, payments: 1, rentDueCents: 100_000 },
-      { ...april, payments: 2, rentDueCents: 100_000 },
+      { ...march, payments: 1, rentDueCents: 100_000, lateFeesCents: 5_000 },
+      { ...april, payments: 2, rentDueCents: 100_000, lateFeesCents: 0 },
     ] as MonthRow[];
     expect(totalsOfRows(rows)).toEqual({
       grossCents: 170_000,
@@ -544,6 +546,7 @@ describe('totalsOfRows', () => {
       netCents: 148_440,
       payments: 3,
       rentDueCents: 200_000,
+      lateFeesCents: 5_000,
     });
   });
 });

@@ -2,7 +2,6 @@ import {
   type BillingMonth,
   billingMonthKey,
   billingMonthOf,
-  billingMonthRange,
   compareBillingMonths,
   localYearMonthAt,
   shiftBillingMonth,
@@ -95,9 +94,21 @@ export interface StatementLine {
   processingCents: Cents;
   /** The processor's fee, shown apart (tax deductible); for a dispute, the provider's dispute fee (negative when returned). */
   processorFeeCents: Cents;
+  /**
+   * What the journal charged the tenant (the ledger's tenant_receivable, decision 0039): a month's rent
+   * or a late fee; negative for a rent credit or a waived fee. Zero on every payment's line.
+   */
+  chargedCents: Cents;
   description: string;
   correctsJournalId: string | null;
 }
+
+/** The kinds that charge the tenant rent, or give some back (a move-out's credit). */
+export const RENT_CHARGE_KINDS: ReadonlySet<JournalKind> = new Set(['rent_charge', 'rent_credit']);
+/** The kinds that charge or waive a late fee. */
+export const LATE_FEE_KINDS: ReadonlySet<JournalKind> = new Set(['late_fee', 'late_fee_waiver']);
+/** Whether a line is a charge (rent or late fee), not money moving. */
+export const isChargeLine = (line: Pick<StatementLine, 'kind'>): boolean => RENT_CHARGE_KINDS.has(line.kind) || LATE_FEE_KINDS.has(line.kind);
 
 const sumOf = (journal: StatementJournal, account: JournalAccount): Cents =>
   journal.entries.filter((entry) => entry.account === account).reduce((total, entry) => total + entry.amountCents, 0);
@@ -125,6 +136,7 @@ export function statementLineOf(journal: StatementJournal, timeZone: string): St
     processingCents: sumOf(journal, 'bank_debit_clearing'),
     // A refund gives the card money back; the processor keeps its fee, so it is not negated.
     processorFeeCents: PAID_KINDS.has(journal.kind) ? processorFee : DISPUTE_KINDS.has(journal.kind) ? sumOf(journal, 'dispute_fees') : 0,
+    chargedCents: sumOf(journal, 'tenant_receivable'),
     description: journal.description,
     correctsJournalId: journal.correctsJournalId,
   };
@@ -214,71 +226,72 @@ export function totalsByBillingMonth(lines: Iterable<StatementLine>): Map<string
   return totals;
 }
 
-export interface RentPeriod {
-  rentCents: Cents;
-  /** ISO time from which this rent applied. */
-  effectiveFrom: string;
-}
-
-/**
- * The rent due for a month: the rent in effect when the month's period closes (midnight starting
- * the 11th on the landlord's calendar). A change never reaches back into a month already closed;
- * before the first recorded rent, the first rent applies.
- */
-export function rentDueFor(month: BillingMonth, rentHistory: readonly RentPeriod[], timeZone: string): Cents {
-  if (rentHistory.length === 0) return 0;
-  const closesAt = billingMonthRange(month.year, month.month, timeZone).endsBefore.getTime();
-  let rent = rentHistory[0].rentCents;
-  for (const period of rentHistory) {
-    if (Date.parse(period.effectiveFrom) < closesAt) rent = period.rentCents;
-  }
-  return rent;
-}
-
 export interface MonthRow extends MoneyTotals {
   year: number;
   month: number;
+  /** Rent charged to the month (decision 0039): its charges, less any move-out credit. */
   rentDueCents: Cents;
+  /** Late fees charged to the month, less those waived. */
+  lateFeesCents: Cents;
   /** What the tenant owed before this month (negative: paid ahead). */
   openingBalanceCents: Cents;
   closingBalanceCents: Cents;
   fullAmountReceived: boolean;
-  /** Rent still due for the month itself; zero once received and processing cover it. */
+  /** Rent and late fees still due for the month itself; zero once received and processing cover them. */
   stillDueCents: Cents;
 }
 
 export interface MonthRowsInput {
-  /** The first month shown (the tenancy's start); rows run oldest first through `through`. */
+  /** The first month shown; rows run oldest first through `through`. */
   from: BillingMonth;
   through: BillingMonth;
   lines: Iterable<StatementLine>;
-  rentHistory: readonly RentPeriod[];
-  timeZone: string;
-  /** Whether rent was due in a month at all (a tenant lived there); every month when omitted. */
-  rentIsDue?: (month: BillingMonth) => boolean;
 }
 
-/** One row per month, oldest first; each month opens with the previous month's closing balance. */
+/** What each billing month was charged, rent and late fees apart, from the charge lines. */
+function chargesByBillingMonth(lines: Iterable<StatementLine>): Map<string, { rentCents: Cents; lateFeesCents: Cents }> {
+  const charges = new Map<string, { rentCents: Cents; lateFeesCents: Cents }>();
+  for (const line of lines) {
+    if (line.chargedCents === 0) continue;
+    const key = billingMonthKey({ year: line.billingYear, month: line.billingMonth });
+    let month = charges.get(key);
+    if (!month) charges.set(key, (month = { rentCents: 0, lateFeesCents: 0 }));
+    if (RENT_CHARGE_KINDS.has(line.kind)) month.rentCents += line.chargedCents;
+    else month.lateFeesCents += line.chargedCents;
+  }
+  return charges;
+}
+
+const NO_CHARGES = Object.freeze({ rentCents: 0, lateFeesCents: 0 });
+
+/**
+ * One row per month, oldest first; each month opens with the previous month's closing balance. Rent
+ * due is what the month was charged (the ledger's rent charges, by their date's billing month), not
+ * worked out from the rent: a month nobody lived in, or before the first charge, owes nothing.
+ */
 export function monthRows(input: MonthRowsInput): MonthRow[] {
   const totals = totalsByBillingMonth(input.lines);
+  const charges = chargesByBillingMonth(input.lines);
   const rows: MonthRow[] = [];
   let balance = 0;
   for (let month = input.from; compareBillingMonths(month, input.through) <= 0; month = shiftBillingMonth(month, 1)) {
-    const money = totals.get(billingMonthKey(month)) ?? NO_MONEY;
-    const due = input.rentIsDue && !input.rentIsDue(month) ? 0 : rentDueFor(month, input.rentHistory, input.timeZone);
+    const key = billingMonthKey(month);
+    const money = totals.get(key) ?? NO_MONEY;
+    const { rentCents: due, lateFeesCents } = charges.get(key) ?? NO_CHARGES;
     // The tenant owes nothing for money their bank is sending (a processing debit must not make rent
     // late); the landlord has received it only once it settles. A failure takes it out again.
     const paid = money.receivedCents + money.processingCents;
-    const closing = balance + due - paid;
+    const closing = balance + due + lateFeesCents - paid;
     rows.push({
       year: month.year,
       month: month.month,
       ...money,
       rentDueCents: due,
+      lateFeesCents,
       openingBalanceCents: balance,
       closingBalanceCents: closing,
       fullAmountReceived: money.receivedCents >= due,
-      stillDueCents: Math.max(0, due - paid),
+      stillDueCents: Math.max(0, due + lateFeesCents - paid),
     });
     balance = closing;
   }
@@ -287,12 +300,17 @@ export function monthRows(input: MonthRowsInput): MonthRow[] {
 
 export interface RowTotals extends MoneyTotals {
   rentDueCents: Cents;
+  lateFeesCents: Cents;
 }
 
 export function totalsOfRows(rows: readonly MonthRow[]): RowTotals {
   return rows.reduce<RowTotals>(
-    (total, row) => ({ ...addTotals(total, row), rentDueCents: total.rentDueCents + row.rentDueCents }),
-    { ...NO_MONEY, rentDueCents: 0 },
+    (total, row) => ({
+      ...addTotals(total, row),
+      rentDueCents: total.rentDueCents + row.rentDueCents,
+      lateFeesCents: total.lateFeesCents + row.lateFeesCents,
+    }),
+    { ...NO_MONEY, rentDueCents: 0, lateFeesCents: 0 },
   );
 }
 

@@ -9,6 +9,7 @@ import { FinanceExporter } from '../../src/modules/statements/finance/finance-ex
 import { StatementsProjector } from '../../src/modules/statements/projection/statements-projector';
 import { signedInUser } from '../support/accounts';
 import { failBankDebit, sendBankDebit, settleBankDebit } from '../support/bank-debit-journals';
+import { chargeRent } from '../support/rent-charge-journals';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 
@@ -80,9 +81,10 @@ describe('bank debits in statements', () => {
 
   it('takes a failed debit out of April: no gross, no processing, no payment, the rent still due', async () => {
     const { landlord, property, parties } = await rentedProperty('2 Returned Rd');
+    const rent = await chargeRent(testApp.dataSource, parties, '2025-04-01T04:00:00Z', 150_000);
     const sent = await sendBankDebit(testApp.dataSource, parties, { paidAt: '2025-04-09T15:00:00Z', chargedCents: charged, attempt: true });
     const failed = await failBankDebit(testApp.dataSource, sent, '2025-04-14T15:00:00Z', 'account_closed');
-    const [, failedLine] = await projected(sent.journalId, failed);
+    const [, , failedLine] = await projected(rent, sent.journalId, failed);
     expect(failedLine).toMatchObject({ billing_month: 4, gross_cents: String(-charged), processing_cents: String(-charged) });
     expect(await april(landlord, property.propertyId)).toMatchObject({ processingCents: 0, receivedCents: 0, stillDueCents: 150_000, payments: 0 });
     const statement = await testApp.request({
@@ -117,7 +119,7 @@ describe('bank debits in statements', () => {
       async () => undefined,
     );
     const june = written.split('\r\n').find((row) => row.includes(landlord.userId) && row.includes('June 2025'));
-    expect(june?.endsWith(',300.00,"Processing 1, Settled 1, Failed 1"')).toBe(true);
+    expect(june?.endsWith(',300.00,"Processing 1, Settled 1, Failed 1",0.00')).toBe(true);
   });
 
   it('rebuilds the same lines as it projected, counts_at included', async () => {

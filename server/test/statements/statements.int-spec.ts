@@ -14,6 +14,7 @@ import { PROJECT_STATEMENTS_JOB, ProjectStatementsJob, STATEMENTS_QUEUE } from '
 import { STATEMENTS_LOCK_KEY, StatementsProjector } from '../../src/modules/statements/projection/statements-projector';
 import { StatementsProcessor } from '../../src/modules/statements/projection/statements.processor';
 import { signedInUser } from '../support/accounts';
+import { chargeRent } from '../support/rent-charge-journals';
 import { formulaCells, SPREADSHEET_SEPARATORS } from '../support/spreadsheet-cells';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -204,12 +205,17 @@ describe('statements', () => {
     expect(response.json().info.statements).toMatchObject({ status: 'up', journalsBehind: expect.any(Number), secondsBehind: expect.any(Number) });
   });
 
-  it('asks the rent of each month back to the first payment, Full Amount Received only when received covers it', async () => {
+  it('asks each month the rent it was charged, Full Amount Received only when received covers it', async () => {
     const owner = await signedInUser(testApp);
     const property = await addProperty(owner.userId, '5 History Ln', '1,000');
+    const parties = { tenantUserId: randomUUID(), landlordUserId: owner.userId, propertyId: property.propertyId };
+    const charges = [
+      await chargeRent(testApp.dataSource, parties, '2025-01-01T05:00:00Z', 100_000),
+      await chargeRent(testApp.dataSource, parties, '2025-02-01T05:00:00Z', 100_000),
+    ];
     const january = await pay(owner.userId, property.propertyId, '2025-01-05T15:00:00Z', 100_699); // January, in full
     const february = await pay(owner.userId, property.propertyId, '2025-02-05T15:00:00Z', 50_699); // February, half
-    await projected(january.transactionId, february.transactionId);
+    await projected(...charges, january.transactionId, february.transactionId);
     const response = await testApp.request({
       method: 'GET',
       url: `/api/landlord/statements/properties/${property.propertyId}/months`,
@@ -313,13 +319,20 @@ describe('statements', () => {
     it('downloads a yearly CSV and PDF named after the year and the address, with the screen’s figures', async () => {
       const owner = await signedInUser(testApp);
       const property = await addProperty(owner.userId, '=123 Main St');
-      await projected((await pay(owner.userId, property.propertyId, '2025-04-02T15:00:00Z')).transactionId);
+      const parties = { tenantUserId: randomUUID(), landlordUserId: owner.userId, propertyId: property.propertyId };
+      await projected(
+        await chargeRent(testApp.dataSource, parties, '2025-04-01T04:00:00Z', 150_000),
+        await chargeRent(testApp.dataSource, parties, '2025-04-07T04:00:00Z', 5_000, 'late_fee'),
+        (await pay(owner.userId, property.propertyId, '2025-04-02T15:00:00Z')).transactionId,
+      );
       const base = `/api/landlord/statements/statement/download?year=2025&propertyId=${property.propertyId}`;
       const csv = await testApp.request({ method: 'GET', url: `${base}&format=csv`, headers: owner.headers });
       expect(csv.headers['content-type']).toContain('text/csv');
       expect(csv.headers['content-disposition']).toBe('attachment; filename="rentwise-2025-123-main-st.csv"');
       expect(csv.body).toContain("Property,\"'=123 Main St, Springfield, IL 62701\"");
-      expect(csv.body).toContain('April 2025,1500.00,1506.99,6.99,1500.00,0.00,1500.00,0.00');
+      // A month with a late fee shows the Late fees column, in Still due (a $50 fee unpaid).
+      expect(csv.body).toContain('Month,Rent due,Late fees,Paid by tenants,Platform fee,Received,Processor fee,Net deposited,Still due');
+      expect(csv.body).toContain('April 2025,1500.00,50.00,1506.99,6.99,1500.00,0.00,1500.00,50.00');
       const pdf = await testApp.request({ method: 'GET', url: `${base}&format=pdf`, headers: owner.headers });
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

@@ -24,7 +24,8 @@ export interface SentBankDebit extends BankDebitParties {
   provider: string;
 }
 
-async function postJournal(
+/** One journal with its entries, in the caller's transaction. */
+export async function postJournal(
   manager: EntityManager,
   journal: { key: string; kind: string; at: Date; parties: BankDebitParties; provider: string; reference: string; corrects: string | null },
   entries: [account: string, cents: number][],

@@ -17,6 +17,7 @@ const monthRow = (month: number, rentDueCents: number, receivedCents: number): S
   year,
   month,
   rentDueCents,
+  lateFeesCents: 0,
   grossCents: receivedCents,
   platformFeeCents: 0,
   receivedCents,
@@ -43,6 +44,7 @@ function withYear(rows: StatementRow[]) {
     totals: {
       label: 'Total',
       rentDueCents: sum('rentDueCents'),
+      lateFeesCents: sum('lateFeesCents'),
       grossCents: sum('grossCents'),
       platformFeeCents: 0,
       receivedCents: sum('receivedCents'),

@@ -1,14 +1,12 @@
 import { useSearchParams } from 'react-router-dom';
 import { FileSpreadsheet } from 'lucide-react';
 import { formatCents } from '@rentwise/libs/money';
-import { statementShowsProcessing } from '@rentwise/libs/statement-views';
+import { calendarFigures, statementFigures, statementShowsLateFees, statementShowsProcessing } from '@rentwise/libs/statement-views';
 import { monthName, statementDownloadName } from '@rentwise/libs/statements';
 import {
   useGetStatementQuery,
-  type CalendarRow,
   type Statement,
   type StatementRequest,
-  type StatementRow,
 } from '../../app/landlordStatementApi';
 import { paths } from '../../app/paths';
 import { Card } from '../../components/Card';
@@ -20,20 +18,6 @@ import { isMissing, NotFoundCard, RowsLoading } from './StatementStates';
 import { statementDownloadHref, useListStatementPropertiesQuery } from './statementsApi';
 import { TimeZoneSetting } from './TimeZoneSetting';
 import './statements.css';
-
-const FIGURES: { key: keyof StatementRow & keyof CalendarRow | 'rentDueCents' | 'stillDueCents'; title: string }[] = [
-  { key: 'rentDueCents', title: 'Rent due' },
-  { key: 'grossCents', title: 'Paid by tenants' },
-  { key: 'platformFeeCents', title: 'Platform fee' },
-  { key: 'receivedCents', title: 'Received' },
-  { key: 'processingCents', title: 'Processing' },
-  { key: 'processorFeeCents', title: 'Processor fee' },
-  { key: 'netCents', title: 'Net deposited' },
-  { key: 'stillDueCents', title: 'Still due' },
-];
-const CALENDAR_FIGURES = FIGURES.filter((figure) => figure.key !== 'rentDueCents' && figure.key !== 'stillDueCents');
-/** Processing is a bank debit's column: a landlord paid only by card never sees it. */
-const withoutProcessing = (figures: typeof FIGURES) => figures.filter((figure) => figure.key !== 'processingCents');
 
 function FigureTable<Row extends { label: string }>({
   caption,
@@ -92,9 +76,9 @@ function FigureTable<Row extends { label: string }>({
 
 function StatementBody({ statement }: { statement: Statement }) {
   const byProperty = statement.kind === 'monthly' && statement.propertyId === null;
+  // Processing (bank payments) and Late fees only where some month has them.
   const showsProcessing = statementShowsProcessing(statement);
-  const figures = showsProcessing ? FIGURES : withoutProcessing(FIGURES);
-  const calendarFigures = showsProcessing ? CALENDAR_FIGURES : withoutProcessing(CALENDAR_FIGURES);
+  const showsLateFees = statementShowsLateFees(statement);
   return (
     <>
       <Card className="statement-summary">
@@ -104,6 +88,12 @@ function StatementBody({ statement }: { statement: Statement }) {
             <dt>Rent due</dt>
             <dd className="money">{formatCents(statement.totals.rentDueCents)}</dd>
           </div>
+          {showsLateFees && (
+            <div>
+              <dt>Late fees</dt>
+              <dd className="money">{formatCents(statement.totals.lateFeesCents)}</dd>
+            </div>
+          )}
           <div>
             <dt>Received</dt>
             <dd className="money">{formatCents(statement.totals.receivedCents)}</dd>
@@ -133,7 +123,7 @@ function StatementBody({ statement }: { statement: Statement }) {
       ) : (
         <section className="statement-section">
           <h2>{byProperty ? 'By property' : 'By billing month'}</h2>
-          <FigureTable caption={`${statement.periodLabel} statement`} firstColumn={byProperty ? 'Property' : 'Month'} rows={statement.rows} totals={statement.totals} figures={figures} />
+          <FigureTable caption={`${statement.periodLabel} statement`} firstColumn={byProperty ? 'Property' : 'Month'} rows={statement.rows} totals={statement.totals} figures={statementFigures(statement)} />
         </section>
       )}
       {statement.calendarYear && (
@@ -147,7 +137,7 @@ function StatementBody({ statement }: { statement: Statement }) {
             firstColumn="Month"
             rows={statement.calendarYear.rows}
             totals={statement.calendarYear.totals}
-            figures={calendarFigures}
+            figures={calendarFigures(statement)}
           />
         </section>
       )}
@@ -155,6 +145,7 @@ function StatementBody({ statement }: { statement: Statement }) {
         Received is what tenants paid less the Rentwise platform fee of the payment’s date. The processor’s fee is charged to your payout account
         and shown apart because it is tax deductible.
         {showsProcessing && ' Processing is rent a tenant’s bank is still sending (a bank payment takes about four business days); it counts to the month the tenant paid.'}
+        {showsLateFees && ' Late fees are what tenants were charged for paying late, less any you waived; they are part of Still due.'}
       </p>
     </>
   );

@@ -65,6 +65,7 @@ const month = (year: number, monthNumber: number, label: string, receivedCents: 
   month: monthNumber,
   label,
   rentDueCents,
+  lateFeesCents: 0,
   receivedCents,
   processingCents: 0,
   stillDueCents: Math.max(0, rentDueCents - receivedCents),
@@ -82,6 +83,7 @@ function withOverview(months: OverviewMonth[], property = garden) {
 const row = (label: string, cents: Partial<StatementRow> = {}): StatementRow => ({
   label,
   rentDueCents: 150_000,
+  lateFeesCents: 0,
   grossCents: 150_699,
   platformFeeCents: 699,
   receivedCents: 150_000,

@@ -21,8 +21,20 @@ interface JournalRow {
   processor_fee_cents: string | null;
 }
 
-/** The ledger's accounts: a journal's entries come as one sum per account (the projector folds sums). */
-const ACCOUNTS: readonly JournalAccount[] = ['tenant_card', 'landlord_payable', PLATFORM_FEE_ACCOUNT, 'disputed', 'dispute_fees', 'bank_debit_clearing'];
+/**
+ * The ledger's accounts statements read: a journal's entries come as one sum per account (the
+ * projector folds sums). A charge's other side (rent_charged, late_fees_charged) is the receivable's
+ * mirror, so the tenant's receivable is enough (decision 0039).
+ */
+const ACCOUNTS: readonly JournalAccount[] = [
+  'tenant_card',
+  'landlord_payable',
+  PLATFORM_FEE_ACCOUNT,
+  'disputed',
+  'dispute_fees',
+  'bank_debit_clearing',
+  'tenant_receivable',
+];
 type AccountSumColumn = `${JournalAccount}_cents`;
 type AccountSums = Record<AccountSumColumn, string | null>;
 /** Each account with its column, built once (a key built per row and account took a tenth of a rebuild). */
@@ -31,13 +43,6 @@ const ACCOUNT_SUM_COLUMNS = ACCOUNTS.map((account) => [account, `${account}_cent
 /** Each account's sum over a journal's entries (null: no entry on it), as columns named `<account>_cents`. */
 const ACCOUNT_SUMS = ACCOUNTS.map((account) => `sum(e.amount_cents) FILTER (WHERE e.account = '${account}') AS ${account}_cents`).join(', ');
 const ACCOUNT_COLUMNS = ACCOUNTS.map((account) => `e.${account}_cents`).join(', ');
-
-/**
- * What a tenant owes is charged into the ledger (decision 0039), but statements do not show charges
- * yet: their rent due still comes from the rent history. Until they do, the feed leaves charges out.
- */
-const CHARGE_KINDS: ReadonlySet<JournalKind> = new Set(['rent_charge', 'rent_credit', 'late_fee', 'late_fee_waiver']);
-const isPayment = (row: JournalRow): boolean => !CHARGE_KINDS.has(row.kind);
 
 /** The oldest position: below every transaction id. */
 const START = '0';
@@ -114,13 +119,13 @@ export class ReadLedgerFeedHandler implements IQueryHandler<ReadLedgerFeed> {
     const cluster = rows[0].cluster;
     // The horizon's row joins no journal (all nulls) only when there is none.
     const journalRows = rows[0].id === null ? [] : rows;
-    if (fromStart) return { journals: journalRows.filter(isPayment).map(toJournal), nextPosition: horizon, caughtUp: true, clusterSystemIdentifier: cluster };
+    if (fromStart) return { journals: journalRows.map(toJournal), nextPosition: horizon, caughtUp: true, clusterSystemIdentifier: cluster };
     const writers = [...new Set(journalRows.map((row) => row.written_by_xact))];
     const caughtUp = writers.length <= pageLimit;
     const taken = caughtUp ? journalRows : journalRows.filter((row) => writers.indexOf(row.written_by_xact) < pageLimit);
     const nextPosition = caughtUp ? maxXid(horizon, from) : (BigInt(writers[pageLimit - 1]) + 1n).toString();
     return {
-      journals: taken.filter(isPayment).map(toJournal),
+      journals: taken.map(toJournal),
       nextPosition,
       caughtUp,
       clusterSystemIdentifier: cluster,

@@ -1,4 +1,4 @@
-import { statementShowsProcessing, timeZoneLabel, type Statement, type StatementRow } from '@rentwise/libs/statement-views';
+import { calendarFigures, statementFigures, statementShowsProcessing, timeZoneLabel, type Statement } from '@rentwise/libs/statement-views';
 import { csvRow, type CsvValue } from '@rentwise/libs/statements';
 import { Readable } from 'node:stream';
 
@@ -6,16 +6,6 @@ import { Readable } from 'node:stream';
 const withProcessing = <T>(shows: boolean, beforeProcessing: T[], processing: T, after: T[]): T[] =>
   shows ? [...beforeProcessing, processing, ...after] : [...beforeProcessing, ...after];
 
-const figureHeaders = (shows: boolean): string[] =>
-  withProcessing(shows, ['Rent due', 'Paid by tenants', 'Platform fee', 'Received'], 'Processing', ['Processor fee', 'Net deposited', 'Still due']);
-
-const figures = (row: StatementRow, shows: boolean): CsvValue[] =>
-  withProcessing<CsvValue>(
-    shows,
-    [{ cents: row.rentDueCents }, { cents: row.grossCents }, { cents: row.platformFeeCents }, { cents: row.receivedCents }],
-    { cents: row.processingCents },
-    [{ cents: row.processorFeeCents }, { cents: row.netCents }, { cents: row.stillDueCents }],
-  );
 
 /**
  * The statement as CSV, produced row by row into the response. Text cells are escaped against
@@ -30,9 +20,11 @@ function* statementCsvLines(statement: Statement): Generator<string> {
   yield csvRow([]);
   const byProperty = statement.kind === 'monthly' && statement.propertyId === null;
   const shows = statementShowsProcessing(statement);
-  yield csvRow([byProperty ? 'Property' : 'Month', ...figureHeaders(shows)]);
-  for (const row of statement.rows) yield csvRow([row.label, ...figures(row, shows)]);
-  yield csvRow(['Total', ...figures(statement.totals, shows)]);
+  const figures = statementFigures(statement);
+  yield csvRow([byProperty ? 'Property' : 'Month', ...figures.map((figure) => figure.title)]);
+  for (const row of [...statement.rows, { ...statement.totals, label: 'Total' }]) {
+    yield csvRow([row.label, ...figures.map((figure): CsvValue => ({ cents: row[figure.key] }))]);
+  }
   if (statement.payments.length > 0) {
     yield csvRow([]);
     yield csvRow(['Payments received']);
@@ -65,16 +57,10 @@ function* statementCsvLines(statement: Statement): Generator<string> {
   if (statement.calendarYear) {
     yield csvRow([]);
     yield csvRow([`Calendar year ${statement.year} by payment date`]);
-    yield csvRow(withProcessing(shows, ['Month', 'Paid by tenants', 'Platform fee', 'Received'], 'Processing', ['Processor fee', 'Net deposited']));
+    const figures = calendarFigures(statement);
+    yield csvRow(['Month', ...figures.map((figure) => figure.title)]);
     for (const row of [...statement.calendarYear.rows, statement.calendarYear.totals]) {
-      yield csvRow(
-        withProcessing<CsvValue>(
-          shows,
-          [row.label, { cents: row.grossCents }, { cents: row.platformFeeCents }, { cents: row.receivedCents }],
-          { cents: row.processingCents },
-          [{ cents: row.processorFeeCents }, { cents: row.netCents }],
-        ),
-      );
+      yield csvRow([row.label, ...figures.map((figure): CsvValue => ({ cents: row[figure.key] }))]);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { formatCents } from '@rentwise/libs/money';
-import { statementPaymentKindInWords, statementShowsProcessing, timeZoneLabel, type Statement } from '@rentwise/libs/statement-views';
+import { calendarFigures, statementFigures, statementPaymentKindInWords, statementShowsLateFees, statementShowsProcessing, timeZoneLabel, type Statement } from '@rentwise/libs/statement-views';
 import PDFDocument from 'pdfkit';
 import type { Readable } from 'node:stream';
 
@@ -37,24 +37,15 @@ export function statementPdf(statement: Statement): Readable {
   // Processing (bank debits not yet settled) only where a bank debit is in the statement.
   const shows = statementShowsProcessing(statement);
   const processing = <T>(value: T): T[] => (shows ? [value] : []);
-  const figureWidth = shows ? 78 : 88;
-  const figureTitles = ['Rent due', 'Paid by tenants', 'Platform fee', 'Received', ...processing('Processing'), 'Processor fee', 'Net deposited', 'Still due'];
-  const labelWidth = pageWidth - figureWidth * figureTitles.length;
+  // Processing and Late fees only where they apply: narrower figures when there are more of them.
+  const figures = statementFigures(statement);
+  const figureWidth = 88 - 10 * (figures.length - 7);
+  const labelWidth = pageWidth - figureWidth * figures.length;
   const columns: Column[] = [
     { title: byProperty ? 'Property' : 'Month', width: labelWidth, align: 'left' },
-    ...figureTitles.map((title): Column => ({ title, width: figureWidth, align: 'right' })),
+    ...figures.map((figure): Column => ({ title: figure.title, width: figureWidth, align: 'right' })),
   ];
-  const rowOf = (row: Statement['totals']) => [
-    row.label,
-    formatCents(row.rentDueCents),
-    formatCents(row.grossCents),
-    formatCents(row.platformFeeCents),
-    formatCents(row.receivedCents),
-    ...processing(formatCents(row.processingCents)),
-    formatCents(row.processorFeeCents),
-    formatCents(row.netCents),
-    formatCents(row.stillDueCents),
-  ];
+  const rowOf = (row: Statement['totals']) => [row.label, ...figures.map((figure) => formatCents(row[figure.key]))];
   table(doc, columns, statement.rows.map(rowOf), rowOf(statement.totals));
 
   if (statement.payments.length > 0) {
@@ -90,25 +81,17 @@ export function statementPdf(statement: Statement): Readable {
     heading(doc, `Calendar year ${statement.year}, by payment date`);
     doc.fillColor(MUTED).font('Helvetica').fontSize(9).text('What the payment processor’s yearly tax form reports: payments grouped by the date they were made, 1 January to 31 December.');
     doc.moveDown(0.5);
-    const calendarTitles = ['Paid by tenants', 'Platform fee', 'Received', ...processing('Processing'), 'Processor fee', 'Net deposited'];
+    const calendarColumnsOf = calendarFigures(statement);
     const calendarColumns: Column[] = [
-      { title: 'Month', width: pageWidth - figureWidth * calendarTitles.length, align: 'left' },
-      ...calendarTitles.map((title): Column => ({ title, width: figureWidth, align: 'right' })),
+      { title: 'Month', width: pageWidth - figureWidth * calendarColumnsOf.length, align: 'left' },
+      ...calendarColumnsOf.map((figure): Column => ({ title: figure.title, width: figureWidth, align: 'right' })),
     ];
-    const calendarOf = (row: NonNullable<Statement['calendarYear']>['totals']) => [
-      row.label,
-      formatCents(row.grossCents),
-      formatCents(row.platformFeeCents),
-      formatCents(row.receivedCents),
-      ...processing(formatCents(row.processingCents)),
-      formatCents(row.processorFeeCents),
-      formatCents(row.netCents),
-    ];
+    const calendarOf = (row: NonNullable<Statement['calendarYear']>['totals']) => [row.label, ...calendarColumnsOf.map((figure) => formatCents(row[figure.key]))];
     table(doc, calendarColumns, statement.calendarYear.rows.map(calendarOf), calendarOf(statement.calendarYear.totals));
   }
 
   doc.moveDown(1).fillColor(MUTED).font('Helvetica').fontSize(8).text(
-    `Received is what tenants paid less the Rentwise platform fee of the payment’s date.${shows ? ' Processing is what tenants’ banks are still sending (a bank debit takes about four business days); it counts to the month the tenant paid.' : ''} The processor’s fee is charged to your payout account and is shown apart because it is tax deductible; Net deposited is what reached your bank.`,
+    `Received is what tenants paid less the Rentwise platform fee of the payment’s date.${shows ? ' Processing is what tenants’ banks are still sending (a bank debit takes about four business days); it counts to the month the tenant paid.' : ''}${statementShowsLateFees(statement) ? ' Late fees are what tenants were charged for paying late, less any you waived; they are part of Still due.' : ''} The processor’s fee is charged to your payout account and is shown apart because it is tax deductible; Net deposited is what reached your bank.`,
     MARGIN,
     undefined,
     { width: pageWidth },

@@ -145,7 +145,7 @@ export class FinanceExporter {
         const calendarGrossCents = calendarMonths[row.month - 1].grossCents;
         const bankDebitStates = bankDebits.get(billingMonthKey(row)) ?? NO_BANK_DEBITS;
         // Months where nothing was due, paid or moved say nothing to finance (a failed bank debit did move).
-        if (row.rentDueCents === 0 && row.payments === 0 && row.grossCents === 0 && calendarGrossCents === 0 && !bankDebits.has(billingMonthKey(row))) continue;
+        if (row.rentDueCents === 0 && row.lateFeesCents === 0 && row.payments === 0 && row.grossCents === 0 && calendarGrossCents === 0 && !bankDebits.has(billingMonthKey(row))) continue;
         lines.push({
           landlordUserId,
           landlordName: nameOf(landlord),
@@ -164,6 +164,7 @@ export class FinanceExporter {
           calendarGrossCents,
           processingCents: row.processingCents,
           bankDebits: bankDebitStates,
+          lateFeesCents: row.lateFeesCents,
         });
       }
     }

@@ -45,11 +45,15 @@ export class StatementPropertiesAnswer {
   @ApiProperty({ type: [StatementPropertyChoiceDto] }) rows!: StatementPropertyChoiceDto[];
 }
 
+const RENT_DUE = 'Rent charged to the month (its rent charges less move-out credits)';
+const LATE_FEES = 'Late fees charged to the month less those waived: in still due, not in rent due';
+
 export class OverviewMonthDto implements OverviewMonth {
   @ApiProperty({ example: 2025 }) year!: number;
   @ApiProperty({ example: 4 }) month!: number;
   @ApiProperty({ example: 'April 2025' }) label!: string;
-  @ApiProperty() rentDueCents!: number;
+  @ApiProperty({ description: RENT_DUE }) rentDueCents!: number;
+  @ApiProperty({ description: LATE_FEES }) lateFeesCents!: number;
   @ApiProperty() receivedCents!: number;
   @ApiProperty({ description: PROCESSING }) processingCents!: number;
   @ApiProperty() stillDueCents!: number;
@@ -88,7 +92,8 @@ export class StatementRowDto implements StatementRow {
   @ApiPropertyOptional({ description: 'Set when the row is a month' }) year?: number;
   @ApiPropertyOptional({ description: 'Set when the row is a month' }) month?: number;
   @ApiPropertyOptional({ description: 'Set when the row is a property' }) propertyId?: string;
-  @ApiProperty() rentDueCents!: number;
+  @ApiProperty({ description: RENT_DUE }) rentDueCents!: number;
+  @ApiProperty({ description: LATE_FEES }) lateFeesCents!: number;
   @ApiProperty() grossCents!: number;
   @ApiProperty() platformFeeCents!: number;
   @ApiProperty({ description: 'Gross less the dated platform fee: what the landlord received' }) receivedCents!: number;

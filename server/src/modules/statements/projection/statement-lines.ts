@@ -22,12 +22,13 @@ export interface LineRow {
   received_cents: string;
   processing_cents: string;
   processor_fee_cents: string;
+  charged_cents: string;
   description: string;
   corrects_journal_id: string | null;
 }
 
 export const LINE_COLUMNS = `journal_id, kind, landlord_user_id, property_id, tenant_user_id, occurred_at, counts_at, billing_year, billing_month,
-  gross_cents, platform_fee_cents, received_cents, processing_cents, processor_fee_cents, description, corrects_journal_id`;
+  gross_cents, platform_fee_cents, received_cents, processing_cents, processor_fee_cents, charged_cents, description, corrects_journal_id`;
 
 /**
  * LINE_COLUMNS to read into a LineRow, the time as text. In an ORDER BY, `occurred_at` then means that
@@ -55,6 +56,7 @@ export function toLine(row: LineRow): StatementLine {
     receivedCents: Number(row.received_cents),
     processingCents: Number(row.processing_cents),
     processorFeeCents: Number(row.processor_fee_cents),
+    chargedCents: Number(row.charged_cents),
     description: row.description,
     correctsJournalId: row.corrects_journal_id,
   };
@@ -67,7 +69,7 @@ export async function insertLines(manager: EntityManager, table: LinesTable, lin
     `INSERT INTO ${table} (${LINE_COLUMNS})
      SELECT * FROM json_to_recordset($1::json) AS l(journal_id uuid, kind text, landlord_user_id uuid, property_id uuid,
        tenant_user_id uuid, occurred_at timestamptz, counts_at timestamptz, billing_year int, billing_month int, gross_cents bigint,
-       platform_fee_cents bigint, received_cents bigint, processing_cents bigint, processor_fee_cents bigint, description text,
+       platform_fee_cents bigint, received_cents bigint, processing_cents bigint, processor_fee_cents bigint, charged_cents bigint, description text,
        corrects_journal_id uuid)
      ON CONFLICT (journal_id) DO NOTHING`,
     [
@@ -88,6 +90,7 @@ export async function insertLines(manager: EntityManager, table: LinesTable, lin
           received_cents: line.receivedCents,
           processing_cents: line.processingCents,
           processor_fee_cents: line.processorFeeCents,
+          charged_cents: line.chargedCents,
           description: line.description,
           corrects_journal_id: line.correctsJournalId,
         })),
@@ -135,6 +138,7 @@ export function rowMatchesLine(row: LineRow, line: StatementLine): boolean {
     Number(row.received_cents) === line.receivedCents &&
     Number(row.processing_cents) === line.processingCents &&
     Number(row.processor_fee_cents) === line.processorFeeCents &&
+    Number(row.charged_cents) === line.chargedCents &&
     row.description === line.description &&
     row.corrects_journal_id === line.correctsJournalId
   );
@@ -189,6 +193,7 @@ export function canonicalLine(line: StatementLine): StatementLine {
     receivedCents: line.receivedCents,
     processingCents: line.processingCents,
     processorFeeCents: line.processorFeeCents,
+    chargedCents: line.chargedCents,
     description: line.description,
     correctsJournalId: line.correctsJournalId,
   };

@@ -5,7 +5,6 @@ import {
   type BillingMonth,
   billingMonthLabel,
   billingMonthOf,
-  billingMonthRange,
   compareBillingMonths,
 } from '@rentwise/libs/billing-month';
 import type {
@@ -18,6 +17,7 @@ import type {
 } from '@rentwise/libs/statement-views';
 import {
   calendarMonthTotals,
+  isChargeLine,
   type MonthRow,
   monthName,
   monthRows,
@@ -33,12 +33,8 @@ import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { GetBankDebitFailures } from '../../payments/contracts/get-bank-debit-failures.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
-import { GetRentHistories } from '../../properties/contracts/get-rent-histories.query';
-import { GetRentHistory, type RentPeriod } from '../../properties/contracts/get-rent-history.query';
 import { ListLandlordProperties } from '../../properties/contracts/list-landlord-properties.query';
 import type { PropertySummary } from '../../properties/contracts/property-summary';
-import { ListPropertyTenancies, type TenancyPeriod } from '../../tenants/contracts/list-property-tenancies.query';
-import { ListTenanciesOfProperties } from '../../tenants/contracts/list-tenancies-of-properties.query';
 import { LINE_SELECT, type LineRow, toLine } from '../projection/statement-lines';
 
 export interface PropertyHistory {
@@ -64,6 +60,7 @@ export interface LandlordYear {
 const zeroRow = (label: string): StatementRow => ({
   label,
   rentDueCents: 0,
+  lateFeesCents: 0,
   grossCents: 0,
   platformFeeCents: 0,
   receivedCents: 0,
@@ -76,6 +73,7 @@ const zeroRow = (label: string): StatementRow => ({
 /** Adds a month to a row being summed, in place (a yearly statement of 100 properties sums 1,200). */
 function addToRow(row: StatementRow, month: MonthRow): StatementRow {
   row.rentDueCents += month.rentDueCents;
+  row.lateFeesCents += month.lateFeesCents;
   row.grossCents += month.grossCents;
   row.platformFeeCents += month.platformFeeCents;
   row.receivedCents += month.receivedCents;
@@ -180,12 +178,6 @@ const YEAR_SETTINGS = preparedStatement<{ time_zone: string | null; version: str
 /** Yearly statements remembered (a few kilobytes each); the least recently read are let go first. */
 const YEARLY_STATEMENTS_KEPT = 200;
 
-/** What a year's statement is made of, besides its lines (those are named by their version). */
-interface YearInputs {
-  rentHistories: Map<string, RentPeriod[]>;
-  tenancies: Map<string, TenancyPeriod[]>;
-}
-
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -232,53 +224,36 @@ export class StatementReader {
   async history(property: PropertySummary, timeZone: string): Promise<PropertyHistory> {
     // One after another: inside a transaction (finance's snapshot) they share one connection.
     const lines = (await this.unitOfWork.query(PROPERTY_LINES, [property.landlordUserId, property.propertyId])).map(toLine);
-    const rentHistory = await this.queries.execute(new GetRentHistory(property.propertyId));
-    const tenancies = await this.queries.execute(new ListPropertyTenancies(property.propertyId));
-    return this.historyOf(property, timeZone, lines, rentHistory, tenancies);
+    return this.historyOf(property, timeZone, lines);
   }
 
   /**
-   * A property's months from its first (tenancy or line) through the later of today and its last line.
-   * With a year, only that year's months, from that year's lines; `span` then names the property's
-   * earliest billing month and its last line's, which the year's lines alone cannot tell.
+   * A property's months from its first line (its first rent charge, or an older imported payment)
+   * through the later of today and its last line; rent due is what each month was charged (decision
+   * 0039). With a year, only that year's months, from that year's lines; `span` then names the
+   * property's earliest billing month and its last line's, which the year's lines alone cannot tell.
    */
   private historyOf(
     property: PropertySummary,
     timeZone: string,
     lines: StatementLine[],
-    rentHistory: readonly RentPeriod[],
-    tenancies: readonly TenancyPeriod[],
     only?: { year: number; span: LineSpan | undefined },
   ): PropertyHistory {
     const current = billingMonthOf(this.clock.now(), timeZone);
     const lineMonth = (line: StatementLine): BillingMonth => billingMonthOf(new Date(line.countsAt), timeZone);
     const firstLine = only ? only.span?.first : lines.length ? lines.map(lineMonth).reduce(earlier) : undefined;
-    const starts = [...tenancies.map((tenancy) => billingMonthOf(new Date(tenancy.startedAt), timeZone)), ...(firstLine ? [firstLine] : [])];
-    const from = starts.length ? starts.reduce(earlier) : billingMonthOf(new Date(property.createdAt), timeZone);
+    const from = firstLine ?? billingMonthOf(new Date(property.createdAt), timeZone);
     const last = only ? only.span?.last : lines.length ? lineMonth(lines[lines.length - 1]) : undefined;
     const lastLine = last ?? current;
     const through = compareBillingMonths(lastLine, current) > 0 ? lastLine : current;
-    // Rent is due while someone lives there. Payments recorded before the first tenancy on file
-    // (imported history) show someone did, so those months count as let too.
-    const firstTenancy = tenancies.length ? billingMonthOf(new Date(tenancies[0].startedAt), timeZone) : null;
-    // Parsed once, not once a month (a yearly statement asks 1,200 times).
-    const stays = tenancies.map((tenancy) => ({
-      startedAtMs: Date.parse(tenancy.startedAt),
-      endedAtMs: tenancy.endedAt === null ? Infinity : Date.parse(tenancy.endedAt),
-    }));
-    const rentIsDue = (month: BillingMonth): boolean => {
-      if (!firstTenancy || compareBillingMonths(month, firstTenancy) < 0) return true;
-      const { startsAt, endsBefore } = billingMonthRange(month.year, month.month, timeZone);
-      return stays.some((stay) => stay.startedAtMs < endsBefore.getTime() && stay.endedAtMs >= startsAt.getTime());
-    };
-    if (!only) return { property, lines, months: monthRows({ from, through, lines, rentHistory, timeZone, rentIsDue }) };
-    // A year's rows use each month's own rent and money (not the running balance), so the months
+    if (!only) return { property, lines, months: monthRows({ from, through, lines }) };
+    // A year's rows use each month's own charges and money (not the running balance), so the months
     // before the year are not needed.
     const january = { year: only.year, month: 1 };
     const december = { year: only.year, month: 12 };
     const first = compareBillingMonths(from, january) > 0 ? from : january;
     const final = compareBillingMonths(through, december) < 0 ? through : december;
-    const months = compareBillingMonths(first, final) <= 0 ? monthRows({ from: first, through: final, lines, rentHistory, timeZone, rentIsDue }) : [];
+    const months = compareBillingMonths(first, final) <= 0 ? monthRows({ from: first, through: final, lines }) : [];
     return { property, lines, months };
   }
 
@@ -308,7 +283,7 @@ export class StatementReader {
    * month, instead of every line since the first tenancy (a hundred properties' ten years took most
    * of a yearly statement's time).
    */
-  private async yearHistories(properties: readonly PropertySummary[], timeZone: string, year: number, inputs: YearInputs): Promise<PropertyHistory[]> {
+  private async yearHistories(properties: readonly PropertySummary[], timeZone: string, year: number): Promise<PropertyHistory[]> {
     if (properties.length === 0) return [];
     const landlordUserId = properties[0].landlordUserId;
     if (properties.some((property) => property.landlordUserId !== landlordUserId)) throw new Error('yearHistories() reads one landlord’s properties at a time');
@@ -323,17 +298,9 @@ export class StatementReader {
         { first: monthOfIndex(row.first_month), last: monthOfIndex(row.last_month) },
       ]),
     );
-    const { rentHistories, tenancies } = inputs;
     const linesByProperty = groupLinesByProperty(lines);
     return properties.map((property) =>
-      this.historyOf(
-        property,
-        timeZone,
-        linesByProperty.get(property.propertyId) ?? [],
-        rentHistories.get(property.propertyId) ?? [],
-        tenancies.get(property.propertyId) ?? [],
-        { year, span: spans.get(property.propertyId) },
-      ),
+      this.historyOf(property, timeZone, linesByProperty.get(property.propertyId) ?? [], { year, span: spans.get(property.propertyId) }),
     );
   }
 
@@ -356,6 +323,7 @@ export class StatementReader {
         month: row.month,
         label: billingMonthLabel(row),
         rentDueCents: row.rentDueCents,
+        lateFeesCents: row.lateFeesCents,
         receivedCents: row.receivedCents,
         processingCents: row.processingCents,
         stillDueCents: row.stillDueCents,
@@ -388,12 +356,6 @@ export class StatementReader {
     }
     const [settings] = await this.unitOfWork.query(YEAR_SETTINGS, [landlordUserId]);
     const timeZone = settings?.time_zone ?? DEFAULT_TIME_ZONE;
-    // One after another: inside a transaction (finance's snapshot) they share one connection.
-    const ids = properties.map((property) => property.propertyId);
-    const inputs: YearInputs = {
-      rentHistories: await this.queries.execute(new GetRentHistories(ids)),
-      tenancies: await this.queries.execute(new ListTenanciesOfProperties(ids)),
-    };
     const key = createHash('sha256')
       .update(
         JSON.stringify([
@@ -404,8 +366,6 @@ export class StatementReader {
           settings?.version ?? null,
           billingMonthOf(this.clock.now(), timeZone),
           properties,
-          [...inputs.rentHistories],
-          [...inputs.tenancies],
         ]),
       )
       .digest('base64url');
@@ -414,7 +374,7 @@ export class StatementReader {
       // Read again: the most recently read are kept longest.
       this.yearlyStatements.delete(key);
     } else {
-      const histories = await this.yearHistories(properties, timeZone, period.year, inputs);
+      const histories = await this.yearHistories(properties, timeZone, period.year);
       statement = deepFreeze(await this.compose(period, propertyId, properties, timeZone, histories));
       if (this.yearlyStatements.size >= YEARLY_STATEMENTS_KEPT) this.yearlyStatements.delete(this.yearlyStatements.keys().next().value!);
     }
@@ -457,6 +417,7 @@ export class StatementReader {
       (total, row) => ({
         ...total,
         rentDueCents: total.rentDueCents + row.rentDueCents,
+        lateFeesCents: total.lateFeesCents + row.lateFeesCents,
         grossCents: total.grossCents + row.grossCents,
         platformFeeCents: total.platformFeeCents + row.platformFeeCents,
         receivedCents: total.receivedCents + row.receivedCents,
@@ -474,7 +435,8 @@ export class StatementReader {
         : await this.payments(
             histories.flatMap((history) =>
               history.lines
-                .filter((line) => inPeriod({ year: line.billingYear, month: line.billingMonth }))
+                // Money that moved, not what was charged: charges are in the rows' rent due and late fees.
+                .filter((line) => !isChargeLine(line) && inPeriod({ year: line.billingYear, month: line.billingMonth }))
                 .map((line) => ({ line, address: history.property.address })),
             ),
           );
