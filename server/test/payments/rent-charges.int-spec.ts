@@ -1,4 +1,7 @@
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { billingMonthKey } from '@rentwise/libs/billing-month';
+import { rentChargesThrough } from '@rentwise/libs/rent-charges';
+import fc from 'fast-check';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +13,7 @@ import { AddProperty } from '../../src/modules/properties/contracts/add-property
 import { InviteTenant } from '../../src/modules/tenants/contracts/invite-tenant.command';
 import { RemoveTenant } from '../../src/modules/tenants/commands/remove-tenant.command';
 import { signedInUser } from '../support/accounts';
+import { UnitOfWork } from '../../src/infrastructure/database/unit-of-work';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('rent charges (decision 0039)', () => {
@@ -133,4 +137,72 @@ describe('rent charges (decision 0039)', () => {
     const anonymous = await testApp.request({ method: 'GET', url: '/api/tenant/balance' });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('charges each month exactly once over any schedule of runs: doubled, crashed half way, the clock moved back (fast-check)', async () => {
+    const DAY_MS = 86_400_000;
+    const start = Date.parse('2025-01-01T05:00:00Z');
+    const step = fc.record({
+      advanceHours: fc.integer({ min: 1, max: 24 * 45 }),
+      runsAtOnce: fc.integer({ min: 1, max: 3 }),
+      // A run that dies before it commits (a worker killed): everything it wrote rolls back.
+      crashes: fc.boolean(),
+      // A run on a clock behind the others' (a machine's clock moved back).
+      clockBackHours: fc.option(fc.integer({ min: 1, max: 24 * 60 }), { nil: null }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 300 * 24 }), { minLength: 1, maxLength: 3 }),
+        fc.array(step, { minLength: 1, maxLength: 8 }),
+        async (moveInHours, schedule) => {
+          clock.set(new Date(start));
+          const homes = await Promise.all(moveInHours.map((hours) => tenancy(new Date(start + hours * 3_600_000))));
+          let now = start;
+          let latest = start;
+          for (const { advanceHours, runsAtOnce, crashes, clockBackHours } of schedule) {
+            now += advanceHours * 3_600_000;
+            latest = Math.max(latest, now);
+            const at = new Date(clockBackHours === null ? now : now - clockBackHours * 3_600_000);
+            const runs = Array.from({ length: runsAtOnce }, () => poster().postThrough(at));
+            if (crashes) {
+              runs.push(
+                testApp.app
+                  .get(UnitOfWork)
+                  .run(async () => {
+                    await poster().postThrough(at);
+                    throw new Error('killed before commit');
+                  })
+                  .then(
+                    () => ({ tenancies: 0, charges: 0, credits: 0 }),
+                    () => ({ tenancies: 0, charges: 0, credits: 0 }),
+                  ),
+              );
+            }
+            await Promise.all(runs);
+          }
+          // One more run on the latest clock: whatever crashed or ran behind is made up, and nothing doubles.
+          await poster().postThrough(new Date(latest));
+          for (const [index, home] of homes.entries()) {
+            const rows = await testApp.dataSource.query<{ rent_year: number; rent_month: number; amount_cents: string }[]>(
+              `SELECT rc.rent_year, rc.rent_month, rc.amount_cents FROM payments.rent_charges rc
+                 JOIN payments.ledger_transactions t ON t.id = rc.transaction_id
+                WHERE t.tenant_user_id = $1 AND rc.kind = 'charge' ORDER BY rc.rent_year, rc.rent_month`,
+              [home.tenantUserId],
+            );
+            const expected = rentChargesThrough({
+              tenancy: { startedAt: new Date(start + moveInHours[index] * 3_600_000), endedAt: null },
+              rentHistory: [{ rentCents: 150_000, effectiveFrom: new Date(start - DAY_MS) }],
+              dueDay: 1,
+              timeZone: 'America/New_York',
+              through: new Date(latest),
+            });
+            expect(rows.map((row) => [billingMonthKey({ year: row.rent_year, month: row.rent_month }), Number(row.amount_cents)])).toEqual(
+              expected.map((charge) => [billingMonthKey(charge.month), charge.amountCents]),
+            );
+            expect(await chargesOf(home.tenantUserId)).toHaveLength(expected.length);
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
+  }, 120_000);
 });
