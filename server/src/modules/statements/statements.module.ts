@@ -18,7 +18,7 @@ import { PROJECT_STATEMENTS_JOB, STATEMENTS_QUEUE } from './projection/project-s
 import { StatementsHealth } from './projection/statements-health';
 import { StatementsProcessor, StatementsSweeper } from './projection/statements.processor';
 import { StatementsProjector } from './projection/statements-projector';
-import { GetLandlordTimeZoneHandler } from './queries/get-landlord-time-zone.handler';
+import { GetLandlordTimeZoneHandler, GetLandlordTimeZonesHandler } from './queries/get-landlord-time-zone.handler';
 import { GetStatementsLagHandler } from './queries/get-statements-lag.handler';
 import { GetMonthlyOverviewHandler, GetStatementHandler } from './queries/statement-queries.handler';
 import { StatementReader } from './queries/statement-reader';
@@ -51,6 +51,7 @@ export class StatementsModule {
         GetStatementHandler,
         GetStatementsLagHandler,
         GetLandlordTimeZoneHandler,
+        GetLandlordTimeZonesHandler,
         ChangeStatementTimeZoneHandler,
         RebuildStatementsHandler,
         StatementsHealth,

@@ -11,3 +11,10 @@ export class GetLandlordTimeZone extends Query<string> {
     super();
   }
 }
+
+/** GetLandlordTimeZone for many landlords in one read (the rent charging job's page): each landlord's zone. */
+export class GetLandlordTimeZones extends Query<Map<string, string>> {
+  constructor(readonly landlordUserIds: readonly string[]) {
+    super();
+  }
+}

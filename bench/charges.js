@@ -1,0 +1,123 @@
+// The monthly rent charging job at scale (issue 36, decision 0039): 100,000 tenancies whose rent falls
+// due on the 1st, charged by one run of the job the worker runs every 15 minutes (PostDueRentCharges,
+// the same code), then the next run, when nothing is due. Prints each run's time, the charges posted
+// per second and the process's peak memory, and checks every tenancy was charged exactly once.
+//
+// The tenancies are written set-based into a scratch database (10 per landlord, each in a property of
+// its own, moved in at the first moment of this month in New York); each run is a CLI context of the
+// built server (boot excluded from the time).
+//
+// Usage: node bench/charges.js [--tenancies 100000]
+const { spawn } = require('node:child_process');
+const { resolve } = require('node:path');
+const { parseArgs } = require('node:util');
+const { analyze, recordResults, root, scratchDatabase, withClient } = require('./support');
+
+const { values } = parseArgs({ options: { tenancies: { type: 'string', default: '100000' } }, strict: false });
+const TENANCIES = Number(values.tenancies);
+const PER_LANDLORD = 10;
+
+/** PostDueRentCharges in a CLI context of the built server: its own time and the process's peak memory. */
+function chargeOnce(database) {
+  const dist = resolve(root, 'server/dist');
+  const script = `
+    const { runCli } = require(${JSON.stringify(`${dist}/cli/run-cli.js`)});
+    const { CommandBus } = require(require.resolve('@nestjs/cqrs', { paths: [${JSON.stringify(dist)}] }));
+    const { PostDueRentCharges } = require(${JSON.stringify(`${dist}/modules/payments/contracts/post-due-rent-charges.command.js`)});
+    runCli(async (context) => {
+      const started = performance.now();
+      const run = await context.get(CommandBus).execute(new PostDueRentCharges());
+      const ms = performance.now() - started;
+      console.log(JSON.stringify({ ms, ...run, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+    });`;
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['-e', script], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: database.appUrl, DATABASE_MIGRATION_URL: database.ownerUrl, LOG_LEVEL: 'warn', DEV_SMTP_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => {
+      const line = output.trim().split('\n').pop();
+      if (code !== 0 || !line?.startsWith('{')) return fail(new Error(`the charge run exited ${code}: ${output}`));
+      done(JSON.parse(line));
+    });
+  });
+}
+
+/** Landlords' properties, their rents and one tenancy each, moved in as this month began in New York. */
+async function populate(database) {
+  await withClient(database.ownerUrl, async (client) => {
+    await client.query(`
+      CREATE TEMP TABLE bench_homes AS
+        SELECT gen_random_uuid() AS property_id, gen_random_uuid() AS tenant_user_id,
+               ('00000000-0000-4000-8000-' || lpad(to_hex(i / ${PER_LANDLORD}), 12, '0'))::uuid AS landlord_user_id,
+               100000 + (i % 50) * 1000 AS rent_cents, i
+          FROM generate_series(0, $1 - 1) AS i`, [TENANCIES]);
+    await client.query(`
+      INSERT INTO properties.properties (id, landlord_user_id, address, line1, line2, city, state, zip, rent_cents, created_at, updated_at)
+      SELECT property_id, landlord_user_id, i || ' Bench St, Springfield, IL 62701', i || ' Bench St', NULL, 'Springfield', 'IL', '62701',
+             rent_cents, now() - interval '2 years', now() - interval '2 years'
+        FROM bench_homes`);
+    await client.query(`
+      INSERT INTO properties.rent_history (property_id, rent_cents, effective_from)
+      SELECT property_id, rent_cents, now() - interval '2 years' FROM bench_homes`);
+    await client.query(`
+      INSERT INTO tenants.tenancies (tenant_user_id, property_id, landlord_user_id, started_at)
+      SELECT tenant_user_id, property_id, landlord_user_id, date_trunc('month', now() AT TIME ZONE 'America/New_York') AT TIME ZONE 'America/New_York'
+        FROM bench_homes`);
+  });
+  await analyze(database);
+}
+
+async function main() {
+  const database = await scratchDatabase('bench_charges');
+  try {
+    console.log(`Charging ${TENANCIES.toLocaleString('en-US')} tenancies (${(TENANCIES / PER_LANDLORD).toLocaleString('en-US')} landlords), rent due on the 1st`);
+    await populate(database);
+    const first = await chargeOnce(database);
+    console.log(
+      `first run: ${(first.ms / 1000).toFixed(1)} s, ${first.charges.toLocaleString('en-US')} charges (${Math.round(first.charges / (first.ms / 1000))}/s), peak ${Math.round(first.peakRssMb)} MB`,
+    );
+    const idle = await chargeOnce(database);
+    console.log(`next run, nothing due: ${(idle.ms / 1000).toFixed(1)} s over ${idle.tenancies.toLocaleString('en-US')} tenancies, ${idle.charges} charges, peak ${Math.round(idle.peakRssMb)} MB`);
+    const [{ charged, doubled }] = await withClient(database.appUrl, (client) =>
+      client
+        .query(
+          `SELECT count(DISTINCT tenancy_id)::int AS charged, (count(*) - count(DISTINCT (tenancy_id, rent_year, rent_month)))::int AS doubled
+             FROM payments.rent_charges WHERE kind = 'charge'`,
+        )
+        .then((result) => result.rows),
+    );
+    if (charged !== TENANCIES || doubled !== 0 || idle.charges !== 0) {
+      throw new Error(`expected every tenancy charged once: ${charged} charged, ${doubled} doubled, ${idle.charges} in the idle run`);
+    }
+    console.log(`checked: ${charged.toLocaleString('en-US')} tenancies charged once each, none doubled`);
+    recordResults([
+      {
+        path: `Rent charging job, first run over ${TENANCIES.toLocaleString('en-US')} tenancies (charges/s; p99_ms = run time)`,
+        connections: 1,
+        product_rps: Math.round(first.charges / (first.ms / 1000)),
+        baseline_rps: null,
+        ratio: null,
+        p99_ms: Math.round(first.ms),
+      },
+      {
+        path: `Rent charging job, run with nothing due over ${TENANCIES.toLocaleString('en-US')} tenancies (tenancies/s; p99_ms = run time)`,
+        connections: 1,
+        product_rps: Math.round(idle.tenancies / (idle.ms / 1000)),
+        baseline_rps: null,
+        ratio: null,
+        p99_ms: Math.round(idle.ms),
+      },
+    ]);
+  } finally {
+    await database.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
