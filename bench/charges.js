@@ -8,43 +8,12 @@
 // built server (boot excluded from the time).
 //
 // Usage: node bench/charges.js [--tenancies 100000]
-const { spawn } = require('node:child_process');
-const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
-const { analyze, recordResults, root, scratchDatabase, withClient } = require('./support');
+const { analyze, postDueRentCharges, recordResults, scratchDatabase, withClient } = require('./support');
 
 const { values } = parseArgs({ options: { tenancies: { type: 'string', default: '100000' } }, strict: false });
 const TENANCIES = Number(values.tenancies);
 const PER_LANDLORD = 10;
-
-/** PostDueRentCharges in a CLI context of the built server: its own time and the process's peak memory. */
-function chargeOnce(database) {
-  const dist = resolve(root, 'server/dist');
-  const script = `
-    const { runCli } = require(${JSON.stringify(`${dist}/cli/run-cli.js`)});
-    const { CommandBus } = require(require.resolve('@nestjs/cqrs', { paths: [${JSON.stringify(dist)}] }));
-    const { PostDueRentCharges } = require(${JSON.stringify(`${dist}/modules/payments/contracts/post-due-rent-charges.command.js`)});
-    runCli(async (context) => {
-      const started = performance.now();
-      const run = await context.get(CommandBus).execute(new PostDueRentCharges());
-      const ms = performance.now() - started;
-      console.log(JSON.stringify({ ms, ...run, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
-    });`;
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['-e', script], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: database.appUrl, DATABASE_MIGRATION_URL: database.ownerUrl, LOG_LEVEL: 'warn', DEV_SMTP_PORT: '0' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => {
-      const line = output.trim().split('\n').pop();
-      if (code !== 0 || !line?.startsWith('{')) return fail(new Error(`the charge run exited ${code}: ${output}`));
-      done(JSON.parse(line));
-    });
-  });
-}
 
 /** Landlords' properties, their rents and one tenancy each, moved in as this month began in New York. */
 async function populate(database) {
@@ -76,11 +45,11 @@ async function main() {
   try {
     console.log(`Charging ${TENANCIES.toLocaleString('en-US')} tenancies (${(TENANCIES / PER_LANDLORD).toLocaleString('en-US')} landlords), rent due on the 1st`);
     await populate(database);
-    const first = await chargeOnce(database);
+    const first = await postDueRentCharges(database);
     console.log(
       `first run: ${(first.ms / 1000).toFixed(1)} s, ${first.charges.toLocaleString('en-US')} charges (${Math.round(first.charges / (first.ms / 1000))}/s), peak ${Math.round(first.peakRssMb)} MB`,
     );
-    const idle = await chargeOnce(database);
+    const idle = await postDueRentCharges(database);
     console.log(`next run, nothing due: ${(idle.ms / 1000).toFixed(1)} s over ${idle.tenancies.toLocaleString('en-US')} tenancies, ${idle.charges} charges, peak ${Math.round(idle.peakRssMb)} MB`);
     const [{ charged, doubled }] = await withClient(database.appUrl, (client) =>
       client

@@ -1,12 +1,13 @@
 // The bench's generated database (never the demo seed): 1,000 landlords with 10 properties each,
-// one to three tenants per property, a live session per landlord and 1,000,000 ledger entries.
+// one to three tenants per property, a live session per landlord, 1,000,000 ledger entries of rent
+// payments and the rent charges of every tenancy (decision 0039), posted by the product's own job.
 // Rows are made set-based (INSERT ... SELECT generate_series) as the tables' owner, through every
 // ledger trigger (balanced, non-empty, signs by kind). Ids are md5-derived, so the bench can name
 // a landlord's session, properties and tenants without asking the database.
 const { createHash } = require('node:crypto');
 const { execFileSync } = require('node:child_process');
 const { resolve } = require('node:path');
-const { withClient, withDatabase } = require('./support');
+const { postDueRentCharges, withClient, withDatabase } = require('./support');
 
 const LANDLORDS = 1000;
 const PROPERTIES_PER_LANDLORD = 10;
@@ -28,7 +29,12 @@ const paymentCounts = (entries) => {
 };
 const PAYMENTS_PER_BATCH = 50_000;
 /** Bump when the generated rows change: an older bench database is then made again. */
-const BASE_DATA_VERSION = 1;
+const BASE_DATA_VERSION = 2;
+/**
+ * Each property's first tenant moved in as their payments begin (about 33 months back, at the first
+ * moment of the month in New York, so each month is charged whole); the others this month.
+ */
+const FIRST_TENANT_MONTHS = 33;
 
 const uuidOf = (key) => createHash('md5').update(key).digest('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 const landlord = (i) => ({
@@ -132,9 +138,10 @@ async function ensureBenchDatabase({ ownerUrl, appUrl, name, log = console.log, 
        )
        INSERT INTO tenants.tenancies (tenant_user_id, property_id, landlord_user_id, started_at)
        SELECT id, md5('property-' || p)::uuid, md5('landlord-' || ((p - 1) / $2::int + 1))::uuid,
-              now() - interval '10 years' + p * interval '1 second' + k * interval '1 day'
+              (date_trunc('month', now() AT TIME ZONE 'America/New_York')
+                 - make_interval(months => CASE WHEN k = 1 THEN $3::int - 1 ELSE 0 END)) AT TIME ZONE 'America/New_York'
          FROM tenants`,
-      [PROPERTIES, PROPERTIES_PER_LANDLORD],
+      [PROPERTIES, PROPERTIES_PER_LANDLORD, FIRST_TENANT_MONTHS],
     );
     await step(
       'a live session per landlord',
@@ -173,8 +180,18 @@ async function ensureBenchDatabase({ ownerUrl, appUrl, name, log = console.log, 
       log(`bench data: ledger payments ${from}-${to} of ${PAYMENTS}`);
     }
     if (withStatementLandlord) await generateStatementLandlord(client, log);
-    const [{ entries }] = (await client.query('SELECT count(*)::int AS entries FROM payments.ledger_entries')).rows;
-    if (entries !== LEDGER_ENTRIES) throw new Error(`Expected ${LEDGER_ENTRIES} ledger entries, made ${entries}`);
+    const [{ entries }] = (
+      await client.query(
+        `SELECT count(*)::int AS entries FROM payments.ledger_entries e
+           JOIN payments.ledger_transactions t ON t.id = e.transaction_id WHERE t.kind = 'rent_payment'`,
+      )
+    ).rows;
+    if (entries !== LEDGER_ENTRIES) throw new Error(`Expected ${LEDGER_ENTRIES} ledger entries of payments, made ${entries}`);
+    await client.query('ANALYZE');
+    // Every tenancy's rent, charged by the product's own job (as its worker would on first start), so
+    // the benches' products find nothing due and tenants' balances read real charges.
+    const charged = await postDueRentCharges({ ownerUrl: owner, appUrl: app });
+    log(`bench data: ${charged.charges.toLocaleString('en-US')} rent charges by the product's job (${(charged.ms / 1000).toFixed(0)} s)`);
     await client.query('ANALYZE');
     await client.query('CREATE TABLE public.bench_data (version int NOT NULL, generated_at timestamptz NOT NULL DEFAULT now())');
     await client.query('INSERT INTO public.bench_data (version) VALUES ($1)', [DATA_VERSION]);

@@ -17,7 +17,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20,64' },
-    paths: { type: 'string', default: 'validate-signed-out,validate,properties,tenants,payments,tenant-receipt,landlord-receipt,months' },
+    paths: { type: 'string', default: 'validate-signed-out,validate,properties,tenants,payments,balance,tenant-receipt,landlord-receipt,months' },
     regenerate: { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
   },
@@ -66,6 +66,11 @@ const SCENARIOS = {
     path: 'GET /api/tenant/payments (about 33 payments)',
     baseline: 'pg',
     options: asTenants(() => '/api/tenant/payments'),
+  },
+  balance: {
+    path: 'GET /api/tenant/balance (about 33 charges and 33 payments)',
+    baseline: 'pg',
+    options: asTenants(() => '/api/tenant/balance'),
   },
   'tenant-receipt': {
     path: 'GET /api/tenant/payments/:id (receipt)',

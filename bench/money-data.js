@@ -66,7 +66,9 @@ async function populate(client, { landlords, perLandlord, accountPrefix, sandbox
   await client.query(
     `INSERT INTO tenants.tenancies (tenant_user_id, property_id, landlord_user_id, started_at)
      SELECT md5('pay-tenant-' || t)::uuid, md5('pay-property-' || t)::uuid, md5('pay-landlord-' || ((t - 1) / $2::int + 1))::uuid,
-            now() - interval '1 year'
+            -- Moved in as this month began: the worker's rent charging job (decision 0039) posts one charge
+            -- each as it starts, not a year of them inside the timed window.
+            date_trunc('month', now() AT TIME ZONE 'America/New_York') AT TIME ZONE 'America/New_York'
        FROM generate_series(1, $1::int) t`,
     [tenants, perLandlord],
   );

@@ -260,6 +260,38 @@ function pgBin(name) {
   return `/usr/lib/postgresql/${versions[versions.length - 1]}/bin/${name}`;
 }
 
+/**
+ * PostDueRentCharges (what the worker's rent charging job runs every 15 minutes) in a CLI context of
+ * the built server: its own time, what it posted and the process's peak memory.
+ */
+function postDueRentCharges(database) {
+  const dist = resolve(root, 'server/dist');
+  const script = `
+    const { runCli } = require(${JSON.stringify(`${dist}/cli/run-cli.js`)});
+    const { CommandBus } = require(require.resolve('@nestjs/cqrs', { paths: [${JSON.stringify(dist)}] }));
+    const { PostDueRentCharges } = require(${JSON.stringify(`${dist}/modules/payments/contracts/post-due-rent-charges.command.js`)});
+    runCli(async (context) => {
+      const started = performance.now();
+      const run = await context.get(CommandBus).execute(new PostDueRentCharges());
+      const ms = performance.now() - started;
+      console.log(JSON.stringify({ ms, ...run, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+    });`;
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['-e', script], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: database.appUrl, DATABASE_MIGRATION_URL: database.ownerUrl, LOG_LEVEL: 'warn', DEV_SMTP_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => {
+      const line = output.trim().split('\n').pop();
+      if (code !== 0 || !line?.startsWith('{')) return fail(new Error(`the charge run exited ${code}: ${output}`));
+      done(JSON.parse(line));
+    });
+  });
+}
+
 /** Replaces this run's rows (same path and connections) in bench/results.json and keeps the others. */
 function recordResults(rows) {
   const keep = ({ path, connections, product_rps, baseline_rps, ratio, p99_ms }) => ({ path, connections, product_rps, baseline_rps, ratio, p99_ms });
@@ -277,6 +309,7 @@ function recordResults(rows) {
 
 module.exports = {
   root,
+  postDueRentCharges,
   withDatabase,
   withClient,
   stackUrls,

@@ -6,12 +6,23 @@
 //   accounts/queries/get-user.handler.ts, payments/queries/list-tenant-payments.handler.ts,
 //   payments/receipts/receipt-reader.ts and payment-status.ts, statements/queries/statement-reader.ts,
 //   statements/projection/statement-lines.ts, properties/queries/get-rent-history.handler.ts,
-//   tenants/queries/list-property-tenancies.handler.ts.
+//   tenants/queries/list-property-tenancies.handler.ts, tenants/queries/get-tenancy.handler.ts,
+//   payments/charges/tenant-ledger-reader.ts, payments/queries/get-tenant-balance.handler.ts.
 // The Monthly Overview computes its months with the same pure rules the product calls (libs, compiled).
 const { createHash } = require('node:crypto');
-const { billingMonthLabel, billingMonthOf, billingMonthRange, compareBillingMonths, DEFAULT_TIME_ZONE } = require('@rentwise/libs/billing-month');
+const {
+  billingMonthLabel,
+  billingMonthOf,
+  billingMonthRange,
+  compareBillingMonths,
+  DEFAULT_TIME_ZONE,
+  localYearMonthAt,
+  shiftBillingMonth,
+} = require('@rentwise/libs/billing-month');
 const { paymentMethodLabel } = require('@rentwise/libs/card-number');
 const { calendarMonthTotals, monthName, monthRows, yearPeriodInWords } = require('@rentwise/libs/statements');
+const { rentDueAt } = require('@rentwise/libs/rent-charges');
+const { tenantBalanceCents } = require('@rentwise/libs/tenant-balance');
 const { Pool } = require('pg');
 const fastify = require('fastify')({ logger: false });
 
@@ -26,7 +37,7 @@ const LIVE_SESSION = {
   name: 'accounts.live-session',
   text: `SELECT s.id, s.user_id, s.token_hash, s.created_at, s.last_seen_at, s.expires_at, s.revoked_at, u.type, u.status, u.first_name, u.last_name, u.email, u.phone, u.photo_key, u.password_hash, u.activated_at, u.last_login_at, u.created_at AS user_created_at, u.updated_at AS user_updated_at FROM accounts.sessions s JOIN accounts.users u ON u.id = s.user_id WHERE s.token_hash = $1`,
 };
-const PROPERTY_COLUMNS = 'id, landlord_user_id, address, line1, line2, city, state, zip, rent_cents, archived_at, created_at, updated_at';
+const PROPERTY_COLUMNS = 'id, landlord_user_id, address, line1, line2, city, state, zip, rent_cents, rent_due_day, archived_at, created_at, updated_at';
 const LANDLORD_CURRENT_PROPERTIES = {
   name: 'properties.landlord-current-properties',
   text: `SELECT ${PROPERTY_COLUMNS} FROM properties.properties WHERE landlord_user_id = $1 AND archived_at IS NULL ORDER BY created_at, id`,
@@ -133,6 +144,24 @@ const LANDLORD_LINE_SPANS = {
 const PROPERTY_TENANCIES = {
   name: 'tenants.property-tenancies',
   text: 'SELECT tenant_user_id, started_at, ended_at FROM tenants.tenancies WHERE property_id = $1 ORDER BY started_at, id',
+};
+
+const CURRENT_TENANCY = {
+  name: 'tenants.current-tenancy',
+  text: 'SELECT id, property_id, landlord_user_id, started_at FROM tenants.tenancies WHERE tenant_user_id = $1 AND ended_at IS NULL',
+};
+const TENANT_JOURNALS = {
+  name: 'payments.tenant-journals',
+  text: oneLine(`SELECT t.id, t.kind, to_char(t.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at, t.description,
+          t.corrects_transaction_id, coalesce(e.receivable, 0) AS receivable_cents, coalesce(e.paid, 0) AS paid_cents,
+          c.processing_fee_cents AS tenant_fee_cents
+     FROM payments.ledger_transactions t
+    CROSS JOIN LATERAL (
+      SELECT sum(x.amount_cents) FILTER (WHERE x.account = 'tenant_receivable') AS receivable,
+             -sum(x.amount_cents) FILTER (WHERE x.account = 'tenant_card') AS paid
+        FROM payments.ledger_entries x WHERE x.transaction_id = t.id) e
+     LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
+    WHERE t.tenant_user_id = $1 AND t.property_id = $2`),
 };
 
 const rows = async (statement, values) => (await pool.query({ ...statement, values })).rows;
@@ -247,6 +276,49 @@ fastify.register(async (app) => {
         description: row.description,
         status: paymentStatusOf(row),
       })),
+    };
+  });
+
+  app.get('/api/tenant/balance', async (request, reply) => {
+    const session = await signedIn(request);
+    if (!session || session.type !== 'tenant') return notSignedIn(reply);
+    const [tenancy] = await rows(CURRENT_TENANCY, [session.user_id]);
+    if (!tenancy) return notFound(reply);
+    const [property] = await rows(PROPERTY_BY_ID, [tenancy.property_id]);
+    if (!property) return notFound(reply);
+    const [journals, [zone], payments] = await Promise.all([
+      rows(TENANT_JOURNALS, [session.user_id, tenancy.property_id]),
+      rows(LANDLORD_TIME_ZONE, [tenancy.landlord_user_id]),
+      rows(TENANT_PAYMENTS, [session.user_id]),
+    ]);
+    const timeZone = zone?.time_zone ?? DEFAULT_TIME_ZONE;
+    const balanceCents = tenantBalanceCents(
+      journals.map((row) => ({
+        journalId: row.id,
+        kind: row.kind,
+        occurredAt: row.occurred_at,
+        description: row.description,
+        receivableCents: Number(row.receivable_cents),
+        paidCents: Number(row.paid_cents),
+        tenantFeeCents: row.tenant_fee_cents === null ? null : Number(row.tenant_fee_cents),
+        correctsJournalId: row.corrects_transaction_id,
+      })),
+    );
+    const now = new Date();
+    const thisMonth = localYearMonthAt(now, timeZone);
+    const nextDueAt = [thisMonth, shiftBillingMonth(thisMonth, 1)]
+      .map((month) => rentDueAt(month, property.rent_due_day, timeZone))
+      .find((dueAt) => dueAt.getTime() > now.getTime());
+    const [last] = payments;
+    return {
+      status: 'success',
+      balance: {
+        balanceCents,
+        nextDue: { dueAt: nextDueAt.toISOString(), amountCents: property.rent_cents },
+        lastPayment: last
+          ? { receiptId: last.id, paidAt: last.occurred_at.toISOString(), chargedCents: Number(last.charged_cents), description: last.description, status: paymentStatusOf(last), failureReason: null }
+          : null,
+      },
     };
   });
 
