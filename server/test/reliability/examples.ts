@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ZodMiniType as ZodType } from 'zod/mini';
 import { paymentSchema } from '@rentwise/libs/schemas/payment.schema';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
+import { rentTermsSchema } from '@rentwise/libs/schemas/rent-terms.schema';
 import { statementQuerySchema } from '@rentwise/libs/schemas/statement.schema';
 import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
 import { defOf, objectShapeOf, unwrap } from './schema-shape';
@@ -21,6 +22,7 @@ const contact = () => {
 export const VALID_EXAMPLES = new Map<ZodType, () => Record<string, unknown>>([
   [propertySchema as ZodType, () => ({ line1: '42 Cedar Ave', line2: '', city: 'Springfield', state: 'IL', zip: '62704', rent: '1,250' })],
   [tenantSchema as ZodType, contact],
+  [rentTermsSchema as ZodType, () => ({ dueDay: '1', lateFeesOn: true, graceDays: '5', flatFee: '50', percentFee: '', dailyFee: '', monthlyCap: '' })],
   [paymentSchema as ZodType, () => ({ amountCents: 1000, paymentMethodId: 'pm_sandbox_unknown', idempotencyKey: randomUUID() })],
   [statementQuerySchema as ZodType, () => ({ year: '2026' })],
 ]);

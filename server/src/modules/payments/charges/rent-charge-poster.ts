@@ -6,7 +6,7 @@ import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { newEnvelope, type Envelope } from '../../../infrastructure/messaging/envelope';
-import { GetRentDueDays } from '../../properties/contracts/get-rent-due-days.query';
+import { GetRentTerms } from '../../properties/contracts/get-rent-terms.query';
 import { GetRentHistories } from '../../properties/contracts/get-rent-histories.query';
 import { type ChargeableTenancy, ListTenanciesToCharge } from '../../tenants/contracts/list-tenancies-to-charge.query';
 import { GetLandlordTimeZone } from '../contracts/get-landlord-time-zone.query';
@@ -98,9 +98,9 @@ export class RentChargePoster {
 
   private async postPage(page: ChargeableTenancy[], through: Date, envelope: Envelope, timeZones: Map<string, string>): Promise<{ charges: number; credits: number }> {
     const propertyIds = [...new Set(page.map((tenancy) => tenancy.propertyId))];
-    const [histories, dueDays] = await Promise.all([
+    const [histories, terms] = await Promise.all([
       this.queries.execute(new GetRentHistories(propertyIds)),
-      this.queries.execute(new GetRentDueDays(propertyIds)),
+      this.queries.execute(new GetRentTerms(propertyIds)),
     ]);
     for (const landlordUserId of new Set(page.map((tenancy) => tenancy.landlordUserId))) {
       if (!timeZones.has(landlordUserId)) timeZones.set(landlordUserId, await this.queries.execute(new GetLandlordTimeZone(landlordUserId)));
@@ -129,7 +129,7 @@ export class RentChargePoster {
       const charges = rentChargesThrough({
         tenancy,
         rentHistory,
-        dueDay: dueDays.get(tenancy.propertyId) ?? 1,
+        dueDay: terms.get(tenancy.propertyId)?.dueDay ?? 1,
         timeZone: timeZones.get(tenancy.landlordUserId) as string,
         through,
       });

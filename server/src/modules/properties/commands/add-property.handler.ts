@@ -1,3 +1,4 @@
+import { LATE_FEES_OFF } from '@rentwise/libs/late-fees';
 import { DEFAULT_RENT_DUE_DAY } from '@rentwise/libs/rent-charges';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../infrastructure/clock/clock';
@@ -25,6 +26,12 @@ export class AddPropertyHandler implements ICommandHandler<AddProperty> {
           landlordUserId,
           ...propertyFieldsOf(input),
           rentDueDay: DEFAULT_RENT_DUE_DAY,
+          lateFeeGraceDays: LATE_FEES_OFF.graceDays,
+          lateFeeFlatCents: 0,
+          lateFeePercentBasisPoints: 0,
+          lateFeeDailyCents: 0,
+          lateFeeMonthlyCapCents: null,
+          lateFeesSince: null,
           archivedAt: null,
           createdAt: now,
           updatedAt: now,

@@ -13,12 +13,19 @@ export interface PropertyRow {
   zip: string;
   rent_cents: number;
   rent_due_day: number;
+  late_fee_grace_days: number;
+  late_fee_flat_cents: number;
+  late_fee_percent_basis_points: number;
+  late_fee_daily_cents: number;
+  late_fee_monthly_cap_cents: number | null;
+  late_fees_since: Date | null;
   archived_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const COLUMNS = 'id, landlord_user_id, address, line1, line2, city, state, zip, rent_cents, rent_due_day, archived_at, created_at, updated_at';
+const COLUMNS = 'id, landlord_user_id, address, line1, line2, city, state, zip, rent_cents, rent_due_day, ' +
+  'late_fee_grace_days, late_fee_flat_cents, late_fee_percent_basis_points, late_fee_daily_cents, late_fee_monthly_cap_cents, late_fees_since, archived_at, created_at, updated_at';
 
 /** Index properties_landlord_idx (landlord_user_id, created_at) gives the order; tens of rows, hundreds at most. */
 export const LANDLORD_PROPERTIES = preparedStatement<PropertyRow, [landlordUserId: string]>(
@@ -49,6 +56,12 @@ export function propertyOfRow(row: PropertyRow): Property {
     zip: row.zip,
     rentCents: row.rent_cents,
     rentDueDay: row.rent_due_day,
+    lateFeeGraceDays: row.late_fee_grace_days,
+    lateFeeFlatCents: row.late_fee_flat_cents,
+    lateFeePercentBasisPoints: row.late_fee_percent_basis_points,
+    lateFeeDailyCents: row.late_fee_daily_cents,
+    lateFeeMonthlyCapCents: row.late_fee_monthly_cap_cents,
+    lateFeesSince: row.late_fees_since,
     archivedAt: row.archived_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

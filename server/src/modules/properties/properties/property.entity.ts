@@ -35,6 +35,26 @@ export class Property {
   @Column({ name: 'rent_due_day', type: 'smallint' })
   rentDueDay!: number;
 
+  /** The late fee rule (decision 0040): off while no amount is set. */
+  @Column({ name: 'late_fee_grace_days', type: 'smallint' })
+  lateFeeGraceDays!: number;
+
+  @Column({ name: 'late_fee_flat_cents', type: 'integer' })
+  lateFeeFlatCents!: number;
+
+  @Column({ name: 'late_fee_percent_basis_points', type: 'integer' })
+  lateFeePercentBasisPoints!: number;
+
+  @Column({ name: 'late_fee_daily_cents', type: 'integer' })
+  lateFeeDailyCents!: number;
+
+  @Column({ name: 'late_fee_monthly_cap_cents', type: 'integer', nullable: true })
+  lateFeeMonthlyCapCents!: number | null;
+
+  /** When late fees were last turned on; months that became late before are never charged a fee. */
+  @Column({ name: 'late_fees_since', type: 'timestamptz', nullable: true })
+  lateFeesSince!: Date | null;
+
   /** Set when the landlord removes the property; the row stays so history can refer to it. */
   @Column({ name: 'archived_at', type: 'timestamptz', nullable: true })
   archivedAt!: Date | null;

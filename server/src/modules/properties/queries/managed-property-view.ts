@@ -1,4 +1,5 @@
 import type { Cents } from '@rentwise/libs/money';
+import type { RentTerms } from '@rentwise/libs/schemas/rent-terms.schema';
 import type { PropertySummary } from '../contracts/property-summary';
 
 /** A property as its landlord's management screens show it. */
@@ -13,6 +14,11 @@ export interface ManagedPropertyView {
   rentCents: Cents;
   /** Tenants living there now. */
   tenantCount: number;
+}
+
+/** One property as its own pages show it: with its rent terms (due day and late fee rule). */
+export interface ManagedPropertyDetailView extends ManagedPropertyView {
+  rentTerms: RentTerms;
 }
 
 export function toManagedPropertyView(property: PropertySummary, tenantCount: number): ManagedPropertyView {
