@@ -46,6 +46,7 @@ export interface AppOptions {
 export const OUTSIDE_API = [
   'dev/mailbox',
   'dev/sandbox',
+  'dev/clock',
   SANDBOX_PAYMENT_METHODS_PATH,
   SANDBOX_BANK_ACCOUNTS_PATH,
   `${SANDBOX_BANK_ACCOUNTS_PATH}/:id/verify_microdeposits`,

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
-import { Clock, SystemClock } from './infrastructure/clock/clock';
+import { Clock, MovableClock, SystemClock } from './infrastructure/clock/clock';
 import { ClockModule } from './infrastructure/clock/clock.module';
 import { AppConfig } from './infrastructure/config/app-config';
 import { ConfigModule } from './infrastructure/config/config.module';
@@ -33,7 +33,8 @@ export class AppModule {
   static register(
     config: AppConfig,
     role: ProcessRole,
-    clock: Clock = new SystemClock(),
+    // Outside production the clock can be moved forward by the dev tools (decision 0040); never in production.
+    clock: Clock = config.isProduction ? new SystemClock() : new MovableClock(),
     logger: Logger = createRootLogger(config),
   ): DynamicModule {
     const runWorkers = role === 'worker' || (role === 'api' && config.env.RUN_WORKERS);

@@ -1,7 +1,9 @@
 import { BANK_DEBIT_MANDATE_VERSION } from '@rentwise/libs/bank-debits';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { UnitOfWork } from '../../src/infrastructure/database/unit-of-work';
 import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
+import { insertJournal } from '../../src/modules/payments/ledger/journal-insert';
 import { signUpLandlord } from '../onboarding/onboarding-support';
 import { payRent, rentedHome, RentedHome, tokenizeCard } from '../payments/payment-support';
 import { signedInUser, signIn, SignedInClient } from '../support/accounts';
@@ -69,6 +71,7 @@ async function party(testApp: TestApp, { paid }: { paid: boolean }): Promise<Par
     ids.receiptId = payment.json().payment.receiptId as string;
     ids.bankAccountId = await savedBankAccount(testApp, home, tenant);
     ids.key = await uploadPhoto(testApp, landlord);
+    ids.journalId = await lateFee(testApp, home);
   }
   return { home, landlord, tenant, ids };
 }
@@ -95,6 +98,39 @@ async function savedBankAccount(testApp: TestApp, home: RentedHome, tenant: Sign
   if (payment.statusCode !== 201) throw new Error(`Bank payment failed: ${payment.statusCode} ${payment.body}`);
   const setup = await testApp.request({ method: 'GET', url: '/api/tenant/payment-setup', headers: tenant.headers });
   return setup.json().setup.bankDebit.savedAccounts[0].id as string;
+}
+
+/** A late fee of the tenant's, as the late fee job posts one (decision 0040): what a landlord may waive. */
+async function lateFee(testApp: TestApp, home: RentedHome): Promise<string> {
+  const unitOfWork = testApp.app.get(UnitOfWork);
+  const now = testApp.clock.now();
+  const journalId = await unitOfWork.run(() =>
+    insertJournal(
+      unitOfWork,
+      {
+        idempotencyKey: `late-fee:reliability-${randomUUID()}`,
+        inputHash: null,
+        kind: 'late_fee',
+        occurredAt: now,
+        recordedAt: now,
+        tenantUserId: home.tenant.userId,
+        landlordUserId: home.landlord.userId,
+        propertyId: home.propertyId,
+        description: 'Late fee: reliability world',
+        provider: 'rentwise',
+        providerReference: null,
+        correlationId: null,
+        causationId: null,
+        correctsTransactionId: null,
+      },
+      [
+        { account: 'tenant_receivable', amountCents: 5_000 },
+        { account: 'late_fees_charged', amountCents: -5_000 },
+      ],
+    ),
+  );
+  if (!journalId) throw new Error('Late fee not posted');
+  return journalId;
 }
 
 async function hasFinanceRole(testApp: TestApp): Promise<boolean> {

@@ -1,16 +1,21 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../infrastructure/clock/clock';
-import { PostDueRentCharges } from '../contracts/post-due-rent-charges.command';
-import { RentChargePoster, RentChargeRun } from './rent-charge-poster';
+import { DueRentChargesRun, PostDueRentCharges } from '../contracts/post-due-rent-charges.command';
+import { LateFeePoster } from './late-fee-poster';
+import { RentChargePoster } from './rent-charge-poster';
 
 @CommandHandler(PostDueRentCharges)
 export class PostDueRentChargesHandler implements ICommandHandler<PostDueRentCharges> {
   constructor(
     private readonly poster: RentChargePoster,
+    private readonly lateFees: LateFeePoster,
     private readonly clock: Clock,
   ) {}
 
-  execute(): Promise<RentChargeRun> {
-    return this.poster.postThrough(this.clock.now());
+  async execute(): Promise<DueRentChargesRun> {
+    const now = this.clock.now();
+    const run = await this.poster.postThrough(now);
+    const { fees } = await this.lateFees.postThrough(now);
+    return { ...run, lateFees: fees };
   }
 }

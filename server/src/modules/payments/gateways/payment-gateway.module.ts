@@ -11,6 +11,7 @@ import { SandboxBankAccountsController } from './sandbox/sandbox-bank-accounts.c
 import { SandboxBankSettlementTimer } from './sandbox/sandbox-bank-settlement.timer';
 import { SandboxCards } from './sandbox/sandbox-cards';
 import { SandboxCardsController } from './sandbox/sandbox-cards.controller';
+import { SandboxClockController } from './sandbox/sandbox-clock.controller';
 import { SandboxConnectController } from './sandbox/sandbox-connect.controller';
 import { SandboxDevTools } from './sandbox/sandbox-dev-tools';
 import { SandboxDevToolsController } from './sandbox/sandbox-dev-tools.controller';
@@ -45,7 +46,7 @@ export class PaymentGatewayModule {
       global: true,
       // The sandbox's events go out through their own queue, signed, to our own webhook endpoints.
       imports: [BullModule.registerQueue({ name: SANDBOX_WEBHOOKS_QUEUE, defaultJobOptions: SANDBOX_DELIVERY_JOB_OPTIONS })],
-      controllers: config.isProduction ? [] : [SandboxConnectController, SandboxCardsController, SandboxBankAccountsController, SandboxDevToolsController],
+      controllers: config.isProduction ? [] : [SandboxConnectController, SandboxCardsController, SandboxBankAccountsController, SandboxDevToolsController, SandboxClockController],
       providers: [
         SandboxAccounts,
         SandboxCards,
