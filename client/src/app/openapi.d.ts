@@ -367,7 +367,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the landlord’s properties, with its number of tenants */
+        /** One of the landlord’s properties, with its number of tenants and its rent terms */
         get: operations["LandlordPropertiesController_get"];
         put?: never;
         post?: never;
@@ -377,6 +377,23 @@ export interface paths {
         head?: never;
         /** Changes a property’s address or rent (a rent change is kept in its rent history) */
         patch: operations["LandlordPropertiesController_update"];
+        trace?: never;
+    };
+    "/api/landlord/properties/{propertyId}/rent-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a property’s rent terms: the due day (1st to 10th) and the late fee rule (off, or grace days with a flat amount, a percentage and a daily amount up to a monthly cap) */
+        put: operations["LandlordPropertiesController_setRentTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/landlord/properties/{propertyId}/tenants": {
@@ -659,6 +676,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant’s ledger at their current home, newest line first, with the balance */
+        get: operations["TenantLedgerController_ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/ledger.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same ledger as a CSV file, oldest line first (spreadsheet-safe text cells) */
+        get: operations["TenantLedgerController_ledgerCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/landlord/payments/{receiptId}": {
         parameters: {
             query?: never;
@@ -668,6 +719,40 @@ export interface paths {
         };
         /** A receipt of a payment to the landlord: the amount received after the dated fee (404 for any other) */
         get: operations["LandlordPaymentsController_receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/landlord/properties/{propertyId}/tenants/{tenantUserId}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant’s ledger at this property, newest line first, with the balance (current and former tenants) */
+        get: operations["LandlordTenancyLedgerController_ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/landlord/properties/{propertyId}/tenants/{tenantUserId}/ledger.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same ledger as a CSV file, oldest line first (spreadsheet-safe text cells) */
+        get: operations["LandlordTenancyLedgerController_ledgerCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -933,6 +1018,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/landlord/late-fees/{journalId}/waiver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Waives a late fee charged to one of the landlord’s tenants; the reason shows on both ledgers */
+        post: operations["LandlordLateFeesController_waive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the tenant gets rent reminders by email */
+        get: operations["TenantRemindersController_get"];
+        /** Turns the tenant’s rent reminders on or off */
+        put: operations["TenantRemindersController_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/landlord/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who owes what: each current tenant of the landlord’s properties with a balance above zero, with days late */
+        get: operations["LandlordRemindersController_balances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/landlord/properties/{propertyId}/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which reminders go out for one of the landlord’s properties (all on until turned off) */
+        get: operations["LandlordRemindersController_propertyReminders"];
+        /** Turns each kind of reminder on or off for one of the landlord’s properties */
+        put: operations["LandlordRemindersController_setPropertyReminders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1077,6 +1232,68 @@ export interface components {
             status: "success";
             property: components["schemas"]["ManagedPropertyDto"];
         };
+        LateFeePolicyDto: {
+            /**
+             * @description Days after the due date rent may still be paid without a fee
+             * @example 5
+             */
+            graceDays: number;
+            /**
+             * @description Charged once when rent becomes late
+             * @example 5000
+             */
+            flatCents: number;
+            /**
+             * @description Charged once when rent becomes late, in hundredths of a percent of the rent (500 = 5%)
+             * @example 0
+             */
+            percentBasisPoints: number;
+            /**
+             * @description Charged for each further day rent stays unpaid
+             * @example 0
+             */
+            dailyCents: number;
+            /**
+             * @description The most a month’s late fees come to; null for no cap
+             * @example null
+             */
+            monthlyCapCents: number | null;
+        };
+        RentTermsDto: {
+            /**
+             * @description The day of the month rent falls due
+             * @example 1
+             */
+            dueDay: number;
+            /** @description Off while flat, percentage and daily amounts are all 0 */
+            lateFees: components["schemas"]["LateFeePolicyDto"];
+        };
+        ManagedPropertyDetailDto: {
+            /** Format: uuid */
+            propertyId: string;
+            /** @example 123 Main St, Apt 2, Springfield, IL 62704 */
+            address: string;
+            /** @example 123 Main St */
+            line1: string;
+            /** @example Apt 2 */
+            line2: string | null;
+            /** @example Springfield */
+            city: string;
+            /** @example IL */
+            state: string;
+            /** @example 62704 */
+            zip: string;
+            /** @example 150000 */
+            rentCents: number;
+            /** @description Tenants living there now */
+            tenantCount: number;
+            rentTerms: components["schemas"]["RentTermsDto"];
+        };
+        ManagedPropertyDetailAnswer: {
+            /** @enum {string} */
+            status: "success";
+            property: components["schemas"]["ManagedPropertyDetailDto"];
+        };
         PropertyRemoved: {
             /** @enum {string} */
             status: "success";
@@ -1217,6 +1434,8 @@ export interface components {
         PaymentSetupDto: {
             /** @description The monthly rent today, in cents */
             rentCents: number;
+            /** @description What the tenant owes now, in cents (as GET /api/tenant/balance; negative is credit, 0 without a home): shown beside the rent */
+            balanceCents: number;
             /** @description Processing fee added to a payment made now, in cents (699) */
             processingFeeCents: number;
             /** @enum {string} */
@@ -1322,6 +1541,11 @@ export interface components {
             /** @description What the tenant owes now, in cents: rent charged less what they paid toward it; negative is credit */
             balanceCents: number;
             nextDue: components["schemas"]["NextRentDueDto"];
+            /**
+             * @description The landlord’s time zone: nextDue.dueAt is a date on its calendar
+             * @example America/New_York
+             */
+            timeZone: string;
             lastPayment: components["schemas"]["PaymentRowDto"] | null;
         };
         TenantBalanceAnswer: {
@@ -1392,6 +1616,56 @@ export interface components {
             /** @enum {string} */
             status: "success";
             receipt: components["schemas"]["ReceiptDto"];
+        };
+        TenantLedgerLineDto: {
+            /**
+             * Format: uuid
+             * @description The ledger journal; a payment’s is its receipt id
+             */
+            journalId: string;
+            /**
+             * @description What moved the balance; late_fee rows are the ones a landlord may waive
+             * @enum {string}
+             */
+            kind: "rent_charge" | "rent_credit" | "late_fee" | "late_fee_waiver" | "rent_payment" | "bank_debit_failed" | "refund" | "dispute_lost";
+            /** Format: date-time */
+            occurredAt: string;
+            /**
+             * @description The date on the landlord’s calendar (their time zone)
+             * @example 2025-12-01
+             */
+            date: string;
+            /**
+             * @description What the line is, in words (libs tenantLedgerLineWhat)
+             * @example Rent for December 2025
+             */
+            what: string;
+            /** @description Cents: positive owes more (rent, a fee, a returned payment), negative owes less (a payment, a credit, a waiver) */
+            amountCents: number;
+            /** @description Cents owed after this line; negative is credit */
+            balanceCents: number;
+        };
+        TenantLedgerDto: {
+            /** Format: uuid */
+            propertyId: string;
+            propertyAddress: string;
+            /** Format: uuid */
+            tenantUserId: string;
+            tenantName: string;
+            /**
+             * @description The landlord’s time zone: dates and rent months are read in it
+             * @example America/New_York
+             */
+            timeZone: string;
+            /** @description What the tenant owes now, in cents (as GET /api/tenant/balance); negative is credit */
+            balanceCents: number;
+            /** @description Newest first */
+            lines: components["schemas"]["TenantLedgerLineDto"][];
+        };
+        TenantLedgerAnswer: {
+            /** @enum {string} */
+            status: "success";
+            ledger: components["schemas"]["TenantLedgerDto"];
         };
         PayoutLine: {
             /** @example payment */
@@ -1590,7 +1864,10 @@ export interface components {
             month: number;
             /** @example April 2025 */
             label: string;
+            /** @description Rent charged to the month (its rent charges less move-out credits) */
             rentDueCents: number;
+            /** @description Late fees charged to the month less those waived: in still due, not in rent due */
+            lateFeesCents: number;
             receivedCents: number;
             /** @description Bank debits sent and not yet settled: paid by the tenant, not yet received */
             processingCents: number;
@@ -1620,7 +1897,10 @@ export interface components {
             month?: number;
             /** @description Set when the row is a property */
             propertyId?: string;
+            /** @description Rent charged to the month (its rent charges less move-out credits) */
             rentDueCents: number;
+            /** @description Late fees charged to the month less those waived: in still due, not in rent due */
+            lateFeesCents: number;
             grossCents: number;
             platformFeeCents: number;
             /** @description Gross less the dated platform fee: what the landlord received */
@@ -1803,6 +2083,77 @@ export interface components {
         ReconciliationStarted: {
             /** @enum {string} */
             status: "success";
+        };
+        LateFeeWaiverDto: {
+            /**
+             * Format: uuid
+             * @description The waiver’s journal (a line of the tenant’s ledger)
+             */
+            waiverJournalId: string;
+            /** Format: uuid */
+            lateFeeJournalId: string;
+            /**
+             * @description What the waiver took off the tenant’s balance
+             * @example 5000
+             */
+            amountCents: number;
+        };
+        LateFeeWaiverAnswer: {
+            /** @enum {string} */
+            status: "success";
+            waiver: components["schemas"]["LateFeeWaiverDto"];
+        };
+        TenantRemindersAnswer: {
+            /** @enum {string} */
+            status: "success";
+            /** @description Whether the tenant gets rent reminders by email (due in 3 days, due today, late, late fee) */
+            remindersOn: boolean;
+        };
+        UnpaidBalance: {
+            /** Format: uuid */
+            tenantUserId: string;
+            /** @example Sam Rivera */
+            tenantName: string;
+            /** Format: uuid */
+            propertyId: string;
+            /** @example 123 Main St, Springfield, IL 62704 */
+            propertyAddress: string;
+            /**
+             * @description What the tenant owes now, in cents (always above zero here)
+             * @example 150000
+             */
+            balanceCents: number;
+            /**
+             * @description Whole days since the oldest unpaid charge became late (after the grace period); 0 while within it
+             * @example 12
+             */
+            daysLate: number;
+        };
+        UnpaidBalancesAnswer: {
+            /** @enum {string} */
+            status: "success";
+            rows: components["schemas"]["UnpaidBalance"][];
+        };
+        PropertyReminders: {
+            /** @description Rent due in 3 days, at 9:00 on the landlord’s clock */
+            dueSoon: boolean;
+            /** @description Rent due today, at 9:00 */
+            dueToday: boolean;
+            /** @description Rent late, at 9:00 on the first day after the grace period, while the balance is above zero */
+            late: boolean;
+            /** @description A late fee was posted */
+            lateFee: boolean;
+            /** @description The landlord’s Monday summary of unpaid balances includes this property */
+            weeklySummary: boolean;
+        };
+        PropertyRemindersAnswer: {
+            /** @enum {string} */
+            status: "success";
+            /** Format: uuid */
+            propertyId: string;
+            /** @example 123 Main St, Springfield, IL 62704 */
+            propertyAddress: string;
+            reminders: components["schemas"]["PropertyReminders"];
         };
     };
     responses: never;
@@ -2365,7 +2716,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ManagedPropertyAnswer"];
+                    "application/json": components["schemas"]["ManagedPropertyDetailAnswer"];
                 };
             };
         };
@@ -2408,6 +2759,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ManagedPropertyAnswer"];
+                };
+            };
+        };
+    };
+    LandlordPropertiesController_setRentTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedPropertyDetailAnswer"];
                 };
             };
         };
@@ -3068,6 +3440,63 @@ export interface operations {
             };
         };
     };
+    TenantLedgerController_ledger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantLedgerAnswer"];
+                };
+            };
+            /** @description The tenant has no current home */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    TenantLedgerController_ledgerCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The tenant has no current home */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
     LandlordPaymentsController_receipt: {
         parameters: {
             query?: never;
@@ -3087,6 +3516,69 @@ export interface operations {
                     "application/json": components["schemas"]["ReceiptAnswer"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    LandlordTenancyLedgerController_ledger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                propertyId: string;
+                tenantUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantLedgerAnswer"];
+                };
+            };
+            /** @description Not the landlord’s property, or the tenant never lived there */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    LandlordTenancyLedgerController_ledgerCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                propertyId: string;
+                tenantUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not the landlord’s property, or the tenant never lived there */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3471,6 +3963,160 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReconciliationStarted"];
+                };
+            };
+        };
+    };
+    LandlordLateFeesController_waive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                journalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LateFeeWaiverAnswer"];
+                };
+            };
+            /** @description Not a late fee of the landlord’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Already waived */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    TenantRemindersController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantRemindersAnswer"];
+                };
+            };
+        };
+    };
+    TenantRemindersController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantRemindersAnswer"];
+                };
+            };
+        };
+    };
+    LandlordRemindersController_balances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnpaidBalancesAnswer"];
+                };
+            };
+        };
+    };
+    LandlordRemindersController_propertyReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyRemindersAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    LandlordRemindersController_setPropertyReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyRemindersAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
                 };
             };
         };

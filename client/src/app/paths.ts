@@ -108,6 +108,11 @@ export const paths = {
       path: '/landlord/property/:propertyId/update',
       getHref: (propertyId: Id) => `/landlord/property/${segment(propertyId)}/update`,
     },
+    /** The due day and the late fee rule. */
+    propertyRentTerms: {
+      path: '/landlord/property/:propertyId/rent-terms',
+      getHref: (propertyId: Id) => `/landlord/property/${segment(propertyId)}/rent-terms`,
+    },
     propertyTenants: {
       path: '/landlord/property/:propertyId/tenants',
       getHref: (propertyId: Id) => `/landlord/property/${segment(propertyId)}/tenants`,

@@ -25,6 +25,7 @@ import {
   useUpdatePropertyMutation,
 } from './propertiesApi';
 import { RentField } from './RentField';
+import { RentTermsSummary } from './RentTermsPage';
 import './properties.css';
 
 /** The spec waits half a second after saving before leaving, so the toast is seen on this page. */
@@ -253,6 +254,9 @@ export function UpdatePropertyPage() {
       <Card padding="lg">
         <PropertyForm initialValues={formValuesOf(property)} submitLabel="Save Changes" onSave={save} />
       </Card>
+      <div className="property-list rent-terms-summary">
+        <RentTermsSummary property={property} />
+      </div>
       <RemovalSection title="Remove this property" buttonLabel="Remove Property" onRemove={() => setConfirming(true)}>
         It leaves your lists; its payment history stays available to you.
       </RemovalSection>

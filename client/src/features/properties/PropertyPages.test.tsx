@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { LATE_FEES_OFF } from '@rentwise/libs/late-fees';
 import { MESSAGES } from '@rentwise/libs/messages';
 import type { ManagedProperty } from '../../app/landlordPropertiesApi';
+import type { ManagedPropertyDetail } from './propertiesApi';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
 import { sessionOf, testUser } from '../../test/session';
@@ -21,6 +23,9 @@ const garden: ManagedProperty = {
   rentCents: 150000,
   tenantCount: 2,
 };
+
+/** The property's own answer carries its rent terms. */
+const gardenDetail: ManagedPropertyDetail = { ...garden, rentTerms: { dueDay: 1, lateFees: LATE_FEES_OFF } };
 
 function signedInAsLandlord() {
   mswServer.use(sessionOf(landlord));
@@ -160,7 +165,7 @@ describe('Update Property', () => {
 
   it('fills the form with the property, and asks before removing it', async () => {
     const user = userEvent.setup();
-    const empty = { ...garden, tenantCount: 0 };
+    const empty = { ...gardenDetail, tenantCount: 0 };
     let removed = false;
     mswServer.use(
       http.get(`/api/landlord/properties/${garden.propertyId}`, () => HttpResponse.json({ status: 'success', property: empty })),
@@ -174,6 +179,10 @@ describe('Update Property', () => {
 
     expect(await screen.findByRole('textbox', { name: 'Monthly rent' })).toHaveValue('1,500');
     expect(screen.getByRole('textbox', { name: 'Address line 2 (optional)' })).toHaveValue('Apt 4');
+    expect(screen.getByRole('link', { name: /Rent & late fees.*Due on the 1st · no late fees/ })).toHaveAttribute(
+      'href',
+      `/landlord/property/${garden.propertyId}/rent-terms`,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Remove Property' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove this property?' });
@@ -189,7 +198,7 @@ describe('Update Property', () => {
   it('explains that tenants must move out first instead of offering removal', async () => {
     const user = userEvent.setup();
     mswServer.use(
-      http.get(`/api/landlord/properties/${garden.propertyId}`, () => HttpResponse.json({ status: 'success', property: garden })),
+      http.get(`/api/landlord/properties/${garden.propertyId}`, () => HttpResponse.json({ status: 'success', property: gardenDetail })),
     );
     renderRoute(`/landlord/property/${garden.propertyId}/update`);
 

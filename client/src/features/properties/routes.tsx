@@ -15,5 +15,9 @@ export const propertiesRoutes: FeatureRoutes = {
       path: paths.landlord.updateProperty.path,
       lazy: () => import('./PropertyFormPage').then((page) => ({ Component: page.UpdatePropertyPage })),
     },
+    {
+      path: paths.landlord.propertyRentTerms.path,
+      lazy: () => import('./RentTermsPage').then((page) => ({ Component: page.RentTermsPage })),
+    },
   ],
 };
