@@ -44,6 +44,10 @@ import { LedgerTransaction } from './ledger/ledger-transaction.entity';
 import { ListLandlordPayoutsHandler } from './payouts/list-landlord-payouts.handler';
 import { ReconciliationModule } from './reconciliation/reconciliation.module';
 import { GetTenantBalanceHandler } from './queries/get-tenant-balance.handler';
+import { GetTenancyLedgerHandler } from './queries/get-tenancy-ledger.handler';
+import { GetTenantLedgerHandler } from './queries/get-tenant-ledger.handler';
+import { LandlordTenancyLedgerController } from './http/landlord-tenancy-ledger.controller';
+import { TenantLedgerController } from './http/tenant-ledger.controller';
 import { ChargesModule } from './charges/charges.module';
 import { PayoutRecorder } from './payouts/payout-recorder';
 import { ChargeCorrections } from './provider-events/charge-corrections';
@@ -96,7 +100,9 @@ export class PaymentsModule {
         StripeWebhookController,
         AuthorizeNetWebhookController,
         TenantPaymentsController,
+        TenantLedgerController,
         LandlordPaymentsController,
+        LandlordTenancyLedgerController,
         LandlordPayoutsController,
         OperatorCardGatewayController,
         OperatorDeclinedCardsController,
@@ -117,6 +123,8 @@ export class PaymentsModule {
         GetPaymentSetupHandler,
         ListTenantPaymentsHandler,
         GetTenantBalanceHandler,
+        GetTenantLedgerHandler,
+        GetTenancyLedgerHandler,
         GetReceiptHandler,
         GetBankDebitFailuresHandler,
         ReadLedgerFeedHandler,

@@ -37,6 +37,7 @@ export class GetTenantBalanceHandler implements IQueryHandler<GetTenantBalance> 
     return {
       balanceCents,
       nextDue: { dueAt: nextDueAt.toISOString(), amountCents: tenancy.rentCents },
+      timeZone,
       lastPayment: payments[0] ?? null,
     };
   }
