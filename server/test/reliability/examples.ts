@@ -4,6 +4,7 @@ import type { ZodMiniType as ZodType } from 'zod/mini';
 import { paymentSchema } from '@rentwise/libs/schemas/payment.schema';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { rentTermsSchema } from '@rentwise/libs/schemas/rent-terms.schema';
+import { propertyRemindersSchema, tenantRemindersSchema } from '@rentwise/libs/schemas/reminders.schema';
 import { statementQuerySchema } from '@rentwise/libs/schemas/statement.schema';
 import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
 import { defOf, objectShapeOf, unwrap } from './schema-shape';
@@ -25,6 +26,8 @@ export const VALID_EXAMPLES = new Map<ZodType, () => Record<string, unknown>>([
   [rentTermsSchema as ZodType, () => ({ dueDay: '1', lateFeesOn: true, graceDays: '5', flatFee: '50', percentFee: '', dailyFee: '', monthlyCap: '' })],
   [paymentSchema as ZodType, () => ({ amountCents: 1000, paymentMethodId: 'pm_sandbox_unknown', idempotencyKey: randomUUID() })],
   [statementQuerySchema as ZodType, () => ({ year: '2026' })],
+  [tenantRemindersSchema as ZodType, () => ({ remindersOn: true })],
+  [propertyRemindersSchema as ZodType, () => ({ dueSoon: true, dueToday: true, late: true, lateFee: true, weeklySummary: true })],
 ]);
 
 /** Values by field name, for schemas without an example of their own. */

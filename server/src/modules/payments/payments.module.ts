@@ -49,6 +49,7 @@ import { GetTenantLedgerHandler } from './queries/get-tenant-ledger.handler';
 import { LandlordTenancyLedgerController } from './http/landlord-tenancy-ledger.controller';
 import { TenantLedgerController } from './http/tenant-ledger.controller';
 import { ChargesModule } from './charges/charges.module';
+import { RemindersModule } from './reminders/reminders.module';
 import { PayoutRecorder } from './payouts/payout-recorder';
 import { ChargeCorrections } from './provider-events/charge-corrections';
 import { ChargeFailedHandler } from './provider-events/charge-failed.handler';
@@ -95,6 +96,7 @@ export class PaymentsModule {
         BullModule.registerQueue({ name: RECEIPT_EMAILS_QUEUE }, { name: DISPUTED_AFTER_REFUND_EMAILS_QUEUE }, { name: BANK_DEBIT_FAILED_EMAILS_QUEUE }),
         ReconciliationModule.register(options),
         ChargesModule.register(options),
+        RemindersModule.register(options),
       ],
       controllers: [
         StripeWebhookController,
