@@ -46,6 +46,7 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
       status: 'success',
       setup: {
         rentCents: 150_000,
+        balanceCents: expect.any(Number),
         processingFeeCents: 699,
         gateway: 'sandbox',
         publishableKey: null,

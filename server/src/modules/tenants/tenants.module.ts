@@ -11,6 +11,7 @@ import { ExistingAccountNotifier } from './invitations/existing-account-notifier
 import { InvitationLimit } from './invitations/invitation-limit';
 import { InvitationSender } from './invitations/invitation-sender';
 import { CountCurrentTenantsHandler } from './queries/count-current-tenants.handler';
+import { GetLandlordTenancyHandler } from './queries/get-landlord-tenancy.handler';
 import { GetLandlordTenantHandler } from './queries/get-landlord-tenant.handler';
 import { GetResidenceHandler } from './queries/get-residence.handler';
 import { ListPropertyTenanciesHandler, ListTenanciesOfPropertiesHandler } from './queries/list-property-tenancies.handler';
@@ -33,6 +34,7 @@ import { Tenancy } from './tenancies/tenancy.entity';
     ResendInvitationHandler,
     ListPropertyTenantsHandler,
     GetLandlordTenantHandler,
+    GetLandlordTenancyHandler,
     GetResidenceHandler,
     GetTenancyHandler,
     CountCurrentTenantsHandler,

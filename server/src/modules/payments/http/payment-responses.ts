@@ -36,6 +36,8 @@ export class BankDebitSetupDto {
 
 export class PaymentSetupDto {
   @ApiProperty({ description: 'The monthly rent today, in cents' }) rentCents!: number;
+  @ApiProperty({ description: 'What the tenant owes now, in cents (as GET /api/tenant/balance; negative is credit, 0 without a home): shown beside the rent' })
+  balanceCents!: number;
   @ApiProperty({ description: 'Processing fee added to a payment made now, in cents (699)' }) processingFeeCents!: number;
   @ApiProperty({ enum: ['sandbox', 'stripe'] }) gateway!: 'sandbox' | 'stripe';
   @ApiProperty({ type: String, nullable: true, description: 'Stripe.js publishable key; null for the sandbox' })
@@ -104,6 +106,7 @@ export class TenantBalanceDto {
   @ApiProperty({ description: 'What the tenant owes now, in cents: rent charged less what they paid toward it; negative is credit' })
   balanceCents!: number;
   @ApiProperty({ type: NextRentDueDto }) nextDue!: NextRentDueDto;
+  @ApiProperty({ example: 'America/New_York', description: 'The landlord’s time zone: nextDue.dueAt is a date on its calendar' }) timeZone!: string;
   @ApiProperty({ type: PaymentRowDto, nullable: true }) lastPayment!: PaymentRowDto | null;
 }
 

@@ -1,6 +1,7 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { tenantProcessingFeeCentsAt } from '@rentwise/libs/fees';
 import { MESSAGES } from '@rentwise/libs/messages';
+import { tenantBalanceCents } from '@rentwise/libs/tenant-balance';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { PaymentGateway } from '../gateways/payment-gateway.port';
 import { GetPayoutAccount } from '../../onboarding/contracts/get-payout-account.query';
@@ -9,6 +10,7 @@ import { AuthorizeNetGateway } from '../gateways/authorize-net-gateway.port';
 import { CardGateways } from '../card-gateways/card-gateways';
 import { PayoutAccountReadiness } from '../card-payments/payout-account-readiness';
 import { BankAccounts } from '../bank-accounts/bank-accounts';
+import { TenantLedgerReader } from '../charges/tenant-ledger-reader';
 import { BankDebitSetupView, GetPaymentSetup, PaymentSetupView } from './get-payment-setup.query';
 import { BANK_DEBIT_MANDATE_VERSION } from '@rentwise/libs/bank-debits';
 import { AppConfig } from '../../../infrastructure/config/app-config';
@@ -26,6 +28,7 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
     private readonly readiness: PayoutAccountReadiness,
     private readonly bankAccounts: BankAccounts,
     private readonly config: AppConfig,
+    private readonly ledger: TenantLedgerReader,
   ) {}
 
   /** What paying from a bank account needs, when the landlord's account takes bank debits. */
@@ -61,13 +64,16 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
         cardGateway: 'stripe',
         authorizeNetSetup: null,
         rentCents: 0,
+        balanceCents: 0,
         connectedAccountId: null,
         bankDebit: null,
         canPay: false,
         cannotPayReason: MESSAGES.noTenancyToPay,
       };
     }
-    if ((await this.gateways.of(tenancy.landlordUserId)) === 'authorize_net') {
+    const [cardGateway, journals] = await Promise.all([this.gateways.of(tenancy.landlordUserId), this.ledger.journals(tenantUserId, tenancy.propertyId)]);
+    const balanceCents = tenantBalanceCents(journals);
+    if (cardGateway === 'authorize_net') {
       // The platform's merchant account takes the charge: the landlord needs no account of their own there.
       const authorizeNetSetup = this.authorizeNet.clientSetup;
       return {
@@ -75,6 +81,7 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
         cardGateway: 'authorize_net',
         authorizeNetSetup,
         rentCents: tenancy.rentCents,
+        balanceCents,
         connectedAccountId: null,
         bankDebit: null,
         canPay: authorizeNetSetup !== null,
@@ -88,6 +95,7 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
       cardGateway: 'stripe',
       authorizeNetSetup: null,
       rentCents: tenancy.rentCents,
+      balanceCents,
       connectedAccountId: canPay ? payout!.accountId : null,
       bankDebit: canPay && (await this.readiness.canTakeBankDebits(payout!)) ? await this.bankDebitSetup(tenancy, payout!.accountId) : null,
       canPay,

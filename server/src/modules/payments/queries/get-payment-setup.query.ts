@@ -5,6 +5,8 @@ import type { AuthorizeNetClientSetup } from '../gateways/authorize-net-gateway.
 /** What the tenant payment screen needs before it shows the keypad and the card form. */
 export interface PaymentSetupView {
   rentCents: number;
+  /** What the tenant owes now, shown beside the rent (decision 0039): negative is credit; 0 without a home. */
+  balanceCents: number;
   /** The processing fee added to a payment made now. */
   processingFeeCents: number;
   gateway: 'sandbox' | 'stripe';

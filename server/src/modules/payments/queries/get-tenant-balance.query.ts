@@ -7,6 +7,8 @@ export interface TenantBalanceView {
   balanceCents: number;
   /** The next due date after now and the rent due then (the rent today). */
   nextDue: { dueAt: string; amountCents: number };
+  /** The landlord's time zone, in which dueAt is the first moment of the due day. */
+  timeZone: string;
   lastPayment: TenantPaymentRow | null;
 }
 

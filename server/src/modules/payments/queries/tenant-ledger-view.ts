@@ -1,0 +1,47 @@
+import type { JournalKind } from '@rentwise/libs/statements';
+import { type TenantJournal, tenantLedgerLineDate, tenantLedgerLines, tenantLedgerLineWhat } from '@rentwise/libs/tenant-balance';
+
+/** One line of a tenant's ledger as both ledgers (tenant's and landlord's) show it. */
+export interface TenantLedgerLineView {
+  journalId: string;
+  kind: JournalKind;
+  occurredAt: string;
+  /** 'YYYY-MM-DD' on the landlord's calendar. */
+  date: string;
+  /** 'Rent for December 2025', 'Late fee', 'Payment', 'Bank payment returned', ... */
+  what: string;
+  /** Positive owes more, negative owes less. */
+  amountCents: number;
+  /** The balance after this line; negative is credit. */
+  balanceCents: number;
+}
+
+/** A tenant's ledger at one property (decision 0039): newest line first. */
+export interface TenantLedgerView {
+  propertyId: string;
+  propertyAddress: string;
+  tenantUserId: string;
+  tenantName: string;
+  /** The landlord's time zone, in which dates and rent months are read. */
+  timeZone: string;
+  /** What the tenant owes now: the last line's balance (GET /api/tenant/balance says the same). */
+  balanceCents: number;
+  lines: TenantLedgerLineView[];
+}
+
+export function tenantLedgerView(
+  journals: readonly TenantJournal[],
+  timeZone: string,
+  who: Pick<TenantLedgerView, 'propertyId' | 'propertyAddress' | 'tenantUserId' | 'tenantName'>,
+): TenantLedgerView {
+  const lines = tenantLedgerLines(journals).map((line) => ({
+    journalId: line.journalId,
+    kind: line.kind,
+    occurredAt: line.occurredAt,
+    date: tenantLedgerLineDate(line.occurredAt, timeZone),
+    what: tenantLedgerLineWhat(line, timeZone),
+    amountCents: line.amountCents,
+    balanceCents: line.balanceCents,
+  }));
+  return { ...who, timeZone, balanceCents: lines.at(-1)?.balanceCents ?? 0, lines: lines.reverse() };
+}
