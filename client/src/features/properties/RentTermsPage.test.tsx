@@ -48,6 +48,7 @@ describe('Rent & late fees', () => {
     await user.type(screen.getByRole('textbox', { name: 'Flat fee' }), '50');
     await user.type(screen.getByRole('textbox', { name: 'Percentage of rent' }), '2');
     expect(screen.getByTestId('initial-late-fee')).toHaveTextContent('$80.00');
+    expect(screen.getByText(/still unpaid when the 7th begins/)).toBeInTheDocument();
     expect(screen.queryByTestId('most-late-fees')).not.toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: /Daily fee/ }), '10');
@@ -69,7 +70,7 @@ describe('Rent & late fees', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Rent is due on' }), '5');
     await user.click(screen.getByRole('radio', { name: /Charge late fees/ }));
     await user.type(screen.getByRole('textbox', { name: 'Flat fee' }), '25');
-    await user.click(screen.getByRole('button', { name: 'Save Rent & Late Fees' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/landlord/property/${albany.propertyId}/update`));
     expect(sent).toEqual({ dueDay: '5', lateFeesOn: true, graceDays: '5', flatFee: '25', percentFee: '', dailyFee: '', monthlyCap: '' });
@@ -82,7 +83,7 @@ describe('Rent & late fees', () => {
 
     await user.click(await screen.findByRole('radio', { name: /Charge late fees/ }));
     await user.type(screen.getByRole('textbox', { name: /Daily fee/ }), '10');
-    await user.click(screen.getByRole('button', { name: 'Save Rent & Late Fees' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByRole('textbox', { name: /Monthly cap/ })).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.lateFeeCapRequired));
   });

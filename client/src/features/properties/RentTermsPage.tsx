@@ -29,7 +29,6 @@ export function ordinal(day: number): string {
 }
 
 const DUE_DAYS = Array.from({ length: LATEST_RENT_DUE_DAY }, (_, index) => index + 1);
-const monthDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric' });
 
 interface UnitFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id' | 'type'> {
   label: string;
@@ -80,8 +79,9 @@ function FeePreview({ values, rentCents, state }: { values: RentTermsFormValues;
   const { dueDay, lateFees } = parsed.data;
   const initial = initialLateFeeCents(lateFees, rentCents);
   const most = lateFeesThroughDay(lateFees, rentCents, 366);
-  const today = new Date();
-  const lateFrom = new Date(today.getFullYear(), today.getMonth(), dueDay + lateFees.graceDays + 1);
+  // The day rent becomes late: the 7th for the 1st with 5 days' grace; past the 28th it may be next month's.
+  const lateDay = dueDay + lateFees.graceDays + 1;
+  const lateWhen = lateDay <= 28 ? `when the ${ordinal(lateDay)} begins` : `${lateFees.graceDays + 1} days after it is due`;
   return (
     <>
       <section className="rent-terms__preview" aria-labelledby="rent-terms-preview-title" aria-live="polite">
@@ -105,7 +105,7 @@ function FeePreview({ values, rentCents, state }: { values: RentTermsFormValues;
           )}
         </dl>
         <p className="rent-terms__when">
-          Charged if rent due on the {ordinal(dueDay)} is still unpaid when {monthDay.format(lateFrom)} begins
+          Charged if rent due on the {ordinal(dueDay)} is still unpaid {lateWhen}
           {lateFees.dailyCents > 0 && `, then ${formatCents(lateFees.dailyCents)} for each further day it stays unpaid`}. A payment started by then,
           including a bank payment still processing, counts as paid.
         </p>
@@ -228,7 +228,7 @@ function RentTermsForm({ property }: { property: ManagedPropertyDetail }) {
       <FeePreview values={values} rentCents={property.rentCents} state={property.state} />
       {failure && <Notice tone="danger" title={failure} />}
       <Button type="submit" size="lg" fullWidth className="property-form__submit" isLoading={isSubmitting || isSubmitSuccessful}>
-        Save Rent &amp; Late Fees
+        Save Changes
       </Button>
     </form>
   );
