@@ -1018,6 +1018,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/landlord/late-fees/{journalId}/waiver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Waives a late fee charged to one of the landlord’s tenants; the reason shows on both ledgers */
+        post: operations["LandlordLateFeesController_waive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the tenant gets rent reminders by email */
+        get: operations["TenantRemindersController_get"];
+        /** Turns the tenant’s rent reminders on or off */
+        put: operations["TenantRemindersController_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/landlord/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who owes what: each current tenant of the landlord’s properties with a balance above zero, with days late */
+        get: operations["LandlordRemindersController_balances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/landlord/properties/{propertyId}/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which reminders go out for one of the landlord’s properties (all on until turned off) */
+        get: operations["LandlordRemindersController_propertyReminders"];
+        /** Turns each kind of reminder on or off for one of the landlord’s properties */
+        put: operations["LandlordRemindersController_setPropertyReminders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2013,6 +2083,77 @@ export interface components {
         ReconciliationStarted: {
             /** @enum {string} */
             status: "success";
+        };
+        LateFeeWaiverDto: {
+            /**
+             * Format: uuid
+             * @description The waiver’s journal (a line of the tenant’s ledger)
+             */
+            waiverJournalId: string;
+            /** Format: uuid */
+            lateFeeJournalId: string;
+            /**
+             * @description What the waiver took off the tenant’s balance
+             * @example 5000
+             */
+            amountCents: number;
+        };
+        LateFeeWaiverAnswer: {
+            /** @enum {string} */
+            status: "success";
+            waiver: components["schemas"]["LateFeeWaiverDto"];
+        };
+        TenantRemindersAnswer: {
+            /** @enum {string} */
+            status: "success";
+            /** @description Whether the tenant gets rent reminders by email (due in 3 days, due today, late, late fee) */
+            remindersOn: boolean;
+        };
+        UnpaidBalance: {
+            /** Format: uuid */
+            tenantUserId: string;
+            /** @example Sam Rivera */
+            tenantName: string;
+            /** Format: uuid */
+            propertyId: string;
+            /** @example 123 Main St, Springfield, IL 62704 */
+            propertyAddress: string;
+            /**
+             * @description What the tenant owes now, in cents (always above zero here)
+             * @example 150000
+             */
+            balanceCents: number;
+            /**
+             * @description Whole days since the oldest unpaid charge became late (after the grace period); 0 while within it
+             * @example 12
+             */
+            daysLate: number;
+        };
+        UnpaidBalancesAnswer: {
+            /** @enum {string} */
+            status: "success";
+            rows: components["schemas"]["UnpaidBalance"][];
+        };
+        PropertyReminders: {
+            /** @description Rent due in 3 days, at 9:00 on the landlord’s clock */
+            dueSoon: boolean;
+            /** @description Rent due today, at 9:00 */
+            dueToday: boolean;
+            /** @description Rent late, at 9:00 on the first day after the grace period, while the balance is above zero */
+            late: boolean;
+            /** @description A late fee was posted */
+            lateFee: boolean;
+            /** @description The landlord’s Monday summary of unpaid balances includes this property */
+            weeklySummary: boolean;
+        };
+        PropertyRemindersAnswer: {
+            /** @enum {string} */
+            status: "success";
+            /** Format: uuid */
+            propertyId: string;
+            /** @example 123 Main St, Springfield, IL 62704 */
+            propertyAddress: string;
+            reminders: components["schemas"]["PropertyReminders"];
         };
     };
     responses: never;
@@ -3822,6 +3963,160 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReconciliationStarted"];
+                };
+            };
+        };
+    };
+    LandlordLateFeesController_waive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                journalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LateFeeWaiverAnswer"];
+                };
+            };
+            /** @description Not a late fee of the landlord’s tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Already waived */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    TenantRemindersController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantRemindersAnswer"];
+                };
+            };
+        };
+    };
+    TenantRemindersController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantRemindersAnswer"];
+                };
+            };
+        };
+    };
+    LandlordRemindersController_balances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnpaidBalancesAnswer"];
+                };
+            };
+        };
+    };
+    LandlordRemindersController_propertyReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyRemindersAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    LandlordRemindersController_setPropertyReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyRemindersAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
                 };
             };
         };
