@@ -9,8 +9,7 @@ import { newEnvelope, type Envelope } from '../../../infrastructure/messaging/en
 import { GetRentTerms } from '../../properties/contracts/get-rent-terms.query';
 import { GetRentHistories } from '../../properties/contracts/get-rent-histories.query';
 import { type ChargeableTenancy, ListTenanciesToCharge } from '../../tenants/contracts/list-tenancies-to-charge.query';
-import { GetLandlordTimeZone } from '../contracts/get-landlord-time-zone.query';
-import { insertJournal } from '../ledger/journal-insert';
+import { GetLandlordTimeZones } from '../contracts/get-landlord-time-zone.query';
 import type { LedgerTransactionKind } from '../ledger/ledger-transaction.entity';
 
 /** Tenancies read and charged per transaction: a page's charges commit together. */
@@ -39,10 +38,57 @@ const POSTED = preparedStatement<
     WHERE r.rent_year * 12 + r.rent_month - 1 >= e.from_index`,
 );
 
-const RECORD_CHARGE = preparedStatement<never, [tenancyId: string, year: number, month: number, kind: string, transactionId: string, amountCents: number, dueAt: Date]>(
-  'payments.record-rent-charge',
-  `INSERT INTO payments.rent_charges (tenancy_id, rent_year, rent_month, kind, transaction_id, amount_cents, due_at)
-   VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+/**
+ * A page's charges and credits: each journal (a taken idempotency key writes nothing), its two entries
+ * (the receivable up for a charge, down for a credit, rent_charged the other way) and its rent_charges
+ * row, for the journals written now only. The ledger's balance and sign checks run at commit as always.
+ */
+const POST_CHARGES = preparedStatement<
+  { kind: Posting['kind'] },
+  [
+    keys: string[],
+    kinds: string[],
+    occurredAt: Date[],
+    tenantUserIds: string[],
+    landlordUserIds: string[],
+    propertyIds: string[],
+    descriptions: string[],
+    corrects: (string | null)[],
+    amountsCents: number[],
+    tenancyIds: string[],
+    years: number[],
+    months: number[],
+    dueAt: Date[],
+    recordedAt: Date,
+    correlationId: string,
+    causationId: string,
+  ]
+>(
+  'payments.post-rent-charges',
+  `WITH input AS (
+     SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::uuid[], $5::uuid[], $6::uuid[], $7::text[], $8::uuid[], $9::bigint[],
+                          $10::uuid[], $11::int[], $12::int[], $13::timestamptz[])
+       AS i(key, kind, occurred_at, tenant_user_id, landlord_user_id, property_id, description, corrects, amount_cents, tenancy_id, rent_year,
+            rent_month, due_at)
+   ), journals AS (
+     INSERT INTO payments.ledger_transactions (idempotency_key, kind, occurred_at, recorded_at, tenant_user_id, landlord_user_id, property_id,
+                                               description, provider, correlation_id, causation_id, corrects_transaction_id)
+     SELECT key, kind, occurred_at, $14, tenant_user_id, landlord_user_id, property_id, description, '${CHARGES_PROVIDER}', $15, $16, corrects
+       FROM input
+     ON CONFLICT DO NOTHING
+     RETURNING id, idempotency_key
+   ), posted AS (
+     SELECT j.id, i.* FROM journals j JOIN input i ON i.key = j.idempotency_key
+   ), entries AS (
+     INSERT INTO payments.ledger_entries (transaction_id, account, amount_cents)
+     SELECT p.id, e.account, e.amount_cents FROM posted p
+      CROSS JOIN LATERAL (VALUES ('tenant_receivable', CASE WHEN p.kind = 'rent_charge' THEN p.amount_cents ELSE -p.amount_cents END),
+                                 ('rent_charged', CASE WHEN p.kind = 'rent_charge' THEN -p.amount_cents ELSE p.amount_cents END)) AS e(account, amount_cents)
+   ), charge_rows AS (
+     INSERT INTO payments.rent_charges (tenancy_id, rent_year, rent_month, kind, transaction_id, amount_cents, due_at)
+     SELECT tenancy_id, rent_year, rent_month, CASE WHEN kind = 'rent_charge' THEN 'charge' ELSE 'credit' END, id, amount_cents, due_at FROM posted
+   )
+   SELECT kind FROM posted`,
 );
 
 interface Posting {
@@ -102,8 +148,9 @@ export class RentChargePoster {
       this.queries.execute(new GetRentHistories(propertyIds)),
       this.queries.execute(new GetRentTerms(propertyIds)),
     ]);
-    for (const landlordUserId of new Set(page.map((tenancy) => tenancy.landlordUserId))) {
-      if (!timeZones.has(landlordUserId)) timeZones.set(landlordUserId, await this.queries.execute(new GetLandlordTimeZone(landlordUserId)));
+    const unknownZones = [...new Set(page.map((tenancy) => tenancy.landlordUserId))].filter((landlordUserId) => !timeZones.has(landlordUserId));
+    if (unknownZones.length > 0) {
+      for (const [landlordUserId, zone] of await this.queries.execute(new GetLandlordTimeZones(unknownZones))) timeZones.set(landlordUserId, zone);
     }
     const ended = page.filter((tenancy): tenancy is ChargeableTenancy & { endedAt: Date } => tenancy.endedAt !== null);
     const endMonths = ended.map((tenancy) =>
@@ -164,61 +211,34 @@ export class RentChargePoster {
       }
     }
     if (postings.length === 0) return { charges: 0, credits: 0 };
-    return this.unitOfWork.run(async () => {
-      let charges = 0;
-      let credits = 0;
-      for (const posting of postings) {
-        if (await this.post(posting, envelope)) {
-          if (posting.kind === 'rent_charge') charges++;
-          else credits++;
-        }
-      }
-      return { charges, credits };
-    });
+    const posted = await this.unitOfWork.run(() => this.post(postings, envelope));
+    return { charges: posted.filter((kind) => kind === 'rent_charge').length, credits: posted.filter((kind) => kind === 'rent_credit').length };
   }
 
-  /** One journal and its row; false when another run posted it first (its key is taken). */
-  private async post({ tenancy, charge, kind, amountCents, occurredAt, description, correctsTransactionId }: Posting, envelope: Envelope): Promise<boolean> {
-    const isCharge = kind === 'rent_charge';
-    const transactionId = await insertJournal(
-      this.unitOfWork,
-      {
-        idempotencyKey: `${isCharge ? 'rent-charge' : 'rent-credit'}:${tenancy.tenancyId}:${billingMonthKey(charge.month)}`,
-        inputHash: null,
-        kind,
-        occurredAt,
-        recordedAt: this.clock.now(),
-        tenantUserId: tenancy.tenantUserId,
-        landlordUserId: tenancy.landlordUserId,
-        propertyId: tenancy.propertyId,
-        description,
-        provider: CHARGES_PROVIDER,
-        providerReference: null,
-        correlationId: envelope.correlationId,
-        causationId: envelope.id,
-        correctsTransactionId,
-      },
-      isCharge
-        ? [
-            { account: 'tenant_receivable', amountCents },
-            { account: 'rent_charged', amountCents: -amountCents },
-          ]
-        : [
-            { account: 'tenant_receivable', amountCents: -amountCents },
-            { account: 'rent_charged', amountCents },
-          ],
-    );
-    if (!transactionId) return false;
-    await this.unitOfWork.query(RECORD_CHARGE, [
-      tenancy.tenancyId,
-      charge.month.year,
-      charge.month.month,
-      isCharge ? 'charge' : 'credit',
-      transactionId,
-      amountCents,
-      charge.dueAt,
+  /**
+   * A page's journals, their entries and their rows in one statement (a round trip each took most of a
+   * 100,000-tenancy run): the kinds of those posted now; a key another run took writes nothing.
+   */
+  private async post(postings: readonly Posting[], envelope: Envelope): Promise<Posting['kind'][]> {
+    const rows = await this.unitOfWork.query(POST_CHARGES, [
+      postings.map(({ tenancy, charge, kind }) => `${kind === 'rent_charge' ? 'rent-charge' : 'rent-credit'}:${tenancy.tenancyId}:${billingMonthKey(charge.month)}`),
+      postings.map((posting) => posting.kind),
+      postings.map((posting) => posting.occurredAt),
+      postings.map((posting) => posting.tenancy.tenantUserId),
+      postings.map((posting) => posting.tenancy.landlordUserId),
+      postings.map((posting) => posting.tenancy.propertyId),
+      postings.map((posting) => posting.description),
+      postings.map((posting) => posting.correctsTransactionId),
+      postings.map((posting) => posting.amountCents),
+      postings.map((posting) => posting.tenancy.tenancyId),
+      postings.map((posting) => posting.charge.month.year),
+      postings.map((posting) => posting.charge.month.month),
+      postings.map((posting) => posting.charge.dueAt),
+      this.clock.now(),
+      envelope.correlationId,
+      envelope.id,
     ]);
-    return true;
+    return rows.map((row) => row.kind);
   }
 }
 
