@@ -126,6 +126,12 @@ export const paths = {
       getHref: (propertyId: Id, tenantId: Id) =>
         `/landlord/property/${segment(propertyId)}/${segment(tenantId)}/edit`,
     },
+    /** A tenant's ledger at the property (current or former tenant), with its CSV. */
+    tenancyLedger: {
+      path: '/landlord/property/:propertyId/tenants/:tenantId/ledger',
+      getHref: (propertyId: Id, tenantId: Id) => `/landlord/property/${segment(propertyId)}/tenants/${segment(tenantId)}/ledger`,
+      csvHref: (propertyId: Id, tenantId: Id) => `/api/landlord/properties/${segment(propertyId)}/tenants/${segment(tenantId)}/ledger.csv`,
+    },
     tenantAdded: {
       path: '/landlord/property/:propertyId/tenant/added',
       getHref: (propertyId: Id) => `/landlord/property/${segment(propertyId)}/tenant/added`,
@@ -155,6 +161,8 @@ export const paths = {
     contactLandlord: fixed('/tenant/contact-landlord'),
     payment: fixed('/tenant/payment'),
     paymentHistory: fixed('/tenant/payment-history'),
+    /** Every charge, fee and payment with the balance after it, and its CSV. */
+    ledger: { path: '/tenant/ledger', getHref: () => '/tenant/ledger', csvHref: () => '/api/tenant/ledger.csv' },
     paymentReceipt: {
       path: '/tenant/payment-receipt/:receiptId',
       getHref: (receiptId: Id) => `/tenant/payment-receipt/${segment(receiptId)}`,

@@ -86,7 +86,11 @@ describe('signed-in route sets', () => {
   });
 
   it('send an unknown page of the set to its dashboard', async () => {
-    mswServer.use(sessionOf({ ...landlord, type: 'tenant', firstName: 'Tia' }), http.get('/api/tenant/residence', () => HttpResponse.json({ status: 'success', residence: null })));
+    mswServer.use(
+      sessionOf({ ...landlord, type: 'tenant', firstName: 'Tia' }),
+      http.get('/api/tenant/residence', () => HttpResponse.json({ status: 'success', residence: null })),
+      http.get('/api/tenant/balance', () => HttpResponse.json({ status: 'error', error: 'Not found' }, { status: 404 })),
+    );
     const { router } = renderRoute('/tenant/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Tia Landlord' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/tenant/dashboard');

@@ -1,4 +1,7 @@
-import type { PaymentStatus } from './paymentsApi';
+import type { components } from '../app/openapi';
+
+/** A payment's state as the server says it: Processing and Failed are bank debits'. */
+export type PaymentStatus = components['schemas']['PaymentRowDto']['status'];
 
 const LABEL: Record<PaymentStatus, string> = {
   succeeded: 'Paid',
@@ -8,7 +11,7 @@ const LABEL: Record<PaymentStatus, string> = {
   disputed: 'Disputed',
 };
 
-/** A history row's status in words, as its receipt says it. */
+/** A payment's status in words, as its receipt says it (history, receipt, the tenant dashboard). */
 export const paymentStatusLabel = (status: PaymentStatus): string => LABEL[status];
 
 type PillTone = 'success' | 'neutral' | 'danger' | 'warning';

@@ -4,6 +4,7 @@ import { paths } from '../../app/paths';
 import { useGetResidenceQuery } from '../../app/residenceApi';
 import { useSignOut } from '../../app/session';
 import { Skeleton } from '../../components/Skeleton';
+import { BalanceCard } from './BalanceCard';
 import { DashboardProfile } from './DashboardProfile';
 import { DashboardTile } from './DashboardTile';
 import '../../styles/accounts.css';
@@ -37,13 +38,15 @@ export function TenantDashboardPage() {
         <PropertyAddress />
       </DashboardProfile>
 
+      <BalanceCard />
+
       <nav className="dashboard-tiles" aria-label="Your rent">
         <DashboardTile
           to={paths.tenant.payment.getHref()}
           icon={CreditCard}
           eyebrow="Simple & Secure"
           title="Make a payment"
-          description="Pay your rent by card"
+          description="Pay your rent by card or bank account"
           emphasis
         />
         <DashboardTile

@@ -93,6 +93,9 @@ describe('personal information', () => {
   });
 });
 
+// The balance card has its own tests (BalanceCard.test.tsx): here the tenant has no home to owe for.
+const noBalance = http.get('/api/tenant/balance', () => HttpResponse.json({ status: 'error', error: 'Not found' }, { status: 404 }));
+
 describe('tenant dashboard', () => {
   it('shows the property address when the tenant has a residence, and nothing when not', async () => {
     mswServer.use(
@@ -100,6 +103,7 @@ describe('tenant dashboard', () => {
       http.get('/api/tenant/residence', () =>
         HttpResponse.json({ status: 'success', residence: { propertyAddress: '12 Elm St, Springfield, IL 62701' } }),
       ),
+      noBalance,
     );
     renderRoute('/tenant/dashboard');
     expect(await screen.findByText('12 Elm St, Springfield, IL 62701')).toBeInTheDocument();
@@ -109,6 +113,7 @@ describe('tenant dashboard', () => {
     mswServer.use(
       sessionOf(tenant),
       http.get('/api/tenant/residence', () => HttpResponse.json({ status: 'error', error: 'Not found' }, { status: 404 })),
+      noBalance,
     );
     renderRoute('/tenant/dashboard');
     expect(await screen.findByRole('heading', { name: 'Theo Tenant' })).toBeInTheDocument();

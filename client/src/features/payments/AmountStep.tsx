@@ -4,6 +4,7 @@ import { isAuthorizeNetPayableAmount } from '@rentwise/libs/authorize-net';
 import { keypadDisplayToCents, type KeypadKey } from '@rentwise/libs/keypad';
 import { formatCents } from '@rentwise/libs/money';
 import { todayLabel } from '../../app/dates';
+import { balanceStanding } from '../../app/tenantBalanceApi';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { offersBankDebit } from './bankAccount';
@@ -31,6 +32,8 @@ function amountRefusal(setup: PaymentSetup, amountCents: number): string | null 
 /** Step 1: the amount, typed on the keypad or a physical keyboard (digits, '.', Backspace, Enter). */
 export function AmountStep({ setup, display, onKey, onContinue, takeFocus }: AmountStepProps) {
   const amountCents = keypadDisplayToCents(display);
+  // Shown beside the rent, never typed in for the tenant: the keypad starts empty (spec section 2).
+  const balance = balanceStanding(setup.balanceCents);
 
   // The keyboard listener is attached once, before the first paint, and reads the latest props from
   // here: re-attaching it after every keystroke left gaps in which quick typing lost digits.
@@ -75,8 +78,14 @@ export function AmountStep({ setup, display, onKey, onContinue, takeFocus }: Amo
       </header>
 
       <div className="pay__rent">
-        <span>Total House Rent</span>
-        <span className="money">{formatCents(setup.rentCents)}</span>
+        <p className="pay__rent-item">
+          <span>Total House Rent</span>
+          <span className="money">{formatCents(setup.rentCents)}</span>
+        </p>
+        <p className={`pay__rent-item pay__rent-item--balance pay__rent-item--${balance.tone}`}>
+          <span>{balance.tone === 'paid-up' ? 'Balance' : balance.label}</span>
+          <span className="money">{balance.tone === 'paid-up' ? 'Paid up' : balance.amount}</span>
+        </p>
       </div>
 
       <div className="pay__amount">

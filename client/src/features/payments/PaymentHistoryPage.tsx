@@ -12,7 +12,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { useListPaymentsQuery, type PaymentHistoryRow } from './paymentsApi';
-import { PaymentStatusPill, paymentStatusLabel } from './PaymentStatusPill';
+import { PaymentStatusPill, paymentStatusLabel } from '../../components/PaymentStatusPill';
 import './payments.css';
 
 function HistoryRow({ row }: { row: PaymentHistoryRow }) {

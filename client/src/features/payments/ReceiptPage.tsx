@@ -16,7 +16,7 @@ import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { useGetReceiptQuery, type Receipt, type ReceiptMode } from './paymentsApi';
-import { PaymentStatusPill } from './PaymentStatusPill';
+import { PaymentStatusPill } from '../../components/PaymentStatusPill';
 import './payments.css';
 
 const HISTORY: Record<ReceiptMode, string> = {

@@ -5,6 +5,7 @@ import type { BankDebitSetup, PaymentSetup } from './paymentsApi';
 export function paymentSetupFixture(overrides: Partial<PaymentSetup> = {}): PaymentSetup {
   return {
     rentCents: 150_000,
+    balanceCents: 150_000,
     processingFeeCents: 699,
     gateway: 'sandbox',
     publishableKey: null,

@@ -107,6 +107,27 @@ describe('the payment screen', () => {
     expect(amount()).toHaveTextContent('$0');
   });
 
+  it('shows the balance beside Total House Rent, and still starts the keypad empty', async () => {
+    signedInAs('tenant');
+    withSetup({ balanceCents: 157_500 });
+    await openPaymentPage();
+
+    expect(screen.getByText('Balance due').parentElement).toHaveTextContent('$1,575.00');
+    expect(amount()).toHaveTextContent('$0');
+  });
+
+  it('says paid up, or the credit, beside the rent', async () => {
+    signedInAs('tenant');
+    withSetup({ balanceCents: 0 });
+    const view = await openPaymentPage();
+    expect(screen.getByText('Balance').parentElement).toHaveTextContent('Paid up');
+    view.unmount();
+
+    withSetup({ balanceCents: -2_500 });
+    await openPaymentPage();
+    expect(screen.getByText('Credit').parentElement).toHaveTextContent('$25.00');
+  });
+
   it('follows the keypad rules from clicks, and announces the amount', async () => {
     signedInAs('tenant');
     withSetup();

@@ -17,6 +17,10 @@ export const paymentsRoutes: FeatureRoutes = {
       lazy: () => import('./PaymentHistoryPage').then((page) => ({ Component: page.PaymentHistoryPage })),
     },
     {
+      path: paths.tenant.ledger.path,
+      lazy: () => import('./TenantLedgerPage').then((page) => ({ Component: page.TenantLedgerPage })),
+    },
+    {
       path: paths.tenant.paymentReceipt.path,
       lazy: () => import('./ReceiptPage').then((page) => ({ Component: page.TenantReceiptPage })),
     },

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { Mail, Pencil, Phone, UserPlus, Users } from 'lucide-react';
+import { Mail, Pencil, Phone, ScrollText, UserPlus, Users } from 'lucide-react';
 import { formatCents } from '@rentwise/libs/money';
 import { telHref } from '@rentwise/libs/phone';
 import { paths } from '../../app/paths';
@@ -36,6 +36,10 @@ function TenantCard({ tenant, propertyId }: { tenant: LandlordTenant; propertyId
         </div>
       </div>
       <div className="tenant-card__actions">
+        <Button variant="secondary" to={paths.landlord.tenancyLedger.getHref(propertyId, tenant.tenantId)} aria-label={`Ledger of ${name}`}>
+          <ScrollText aria-hidden="true" size={18} />
+          Ledger
+        </Button>
         <Button
           variant="secondary"
           to={paths.landlord.editTenant.getHref(propertyId, tenant.tenantId)}

@@ -16,6 +16,10 @@ export const tenantsRoutes: FeatureRoutes = {
       lazy: () => import('./TenantAddedPage').then((page) => ({ Component: page.TenantAddedPage })),
     },
     {
+      path: paths.landlord.tenancyLedger.path,
+      lazy: () => import('./TenancyLedgerPage').then((page) => ({ Component: page.TenancyLedgerPage })),
+    },
+    {
       path: paths.landlord.editTenant.path,
       lazy: () => import('./EditTenantPage').then((page) => ({ Component: page.EditTenantPage })),
     },
