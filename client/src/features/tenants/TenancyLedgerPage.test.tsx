@@ -29,7 +29,10 @@ describe('the landlord’s ledger of a tenancy', () => {
     renderRoute(`/landlord/property/${propertyId}/tenants/${tenantId}/ledger`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Tina Tenant’s ledger' })).toBeInTheDocument();
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual(['Apr 6, 2025Late fee$75.00Balance $1,575.00', 'Apr 1, 2025Rent for April 2025$1,500.00Balance $1,500.00']);
+    // A late fee offers the landlord its Waive action (decision 0040); other lines offer nothing.
+    expect(rows.map((row) => row.textContent)).toEqual(['Apr 6, 2025Late feeWaive$75.00Balance $1,575.00', 'Apr 1, 2025Rent for April 2025$1,500.00Balance $1,500.00']);
+    expect(within(rows[0]).getByRole('button', { name: 'Waive late fee of $75.00' })).toBeInTheDocument();
+    expect(within(rows[1]).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByText('$1,575.00', { selector: 'strong' }).parentElement).toHaveTextContent('Balance due: $1,575.00');
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', `${ledgerUrl}.csv`);
     expect(screen.getByRole('link', { name: 'Tenants' })).toHaveAttribute('href', `/landlord/property/${propertyId}/tenants`);

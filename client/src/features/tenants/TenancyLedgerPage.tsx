@@ -10,14 +10,17 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { useGetTenancyLedgerQuery } from './tenancyLedgerApi';
+import { WaiveLateFee } from './WaiveLateFee';
 import './tenants.css';
 
 /**
  * Every row of the landlord's ledger goes through here, so what a landlord may do with a line sits in
  * one place: a late fee's Waive action (issue 36) belongs in `actions` for `line.kind === 'late_fee'`.
  */
-export function TenancyLedgerRow({ line }: { line: LedgerLine; propertyId: string; tenantId: string }) {
-  return <LedgerRow line={line} />;
+export function TenancyLedgerRow({ line, propertyId, tenantId }: { line: LedgerLine; propertyId: string; tenantId: string }) {
+  const actions =
+    line.kind === 'late_fee' ? <WaiveLateFee journalId={line.journalId} amountCents={line.amountCents} propertyId={propertyId} tenantId={tenantId} /> : undefined;
+  return <LedgerRow line={line} actions={actions} />;
 }
 
 /** /landlord/property/{propertyId}/tenants/{tenantId}/ledger: a tenant's charges, fees and payments at the property, newest first. */
