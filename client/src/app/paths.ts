@@ -70,6 +70,8 @@ export const paths = {
     paymentHistory: fixed('/landlord/payment-history'),
     /** Bank deposits, each with the payments, refunds and fees it is made of. */
     payouts: fixed('/landlord/payouts'),
+    /** Who owes what: each current tenant with a balance, across the landlord's properties (issue 36). */
+    balances: fixed('/landlord/balances'),
     propertyPaymentHistory: {
       path: '/landlord/payment-history/:propertyId',
       getHref: (propertyId: Id) => `/landlord/payment-history/${segment(propertyId)}`,
@@ -112,6 +114,11 @@ export const paths = {
     propertyRentTerms: {
       path: '/landlord/property/:propertyId/rent-terms',
       getHref: (propertyId: Id) => `/landlord/property/${segment(propertyId)}/rent-terms`,
+    },
+    /** Which rent reminders go out for one property (issue 36). */
+    propertyReminders: {
+      path: '/landlord/property/:propertyId/reminders',
+      getHref: (propertyId: Id) => `/landlord/property/${segment(propertyId)}/reminders`,
     },
     propertyTenants: {
       path: '/landlord/property/:propertyId/tenants',

@@ -9,6 +9,7 @@ import { paymentsRoutes } from '../features/payments/routes';
 import { payoutsRoutes } from '../features/payouts/routes';
 import { propertiesRoutes } from '../features/properties/routes';
 import { notFoundRoute, publicRoutes } from '../features/public/routes';
+import { remindersRoutes } from '../features/reminders/routes';
 import { statementsRoutes } from '../features/statements/routes';
 import { tenantsRoutes } from '../features/tenants/routes';
 import type { FeatureRoutes } from './featureRoutes';
@@ -27,6 +28,7 @@ const features: FeatureRoutes[] = [
   paymentsRoutes,
   payoutsRoutes,
   propertiesRoutes,
+  remindersRoutes,
   statementsRoutes,
   tenantsRoutes,
 ];

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Building2, CircleHelp, ExternalLink, Landmark, LogOut, ReceiptText, UserRound, Users } from 'lucide-react';
+import { Building2, CircleDollarSign, CircleHelp, ExternalLink, Landmark, LogOut, ReceiptText, UserRound, Users } from 'lucide-react';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { paths } from '../../app/paths';
 import { useSignOut } from '../../app/session';
@@ -49,6 +49,12 @@ export function LandlordDashboardPage() {
           icon={ReceiptText}
           title="Payment History"
           description="Rent received by property and month"
+        />
+        <DashboardTile
+          to={paths.landlord.balances.getHref()}
+          icon={CircleDollarSign}
+          title="Who Owes What"
+          description="Tenants with a balance, and how late"
         />
         <DashboardTile
           to={paths.landlord.payouts.getHref()}

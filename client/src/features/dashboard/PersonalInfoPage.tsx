@@ -14,6 +14,7 @@ import { showToast } from '../../components/toastStore';
 import { useUpdateUserMutation } from './dashboardApi';
 import { refusalMessage } from '../../app/apiError';
 import { OwnPhotoUpload } from './OwnPhotoUpload';
+import { ReminderSwitch } from './ReminderSwitch';
 import '../../styles/accounts.css';
 
 /** True when the form says what the server already has: the spec then answers without a call. */
@@ -135,6 +136,7 @@ export function PersonalInfoPage() {
           </form>
         </FormProvider>
       </Card>
+      {user.type === 'tenant' && <ReminderSwitch />}
     </div>
   );
 }

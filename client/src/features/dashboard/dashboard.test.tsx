@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { emailConfirmationSentMessage, MESSAGES } from '@rentwise/libs/messages';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
@@ -10,6 +10,9 @@ import { sessionOf, testUser } from '../../test/session';
 const tenant = testUser({ userId: 'u-2', type: 'tenant', firstName: 'Theo', lastName: 'Tenant', email: 'theo@example.com', phone: '(555) 555-0101' });
 
 describe('personal information', () => {
+  // The tenant's reminder switch under the form reads its setting (ReminderSwitch.test.tsx tests it).
+  beforeEach(() => mswServer.use(http.get('/api/tenant/reminders', () => HttpResponse.json({ status: 'success', remindersOn: true }))));
+
   it('answers an unchanged form without calling the server', async () => {
     let updates = 0;
     mswServer.use(

@@ -24,6 +24,7 @@ import {
   useRemovePropertyMutation,
   useUpdatePropertyMutation,
 } from './propertiesApi';
+import { RemindersLink } from './RemindersLink';
 import { RentField } from './RentField';
 import { RentTermsSummary } from './RentTermsPage';
 import './properties.css';
@@ -257,6 +258,7 @@ export function UpdatePropertyPage() {
       <div className="property-list rent-terms-summary">
         <RentTermsSummary property={property} />
       </div>
+      <RemindersLink propertyId={propertyId} />
       <RemovalSection title="Remove this property" buttonLabel="Remove Property" onRemove={() => setConfirming(true)}>
         It leaves your lists; its payment history stays available to you.
       </RemovalSection>
