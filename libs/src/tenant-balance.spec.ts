@@ -73,6 +73,16 @@ describe('the words of a ledger line', () => {
     ).toEqual(['Payment', 'Bank payment returned', 'Refund', 'Late fee', 'Late fee waived', 'Rent credit', 'Payment reversed by a card dispute']);
   });
 
+  it('says a late fee’s month and day, and a waiver’s reason', () => {
+    expect(tenantLedgerLineWhat(line('late_fee', '2025-12-07T05:00:00.000Z', 'Late fee: December 2025 rent'), NEW_YORK)).toBe('Late fee: December 2025 rent');
+    expect(tenantLedgerLineWhat(line('late_fee', '2025-12-08T05:00:00.000Z', 'Late fee: December 2025 rent, day 2 late'), NEW_YORK)).toBe(
+      'Late fee: December 2025 rent, day 2 late',
+    );
+    expect(tenantLedgerLineWhat(line('late_fee_waiver', '2025-12-09T15:00:00.000Z', 'Late fee waived: Paid by check on the 5th'), NEW_YORK)).toBe(
+      'Late fee waived: Paid by check on the 5th',
+    );
+  });
+
   it('dates a line on the landlord’s calendar', () => {
     expect(tenantLedgerLineDate('2026-01-01T05:00:00.000Z', NEW_YORK)).toBe('2026-01-01');
     expect(tenantLedgerLineDate('2026-01-01T04:59:59.999Z', NEW_YORK)).toBe('2025-12-31');

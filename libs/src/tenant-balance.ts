@@ -110,6 +110,9 @@ const PART_MONTH = /\((\d+) of (\d+) days\)$/;
  * falls; a part month says its days), 'Late fee', 'Payment', 'Bank payment returned', 'Refund'.
  */
 export function tenantLedgerLineWhat(line: Pick<TenantLedgerLine, 'kind' | 'occurredAt' | 'description'>, timeZone: string): string {
+  // A late fee says its month (and its day of lateness), a waiver its landlord's reason (decision 0040).
+  if (line.kind === 'late_fee' && line.description.startsWith('Late fee: ')) return line.description;
+  if (line.kind === 'late_fee_waiver' && line.description.startsWith('Late fee waived: ')) return line.description;
   if (line.kind !== 'rent_charge') return LINE_WORDS[line.kind];
   const month = billingMonthLabel(localYearMonthAt(new Date(line.occurredAt), timeZone));
   const part = PART_MONTH.exec(line.description);

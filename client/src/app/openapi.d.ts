@@ -1644,6 +1644,8 @@ export interface components {
             amountCents: number;
             /** @description Cents owed after this line; negative is credit */
             balanceCents: number;
+            /** @description True on a late fee a waiver has taken off the balance (it cannot be waived again) */
+            waived: boolean;
         };
         TenantLedgerDto: {
             /** Format: uuid */

@@ -243,6 +243,12 @@ describe('late fees (decision 0040)', () => {
     ]);
     const [{ description }] = await testApp.dataSource.query(`SELECT description FROM payments.ledger_transactions WHERE id = $1`, [waivers[0].id]);
     expect(description).toBe('Late fee waived: Paid by check on the 5th');
+    // Both show on the tenancy's ledger: the fee, marked waived, and the waiver with its reason.
+    const ledger = await testApp.request({ method: 'GET', url: `/api/landlord/properties/${rented.propertyId}/tenants/${rented.tenantUserId}/ledger`, headers: landlord.headers });
+    expect(ledger.json().ledger.lines.slice(0, 2)).toEqual([
+      expect.objectContaining({ kind: 'late_fee_waiver', what: 'Late fee waived: Paid by check on the 5th', amountCents: -5_000, waived: false }),
+      expect.objectContaining({ kind: 'late_fee', what: 'Late fee: January 2025 rent', amountCents: 5_000, waived: true }),
+    ]);
   });
 
   it('answers the waiver only to landlords', async () => {

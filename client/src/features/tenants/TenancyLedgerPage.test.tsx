@@ -18,8 +18,8 @@ const ledger: TenancyLedger = {
   timeZone: 'America/New_York',
   balanceCents: 157_500,
   lines: [
-    { journalId: 'j3', kind: 'late_fee', occurredAt: '2025-04-06T04:00:00.000Z', date: '2025-04-06', what: 'Late fee', amountCents: 7_500, balanceCents: 157_500 },
-    { journalId: 'j2', kind: 'rent_charge', occurredAt: '2025-04-01T04:00:00.000Z', date: '2025-04-01', what: 'Rent for April 2025', amountCents: 150_000, balanceCents: 150_000 },
+    { journalId: 'j3', kind: 'late_fee', occurredAt: '2025-04-06T04:00:00.000Z', date: '2025-04-06', what: 'Late fee', amountCents: 7_500, balanceCents: 157_500, waived: false },
+    { journalId: 'j2', kind: 'rent_charge', occurredAt: '2025-04-01T04:00:00.000Z', date: '2025-04-01', what: 'Rent for April 2025', amountCents: 150_000, balanceCents: 150_000, waived: false },
   ],
 };
 
@@ -36,6 +36,21 @@ describe('the landlord’s ledger of a tenancy', () => {
     expect(screen.getByText('$1,575.00', { selector: 'strong' }).parentElement).toHaveTextContent('Balance due: $1,575.00');
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', `${ledgerUrl}.csv`);
     expect(screen.getByRole('link', { name: 'Tenants' })).toHaveAttribute('href', `/landlord/property/${propertyId}/tenants`);
+  });
+
+  it('offers no Waive on a late fee already waived', async () => {
+    const waived = {
+      ...ledger,
+      lines: [
+        { journalId: 'j4', kind: 'late_fee_waiver' as const, occurredAt: '2025-04-08T15:00:00.000Z', date: '2025-04-08', what: 'Late fee waived: Paid by check', amountCents: -7_500, balanceCents: 150_000, waived: false },
+        { ...ledger.lines[0], waived: true },
+        ledger.lines[1],
+      ],
+    };
+    mswServer.use(sessionOf(testUser({ type: 'landlord' })), http.get(ledgerUrl, () => HttpResponse.json({ status: 'success', ledger: waived })));
+    renderRoute(`/landlord/property/${propertyId}/tenants/${tenantId}/ledger`);
+    expect(await screen.findByRole('row', { name: /Late fee waived: Paid by check/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Waive/ })).not.toBeInTheDocument();
   });
 
   it('says so when the ledger is not the landlord’s', async () => {

@@ -19,7 +19,7 @@ import './tenants.css';
  */
 export function TenancyLedgerRow({ line, propertyId, tenantId }: { line: LedgerLine; propertyId: string; tenantId: string }) {
   const actions =
-    line.kind === 'late_fee' ? <WaiveLateFee journalId={line.journalId} amountCents={line.amountCents} propertyId={propertyId} tenantId={tenantId} /> : undefined;
+    line.kind === 'late_fee' && !line.waived ? <WaiveLateFee journalId={line.journalId} amountCents={line.amountCents} propertyId={propertyId} tenantId={tenantId} /> : undefined;
   return <LedgerRow line={line} actions={actions} />;
 }
 

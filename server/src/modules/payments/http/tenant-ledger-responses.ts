@@ -15,6 +15,7 @@ export class TenantLedgerLineDto {
   @ApiProperty({ description: 'Cents: positive owes more (rent, a fee, a returned payment), negative owes less (a payment, a credit, a waiver)' })
   amountCents!: number;
   @ApiProperty({ description: 'Cents owed after this line; negative is credit' }) balanceCents!: number;
+  @ApiProperty({ description: 'True on a late fee a waiver has taken off the balance (it cannot be waived again)' }) waived!: boolean;
 }
 
 export class TenantLedgerDto {

@@ -14,6 +14,8 @@ export interface TenantLedgerLineView {
   amountCents: number;
   /** The balance after this line; negative is credit. */
   balanceCents: number;
+  /** A late fee a waiver has taken off the balance: it cannot be waived again (decision 0040). */
+  waived: boolean;
 }
 
 /** A tenant's ledger at one property (decision 0039): newest line first. */
@@ -34,6 +36,7 @@ export function tenantLedgerView(
   timeZone: string,
   who: Pick<TenantLedgerView, 'propertyId' | 'propertyAddress' | 'tenantUserId' | 'tenantName'>,
 ): TenantLedgerView {
+  const waived = new Set(journals.filter((journal) => journal.kind === 'late_fee_waiver').map((journal) => journal.correctsJournalId));
   const lines = tenantLedgerLines(journals).map((line) => ({
     journalId: line.journalId,
     kind: line.kind,
@@ -42,6 +45,7 @@ export function tenantLedgerView(
     what: tenantLedgerLineWhat(line, timeZone),
     amountCents: line.amountCents,
     balanceCents: line.balanceCents,
+    waived: line.kind === 'late_fee' && waived.has(line.journalId),
   }));
   return { ...who, timeZone, balanceCents: lines.at(-1)?.balanceCents ?? 0, lines: lines.reverse() };
 }
