@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatCents } from '@rentwise/libs/money';
 import type { components } from '../app/openapi';
+import { Button } from './Button';
 import { Skeleton } from './Skeleton';
 import './ledger-table.css';
 
@@ -79,6 +80,30 @@ export function LedgerLoading() {
           <Skeleton width="5rem" />
         </div>
       ))}
+    </div>
+  );
+}
+
+/** About two years of rent and payments: what a person checks; the CSV has every line. */
+export const FIRST_LEDGER_LINES = 48;
+
+/**
+ * The newest lines first, the earlier ones on request: seven years of lines make a phone's page
+ * metres long, and most visits want this year's.
+ */
+export function useEarlierLines<T>(lines: readonly T[]): { shown: readonly T[]; earlier: number; showEarlier: () => void } {
+  const [all, setAll] = useState(false);
+  const earlier = all ? 0 : Math.max(0, lines.length - FIRST_LEDGER_LINES);
+  return { shown: earlier > 0 ? lines.slice(0, FIRST_LEDGER_LINES) : lines, earlier, showEarlier: () => setAll(true) };
+}
+
+export function ShowEarlierLines({ earlier, onShow }: { earlier: number; onShow: () => void }) {
+  if (earlier === 0) return null;
+  return (
+    <div className="ledger-earlier">
+      <Button variant="secondary" onClick={onShow}>
+        Show {earlier} earlier {earlier === 1 ? 'line' : 'lines'}
+      </Button>
     </div>
   );
 }

@@ -44,6 +44,19 @@ describe('the tenant’s ledger', () => {
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/tenant/ledger.csv');
   });
 
+  it('shows about two years of lines, and the earlier ones on request', async () => {
+    const lines = Array.from({ length: 60 }, (_, index) => ({ ...ledger.lines[1], journalId: `c${index}`, what: `Line ${index}` }));
+    withLedger(() => HttpResponse.json({ status: 'success', ledger: { ...ledger, lines } }));
+    const user = userEvent.setup();
+    renderRoute('/tenant/ledger');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 48);
+    await user.click(screen.getByRole('button', { name: 'Show 12 earlier lines' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 60);
+    expect(within(table).getByRole('rowheader', { name: 'Line 59' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /earlier line/ })).toBeNull();
+  });
+
   it('says a credit is a credit', async () => {
     withLedger(() =>
       HttpResponse.json({ status: 'success', ledger: { ...ledger, balanceCents: -2_500, lines: [{ ...ledger.lines[0], amountCents: -2_500, balanceCents: -2_500 }] } }),

@@ -4,7 +4,7 @@ import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { LedgerLoading, LedgerRow, LedgerTable } from '../../components/LedgerTable';
+import { LedgerLoading, LedgerRow, LedgerTable, ShowEarlierLines, useEarlierLines } from '../../components/LedgerTable';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { useGetTenantLedgerQuery } from './tenantLedgerApi';
@@ -14,6 +14,7 @@ import './payments.css';
 export function TenantLedgerPage() {
   const { data: ledger, isLoading, isError, refetch, isFetching } = useGetTenantLedgerQuery();
   const standing = ledger ? balanceStanding(ledger.balanceCents) : null;
+  const { shown, earlier, showEarlier } = useEarlierLines(ledger?.lines ?? []);
 
   return (
     <div className="app-page tenant-ledger">
@@ -56,10 +57,11 @@ export function TenantLedgerPage() {
       {ledger && ledger.lines.length > 0 && (
         <Card className="ledger-card">
           <LedgerTable caption="Your ledger, newest first">
-            {ledger.lines.map((line) => (
+            {shown.map((line) => (
               <LedgerRow key={line.journalId} line={line} />
             ))}
           </LedgerTable>
+          <ShowEarlierLines earlier={earlier} onShow={showEarlier} />
         </Card>
       )}
     </div>

@@ -5,7 +5,7 @@ import { paths } from '../../app/paths';
 import { balanceStanding } from '../../app/tenantBalanceApi';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { type LedgerLine, LedgerLoading, LedgerRow, LedgerTable } from '../../components/LedgerTable';
+import { type LedgerLine, LedgerLoading, LedgerRow, LedgerTable, ShowEarlierLines, useEarlierLines } from '../../components/LedgerTable';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
@@ -28,6 +28,7 @@ export function TenancyLedgerPage() {
   const { propertyId = '', tenantId = '' } = useParams();
   const { data: ledger, error, isLoading, refetch, isFetching } = useGetTenancyLedgerQuery({ propertyId, tenantId });
   const standing = ledger ? balanceStanding(ledger.balanceCents) : null;
+  const { shown, earlier, showEarlier } = useEarlierLines(ledger?.lines ?? []);
 
   return (
     <div className="container tenancy-ledger">
@@ -78,10 +79,11 @@ export function TenancyLedgerPage() {
       {ledger && ledger.lines.length > 0 && (
         <Card className="ledger-card">
           <LedgerTable caption={`${ledger.tenantName}’s ledger, newest first`}>
-            {ledger.lines.map((line) => (
+            {shown.map((line) => (
               <TenancyLedgerRow key={line.journalId} line={line} propertyId={propertyId} tenantId={tenantId} />
             ))}
           </LedgerTable>
+          <ShowEarlierLines earlier={earlier} onShow={showEarlier} />
         </Card>
       )}
     </div>
