@@ -1,7 +1,9 @@
-// The monthly rent charging job at scale (issue 36, decision 0039): 100,000 tenancies whose rent falls
-// due on the 1st, charged by one run of the job the worker runs every 15 minutes (PostDueRentCharges,
-// the same code), then the next run, when nothing is due. Prints each run's time, the charges posted
-// per second and the process's peak memory, and checks every tenancy was charged exactly once.
+// The monthly rent charging and reminding jobs at scale (issue 36, decisions 0039 and 0041): 100,000
+// tenancies whose rent falls due on the 1st, charged by one run of the job the worker runs every 15
+// minutes (PostDueRentCharges, the same code), then its next run, when nothing is due; then the
+// reminders job at 9:00 three days before next month's due date, when every tenant still owes this
+// month's rent (two reminders each: next month's "due in 3 days" and this month's "late"), and its next run. Prints each run's time, its rate and the process's peak memory, and
+// checks every tenancy was charged once and reminded once.
 //
 // The tenancies are written set-based into a scratch database (10 per landlord, each in a property of
 // its own, moved in at the first moment of this month in New York); each run is a CLI context of the
@@ -9,7 +11,7 @@
 //
 // Usage: node bench/charges.js [--tenancies 100000]
 const { parseArgs } = require('node:util');
-const { analyze, postDueRentCharges, recordResults, scratchDatabase, withClient } = require('./support');
+const { analyze, inProductCli, postDueRentCharges, recordResults, scratchDatabase, withClient } = require('./support');
 
 const { values } = parseArgs({ options: { tenancies: { type: 'string', default: '100000' } }, strict: false });
 const TENANCIES = Number(values.tenancies);
@@ -40,6 +42,29 @@ async function populate(database) {
   await analyze(database);
 }
 
+/** The reminders job's run at an instant (RentReminderSender.sendAt, what its scheduler runs). */
+const remindAt = (database, at) =>
+  inProductCli(
+    database,
+    `async (context, dist) => {
+       const { RentReminderSender } = require(dist + '/modules/payments/reminders/rent-reminder-sender.js');
+       return context.get(RentReminderSender, { strict: false }).sendAt(new Date(${JSON.stringify(at.toISOString())}));
+     }`,
+  );
+
+/** 9:05 in New York three days before next month's 1st: its "due in 3 days", and this month's "late" (unpaid since the 1st). */
+async function dueSoonInstant(database) {
+  const [{ at }] = await withClient(database.appUrl, (client) =>
+    client
+      .query(
+        `SELECT ((date_trunc('month', now() AT TIME ZONE 'America/New_York') + interval '1 month' - interval '3 days' + interval '9 hours 5 minutes')
+                  AT TIME ZONE 'America/New_York') AS at`,
+      )
+      .then((result) => result.rows),
+  );
+  return at;
+}
+
 async function main() {
   const database = await scratchDatabase('bench_charges');
   try {
@@ -63,6 +88,17 @@ async function main() {
       throw new Error(`expected every tenancy charged once: ${charged} charged, ${doubled} doubled, ${idle.charges} in the idle run`);
     }
     console.log(`checked: ${charged.toLocaleString('en-US')} tenancies charged once each, none doubled`);
+
+    const at = await dueSoonInstant(database);
+    const reminded = await remindAt(database, at);
+    console.log(
+      `reminders at ${at.toISOString()}: ${(reminded.ms / 1000).toFixed(1)} s, ${reminded.reminders.toLocaleString('en-US')} reminders (${Math.round(reminded.reminders / (reminded.ms / 1000))}/s), peak ${Math.round(reminded.peakRssMb)} MB`,
+    );
+    const remindedAgain = await remindAt(database, new Date(at.getTime() + 15 * 60_000));
+    console.log(`reminders 15 minutes later: ${(remindedAgain.ms / 1000).toFixed(1)} s, ${remindedAgain.reminders} reminders`);
+    if (reminded.reminders !== 2 * TENANCIES || remindedAgain.reminders !== 0) {
+      throw new Error(`expected two reminders per tenancy (due soon, late): ${reminded.reminders}, then ${remindedAgain.reminders}`);
+    }
     recordResults([
       {
         path: `Rent charging job, first run over ${TENANCIES.toLocaleString('en-US')} tenancies (charges/s; p99_ms = run time)`,
@@ -71,6 +107,14 @@ async function main() {
         baseline_rps: null,
         ratio: null,
         p99_ms: Math.round(first.ms),
+      },
+      {
+        path: `Rent reminders job, "due in 3 days" and "late" over ${TENANCIES.toLocaleString('en-US')} tenancies (reminders/s; p99_ms = run time)`,
+        connections: 1,
+        product_rps: Math.round(reminded.reminders / (reminded.ms / 1000)),
+        baseline_rps: null,
+        ratio: null,
+        p99_ms: Math.round(reminded.ms),
       },
       {
         path: `Rent charging job, run with nothing due over ${TENANCIES.toLocaleString('en-US')} tenancies (tenancies/s; p99_ms = run time)`,

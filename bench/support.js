@@ -261,20 +261,20 @@ function pgBin(name) {
 }
 
 /**
- * PostDueRentCharges (what the worker's rent charging job runs every 15 minutes) in a CLI context of
- * the built server: its own time, what it posted and the process's peak memory.
+ * Work in a CLI context of the built server, on the given database: `body` is the source of an async
+ * function of (context, dist) returning an object. Answers that object with the work's own time (boot
+ * excluded) and the process's peak memory.
  */
-function postDueRentCharges(database) {
+function inProductCli(database, body) {
   const dist = resolve(root, 'server/dist');
   const script = `
     const { runCli } = require(${JSON.stringify(`${dist}/cli/run-cli.js`)});
-    const { CommandBus } = require(require.resolve('@nestjs/cqrs', { paths: [${JSON.stringify(dist)}] }));
-    const { PostDueRentCharges } = require(${JSON.stringify(`${dist}/modules/payments/contracts/post-due-rent-charges.command.js`)});
+    const work = ${body};
     runCli(async (context) => {
       const started = performance.now();
-      const run = await context.get(CommandBus).execute(new PostDueRentCharges());
+      const result = await work(context, ${JSON.stringify(dist)});
       const ms = performance.now() - started;
-      console.log(JSON.stringify({ ms, ...run, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+      console.log(JSON.stringify({ ms, ...result, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
     });`;
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['-e', script], {
@@ -286,11 +286,22 @@ function postDueRentCharges(database) {
     child.stdout.on('data', (chunk) => (output += chunk));
     child.on('exit', (code) => {
       const line = output.trim().split('\n').pop();
-      if (code !== 0 || !line?.startsWith('{')) return fail(new Error(`the charge run exited ${code}: ${output}`));
+      if (code !== 0 || !line?.startsWith('{')) return fail(new Error(`the product's CLI run exited ${code}: ${output}`));
       done(JSON.parse(line));
     });
   });
 }
+
+/** PostDueRentCharges, what the worker's rent charging job runs every 15 minutes (decision 0039). */
+const postDueRentCharges = (database) =>
+  inProductCli(
+    database,
+    `async (context, dist) => {
+       const { CommandBus } = require(require.resolve('@nestjs/cqrs', { paths: [dist] }));
+       const { PostDueRentCharges } = require(dist + '/modules/payments/contracts/post-due-rent-charges.command.js');
+       return context.get(CommandBus).execute(new PostDueRentCharges());
+     }`,
+  );
 
 /** Replaces this run's rows (same path and connections) in bench/results.json and keeps the others. */
 function recordResults(rows) {
@@ -309,6 +320,7 @@ function recordResults(rows) {
 
 module.exports = {
   root,
+  inProductCli,
   postDueRentCharges,
   withDatabase,
   withClient,
