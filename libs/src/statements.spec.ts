@@ -518,6 +518,14 @@ describe('monthRows', () => {
     expect(over).toMatchObject({ fullAmountReceived: true, stillDueCents: 0, openingBalanceCents: 40_000, closingBalanceCents: 20_000 });
   });
 
+  it('calls only a charged month full: money paid ahead of its charge, or a month nobody was charged, is what came in', () => {
+    const [march, april] = rows([received(4, 150_000)], [charged(5, 'rent_charge', 100_000)]);
+    expect(march).toMatchObject({ rentDueCents: 0, receivedCents: 0, fullAmountReceived: false, stillDueCents: 0 });
+    expect(april).toMatchObject({ rentDueCents: 0, receivedCents: 150_000, fullAmountReceived: false, stillDueCents: 0 });
+    const [, processing] = rows([line({ journalId: 'sent', billingMonth: 4, grossCents: 150_000, processingCents: 150_000 })], []);
+    expect(processing).toMatchObject({ rentDueCents: 0, processingCents: 150_000, fullAmountReceived: false });
+  });
+
   it('asks the rent the month was charged: none for a month nobody was charged, less a move-out credit', () => {
     const dueByMonth = rows([], [charged(3, 'rent_charge', 100_000), charged(5, 'rent_charge', 100_000), charged(5, 'rent_credit', -40_000)]).map((row) => row.rentDueCents);
     expect(dueByMonth).toEqual([100_000, 0, 60_000]);

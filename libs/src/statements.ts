@@ -290,7 +290,9 @@ export function monthRows(input: MonthRowsInput): MonthRow[] {
       lateFeesCents,
       openingBalanceCents: balance,
       closingBalanceCents: closing,
-      fullAmountReceived: money.receivedCents >= due,
+      // Only a month that was charged rent can have had it all: a month not charged yet (its charge posts on
+      // the due day) or nobody lived in reads as what came in, paid ahead or nothing.
+      fullAmountReceived: due > 0 && money.receivedCents >= due,
       stillDueCents: Math.max(0, due + lateFeesCents - paid),
     });
     balance = closing;
