@@ -7,7 +7,9 @@ const RECONNECT_DELAY_MS = (attempt: number): number => Math.min(attempt * 200, 
 /**
  * Options for every connection that serves a request (queue adds, rate-limit counters, health):
  * fail fast while Redis is unreachable, so the request answers 503 instead of hanging until Redis
- * comes back. Commands are not queued while disconnected and give up after about a second.
+ * comes back. Commands are not queued while disconnected. A command gives up after a few seconds:
+ * a second proved too short on a loaded two-core machine, where a busy event loop alone can hold
+ * a healthy Redis's answer that long.
  */
 export function redisOptionsFrom(redisUrl: string): RedisOptions {
   const url = new URL(redisUrl);
@@ -22,7 +24,7 @@ export function redisOptionsFrom(redisUrl: string): RedisOptions {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     connectTimeout: 1000,
-    commandTimeout: 1000,
+    commandTimeout: 3000,
   };
 }
 

@@ -3,9 +3,10 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LateFeePoster } from './late-fee-poster';
 import { PostDueRentChargesHandler } from './post-due-rent-charges.handler';
-import { RENT_CHARGES_QUEUE } from './post-rent-charges.job';
 import { RentChargePoster } from './rent-charge-poster';
-import { RentChargesProcessor, RentChargesScheduler } from './rent-charges.processor';
+import { RentChargesProcessor } from './rent-charges.processor';
+import { JobScheduler } from '../../../infrastructure/queue/job-scheduler';
+import { RENT_CHARGES_QUEUE, RENT_CHARGES_SCHEDULE } from './post-rent-charges.job';
 import { TenantLedgerReader } from './tenant-ledger-reader';
 import { WaiveLateFeeHandler } from './waive-late-fee.handler';
 import { LandlordLateFeesController } from '../http/landlord-late-fees.controller';
@@ -18,7 +19,7 @@ export class ChargesModule {
       module: ChargesModule,
       imports: [CqrsModule, BullModule.registerQueue({ name: RENT_CHARGES_QUEUE })],
       controllers: [LandlordLateFeesController],
-      providers: [RentChargePoster, LateFeePoster, TenantLedgerReader, PostDueRentChargesHandler, WaiveLateFeeHandler, ...(options.runWorker ? [RentChargesProcessor, RentChargesScheduler] : [])],
+      providers: [RentChargePoster, LateFeePoster, TenantLedgerReader, PostDueRentChargesHandler, WaiveLateFeeHandler, ...(options.runWorker ? [RentChargesProcessor, JobScheduler(RENT_CHARGES_QUEUE, RENT_CHARGES_SCHEDULE)] : [])],
       exports: [RentChargePoster, LateFeePoster, TenantLedgerReader],
     };
   }

@@ -1,3 +1,5 @@
+import type { JobSchedule } from '../../../infrastructure/queue/job-scheduler';
+
 /** The queue of the rent charging job; one run at a time per worker, exactly once per charge whatever runs. */
 export const RENT_CHARGES_QUEUE = 'rent-charges';
 
@@ -10,4 +12,4 @@ export type PostRentChargesJob = Record<string, never>;
  * Every 15 minutes: a month's rent is charged within a quarter of an hour of its due date's first
  * moment, in every landlord's time zone. A run with nothing due reads the tenancies and writes nothing.
  */
-export const RENT_CHARGES_SCHEDULE = { id: 'rent-charges', everyMs: 15 * 60_000 } as const;
+export const RENT_CHARGES_SCHEDULE: JobSchedule = { id: 'rent-charges', repeat: { every: 15 * 60_000 }, jobName: POST_RENT_CHARGES_JOB };

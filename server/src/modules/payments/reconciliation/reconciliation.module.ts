@@ -5,8 +5,9 @@ import { OperatorReconciliationController } from '../http/operator-reconciliatio
 import { ListReconciliationDifferencesHandler } from './list-reconciliation-differences.handler';
 import { ProviderReconciler } from './provider-reconciler';
 import { ReconciliationReportMailer } from './reconciliation-report-mailer';
-import { RECONCILIATION_QUEUE } from './reconcile-provider-balances.job';
-import { ReconciliationProcessor, ReconciliationScheduler } from './reconciliation.processor';
+import { RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE } from './reconcile-provider-balances.job';
+import { ReconciliationProcessor } from './reconciliation.processor';
+import { JobScheduler } from '../../../infrastructure/queue/job-scheduler';
 
 /**
  * Part of the payments module: the daily comparison of each landlord's provider balance with the
@@ -23,7 +24,7 @@ export class ReconciliationModule {
         ProviderReconciler,
         ReconciliationReportMailer,
         ListReconciliationDifferencesHandler,
-        ...(options.runWorker ? [ReconciliationProcessor, ReconciliationScheduler] : []),
+        ...(options.runWorker ? [ReconciliationProcessor, JobScheduler(RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE)] : []),
       ],
       exports: [ProviderReconciler],
     };

@@ -1,12 +1,11 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { Job, Queue } from 'bullmq';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import { Job } from 'bullmq';
 import { ProviderReconciler } from './provider-reconciler';
 import { ReconciliationReportMailer } from './reconciliation-report-mailer';
 import {
   RECONCILE_PROVIDER_BALANCES_JOB,
   RECONCILIATION_QUEUE,
-  RECONCILIATION_SCHEDULE,
   ReconcileProviderBalancesJob,
 } from './reconcile-provider-balances.job';
 
@@ -29,19 +28,5 @@ export class ReconciliationProcessor extends WorkerHost {
     const operatorsEmailed = await this.reportMailer.report(results);
     this.logger.log({ accounts: results.length, differences, operatorsEmailed }, 'Reconciliation finished');
     return { outcome: 'done', detail: `${results.length} account(s), ${differences} difference(s), ${operatorsEmailed} operator(s) emailed` };
-  }
-}
-
-/** Keeps one repeatable job in Redis (a scheduler, so several workers starting make one schedule). */
-@Injectable()
-export class ReconciliationScheduler implements OnApplicationBootstrap {
-  constructor(@InjectQueue(RECONCILIATION_QUEUE) private readonly queue: Queue) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      RECONCILIATION_SCHEDULE.id,
-      { pattern: RECONCILIATION_SCHEDULE.pattern, tz: RECONCILIATION_SCHEDULE.tz },
-      { name: RECONCILE_PROVIDER_BALANCES_JOB, data: {}, opts: { removeOnComplete: 30, removeOnFail: 100 } },
-    );
   }
 }

@@ -9,9 +9,10 @@ import { ReminderSettings } from './reminder-settings';
 import { RentReminderEmailProcessor } from './rent-reminder-email.processor';
 import { RentReminderMailer } from './rent-reminder-mailer';
 import { RentReminderSender } from './rent-reminder-sender';
-import { RentRemindersProcessor, RentRemindersScheduler } from './rent-reminders.processor';
+import { RentRemindersProcessor } from './rent-reminders.processor';
+import { JobScheduler } from '../../../infrastructure/queue/job-scheduler';
 import { RENT_REMINDER_EMAILS_QUEUE } from './send-rent-reminder-email.job';
-import { RENT_REMINDERS_QUEUE } from './send-rent-reminders.job';
+import { RENT_REMINDERS_QUEUE, RENT_REMINDERS_SCHEDULE } from './send-rent-reminders.job';
 import { SetPropertyRemindersHandler } from './set-property-reminders.handler';
 import { SetTenantRemindersHandler } from './set-tenant-reminders.handler';
 import { TenancyLedgers } from './tenancy-ledgers';
@@ -37,7 +38,7 @@ export class RemindersModule {
         SetTenantRemindersHandler,
         GetPropertyRemindersHandler,
         SetPropertyRemindersHandler,
-        ...(options.runWorker ? [RentRemindersProcessor, RentRemindersScheduler, RentReminderEmailProcessor] : []),
+        ...(options.runWorker ? [RentRemindersProcessor, JobScheduler(RENT_REMINDERS_QUEUE, RENT_REMINDERS_SCHEDULE), RentReminderEmailProcessor] : []),
       ],
       exports: [RentReminderSender, TenancyLedgers],
     };
