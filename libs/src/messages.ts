@@ -49,6 +49,10 @@ export const MESSAGES = {
   mandateOutdated: 'The bank debit authorization has changed. Please refresh the page, read it again and pay.',
   savedBankAccountNotFound: 'This saved bank account is no longer available. Please refresh the page.',
   lateFeeAlreadyWaived: 'This late fee has already been waived. Please refresh the page.',
+  autopayNeedsBankAccount: 'Please save a bank account on the payment screen first, then turn on autopay.',
+  autopayNotOn: 'Autopay is not on. Please refresh the page.',
+  autopayMonthNotAhead: 'You can skip only an automatic payment that has not started yet. Please refresh the page.',
+  autopayNotOffered: "Your landlord can't accept automatic bank payments yet. Please pay by hand.",
 
   // Validation
   allAddressFieldsRequired: 'All address fields are required',
@@ -85,6 +89,10 @@ export const MESSAGES = {
   lateFeeCapRequired: 'Please enter a monthly cap for the daily amount, from $1 to $1,000.',
   waiverReasonRequired: 'Please give a reason for waiving this late fee.',
   waiverReasonTooLong: 'Please keep the reason to 500 characters or fewer.',
+  autopayDayInvalid: 'Please choose from the due day to 12 days before it.',
+  autopayAmountInvalid: 'Please enter a fixed amount from $1 to $99,999, or choose the balance due.',
+  autopayMandateNotAccepted: 'Please read and accept the autopay authorization to turn autopay on.',
+  autopayMandateOutdated: 'The autopay authorization has changed. Please refresh the page, read it again and turn autopay on.',
 
   // Successes
   imageUpdated: 'Image updated successfully!',
@@ -97,6 +105,10 @@ export const MESSAGES = {
   paymentSucceeded: 'Payment succeeded!',
   rentTermsSaved: 'Successfully saved rent and late fees!',
   lateFeeWaived: 'Late fee waived.',
+  autopayOn: 'Autopay is on.',
+  autopayOff: 'Autopay is off.',
+  autopayMonthSkipped: 'This month’s automatic payment is skipped.',
+  autopayMonthRestored: 'This month’s automatic payment will run.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

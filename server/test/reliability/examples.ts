@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 // The shared libs schemas are zod/mini; the few server-only classic ones parse the same way.
 import type { ZodMiniType as ZodType } from 'zod/mini';
+import { AUTOPAY_MANDATE_VERSION } from '@rentwise/libs/autopay';
+import { autopaySettingsSchema, autopaySkipSchema } from '@rentwise/libs/schemas/autopay.schema';
 import { paymentSchema } from '@rentwise/libs/schemas/payment.schema';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { rentTermsSchema } from '@rentwise/libs/schemas/rent-terms.schema';
@@ -27,6 +29,11 @@ export const VALID_EXAMPLES = new Map<ZodType, () => Record<string, unknown>>([
   [paymentSchema as ZodType, () => ({ amountCents: 1000, paymentMethodId: 'pm_sandbox_unknown', idempotencyKey: randomUUID() })],
   [statementQuerySchema as ZodType, () => ({ year: '2026' })],
   [tenantRemindersSchema as ZodType, () => ({ remindersOn: true })],
+  [
+    autopaySettingsSchema as ZodType,
+    () => ({ savedBankAccountId: randomUUID(), daysBeforeDue: 3, amount: { kind: 'balance' }, mandate: { accepted: true, version: AUTOPAY_MANDATE_VERSION } }),
+  ],
+  [autopaySkipSchema as ZodType, () => ({ month: '2020-01', skip: true })],
   [propertyRemindersSchema as ZodType, () => ({ dueSoon: true, dueToday: true, late: true, lateFee: true, weeklySummary: true })],
 ]);
 

@@ -63,7 +63,12 @@ async function party(testApp: TestApp, { paid }: { paid: boolean }): Promise<Par
   const home = await rentedHome(testApp, enable, { payoutAccount: paid });
   const landlord = await signIn(testApp, home.landlord);
   const tenant = await signIn(testApp, home.tenant);
-  const ids: Party['ids'] = { propertyId: home.propertyId, tenantId: home.tenant.userId, tenantUserId: home.tenant.userId, landlordUserId: home.landlord.userId };
+  const ids: Party['ids'] = {
+    propertyId: home.propertyId,
+    tenantId: home.tenant.userId,
+    tenantUserId: home.tenant.userId,
+    landlordUserId: home.landlord.userId,
+  };
   if (paid) {
     const card = await tokenizeCard(testApp, { number: '4242424242424242' });
     const payment = await payRent(testApp, tenant, { amountCents: 150_000, paymentMethodId: card.json().id, idempotencyKey: randomUUID() });

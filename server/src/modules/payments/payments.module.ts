@@ -3,7 +3,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../infrastructure/config/app-config';
-import { PayRentHandler } from './pay-rent/pay-rent.handler';
+import { PayRentAutomaticallyHandler, PayRentHandler } from './pay-rent/pay-rent.handler';
 import { paymentWayProviders } from './pay-rent/payment-ways';
 import { CardAttempts } from './card-payments/card-attempts';
 import { SetLandlordCardGatewayHandler } from './commands/set-landlord-card-gateway.handler';
@@ -49,6 +49,10 @@ import { GetTenantLedgerHandler } from './queries/get-tenant-ledger.handler';
 import { LandlordTenancyLedgerController } from './http/landlord-tenancy-ledger.controller';
 import { TenantLedgerController } from './http/tenant-ledger.controller';
 import { ChargesModule } from './charges/charges.module';
+import { autopayProviders } from './autopay/autopay.providers';
+import { AUTOPAY_QUEUE } from './autopay/run-autopay.job';
+import { AUTOPAY_EMAILS_QUEUE } from './autopay/send-autopay-email.job';
+import { LandlordAutopayController, TenantAutopayController } from './http/autopay.controller';
 import { RemindersModule } from './reminders/reminders.module';
 import { PayoutRecorder } from './payouts/payout-recorder';
 import { ChargeCorrections } from './provider-events/charge-corrections';
@@ -93,7 +97,7 @@ export class PaymentsModule {
         PaymentGatewayModule.register(options.config, { runWorker: options.runWorker }),
         AuthorizeNetGatewayModule.register(options.config),
         TypeOrmModule.forFeature([LedgerTransaction, LedgerEntry, CardPayment, LandlordCardGateway, CardGatewayChange]),
-        BullModule.registerQueue({ name: RECEIPT_EMAILS_QUEUE }, { name: DISPUTED_AFTER_REFUND_EMAILS_QUEUE }, { name: BANK_DEBIT_FAILED_EMAILS_QUEUE }),
+        BullModule.registerQueue({ name: RECEIPT_EMAILS_QUEUE }, { name: DISPUTED_AFTER_REFUND_EMAILS_QUEUE }, { name: BANK_DEBIT_FAILED_EMAILS_QUEUE }, { name: AUTOPAY_QUEUE }, { name: AUTOPAY_EMAILS_QUEUE }),
         ReconciliationModule.register(options),
         ChargesModule.register(options),
         RemindersModule.register(options),
@@ -108,12 +112,16 @@ export class PaymentsModule {
         LandlordPayoutsController,
         OperatorCardGatewayController,
         OperatorDeclinedCardsController,
+        TenantAutopayController,
+        LandlordAutopayController,
       ],
       providers: [
         RecordRentPaymentHandler,
         RentPaymentJournal,
         // One use case takes rent; each way of paying is an adapter under pay-rent/ways.
         PayRentHandler,
+        PayRentAutomaticallyHandler,
+        ...autopayProviders(options),
         ...paymentWayProviders,
         CardAttempts,
         // The second card gateway (Authorize.Net), chosen per landlord by an operator.

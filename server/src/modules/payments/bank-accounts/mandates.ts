@@ -54,6 +54,15 @@ export class Mandates {
     return first.id;
   }
 
+  /** A stored authorization as a later debit names it (autopay's recurring one, decision 0042). */
+  async acceptance(id: string): Promise<{ version: string; acceptedAt: Date; clientAddress: string; userAgent: string | null } | null> {
+    const [row] = await this.unitOfWork.manager.query<{ version: string; accepted_at: Date; client_address: string; user_agent: string | null }[]>(
+      `SELECT version, accepted_at, client_address, user_agent FROM payments.bank_debit_mandates WHERE id = $1`,
+      [id],
+    );
+    return row ? { version: row.version, acceptedAt: row.accepted_at, clientAddress: row.client_address, userAgent: row.user_agent } : null;
+  }
+
   /** The provider's own id for the mandate, once the debit has one. */
   async linkProviderMandate(id: string, providerMandateId: string): Promise<void> {
     await this.unitOfWork.manager.query(

@@ -33,8 +33,17 @@ export type PaymentMethod =
   | {
       way: 'stripe_bank_debit';
       bankAccount: BankPaymentInput['bankAccount'];
-      mandate: BankPaymentInput['mandate'] & { userAgent: string | null };
+      mandate: (BankPaymentInput['mandate'] & { userAgent: string | null }) | StandingMandate;
     };
+
+/** An autopay's recurring authorization, accepted when autopay was turned on and stored then (decision 0042). */
+export interface StandingMandate {
+  standingMandateId: string;
+  version: string;
+  acceptedAt: Date;
+  clientAddress: string;
+  userAgent: string | null;
+}
 
 export type PaymentWayName = PaymentMethod['way'];
 export type MethodOf<Name extends PaymentWayName> = Extract<PaymentMethod, { way: Name }>;
@@ -52,6 +61,7 @@ export interface RentPaymentRequest {
 /**
  * A tenant pays rent: the entered amount plus the processing fee of the day, for the landlord of
  * their home, whichever way they pay. One charge per idempotency key, even when an answer is lost.
+ * `session` is the signed-in tenant's (paying needs a fresh sign-in); an automatic payment has none.
  */
 export class PayRent extends Command<PaidRent> {
   constructor(
@@ -60,6 +70,21 @@ export class PayRent extends Command<PaidRent> {
     readonly signedInAt: Date,
     readonly request: RentPaymentRequest,
     /** The network address the request came from: declined cards are limited per address too. */
+    readonly clientAddress: string,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Autopay pays rent for a tenant who is not there (decision 0042): no sign-in to check, no limit on
+ * declined cards or question about a repeat payment (one attempt per key and month, by the runner),
+ * and the address is the one the recurring authorization was given from. Sent only by the autopay job.
+ */
+export class PayRentAutomatically extends Command<PaidRent> {
+  constructor(
+    readonly tenantUserId: string,
+    readonly request: RentPaymentRequest,
     readonly clientAddress: string,
   ) {
     super();

@@ -13,7 +13,7 @@ import { CardAttempts, type NewCardAttempt, pendingAttemptOf } from '../card-pay
 import { CardPayment } from '../card-payments/card-payment.entity';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
 import { BankDebitSettlement } from '../bank-debits/bank-debit-settlement';
-import { PaidRent, PayRent, PaymentMethod } from './pay-rent.command';
+import { PaidRent, PayRent, PayRentAutomatically, PaymentMethod } from './pay-rent.command';
 import { paidRentOf } from './paid-rent';
 import { PAYMENT_WAYS, type PaymentWay, paymentWayFor, type PaymentWays } from './payment-way';
 
@@ -56,12 +56,20 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
 
   async execute({ tenantUserId, signedInAt, request, clientAddress }: PayRent): Promise<PaidRent> {
     if (!isSignInFresh(signedInAt, this.clock.now())) throw new SignInTooOld();
+    return this.pay({ tenantUserId, request, clientAddress, offSession: false });
+  }
 
+  /** PayRent without the tenant at the screen (PayRentAutomatically's handler). */
+  async payAutomatically({ tenantUserId, request, clientAddress }: PayRentAutomatically): Promise<PaidRent> {
+    return this.pay({ tenantUserId, request, clientAddress, offSession: true });
+  }
+
+  private async pay({ tenantUserId, request, clientAddress, offSession }: Omit<AskedPayment, 'inputHash'>): Promise<PaidRent> {
     const way = paymentWayFor(this.ways, request.method.way) as PaymentWay;
     const inputHash = createHash('sha256')
       .update(JSON.stringify(way.inputHashParts(tenantUserId, request.amountCents, request.method)))
       .digest('hex');
-    const { attempt, seenBefore } = await this.attemptUnder(way, { tenantUserId, request, inputHash, clientAddress });
+    const { attempt, seenBefore } = await this.attemptUnder(way, { tenantUserId, request, inputHash, clientAddress, offSession });
     if (attempt.inputHash !== inputHash) throw new UnprocessableEntityException(MESSAGES.paymentAttemptReused);
 
     const outcome = way.providerChargesOncePerKey
@@ -109,18 +117,18 @@ export class PayRentHandler implements ICommandHandler<PayRent> {
    * Who is paid, how much and on which account; refuses past the limit on declined cards, when the
    * landlord cannot be paid this way, and a second payment for the home within 10 minutes not yet confirmed.
    */
-  private async newAttempt(way: PaymentWay, { tenantUserId, request, inputHash, clientAddress }: AskedPayment): Promise<NewCardAttempt> {
+  private async newAttempt(way: PaymentWay, { tenantUserId, request, inputHash, clientAddress, offSession }: AskedPayment): Promise<NewCardAttempt> {
     const tenancy = await this.queries.execute(new GetTenancy(tenantUserId));
     if (!tenancy) throw new ConflictException(MESSAGES.noTenancyToPay);
     const { landlordUserId, propertyId } = tenancy;
     const guarded = { tenantUserId, landlordUserId, propertyId, clientAddress, idempotencyKey: request.idempotencyKey };
-    const [recent, payee] = await Promise.all([this.guard.recentAttempts(guarded), way.payee(landlordUserId)]);
-    await this.guard.refuseWhileTooManyDeclines(guarded, recent);
+    const [recent, payee] = await Promise.all([offSession ? null : this.guard.recentAttempts(guarded), way.payee(landlordUserId)]);
+    if (recent) await this.guard.refuseWhileTooManyDeclines(guarded, recent);
     if (!payee) {
       const moved = await this.movedToAnotherGateway(way, landlordUserId);
       throw new ConflictException(moved ? MESSAGES.cardGatewayChanged : way.cannotBePaidMessage);
     }
-    this.guard.refuseUnconfirmedRepeat(recent, request.confirmRepeat);
+    if (recent) this.guard.refuseUnconfirmedRepeat(recent, request.confirmRepeat);
 
     const id = randomUUID();
     const now = this.clock.now();
@@ -182,4 +190,16 @@ interface AskedPayment {
   request: PayRent['request'];
   inputHash: string;
   clientAddress: string;
+  /** An automatic payment: the declined-card limit and the repeat question are the tenant's at the screen. */
+  offSession: boolean;
+}
+
+/** Sends PayRentAutomatically through PayRent's one implementation. */
+@CommandHandler(PayRentAutomatically)
+export class PayRentAutomaticallyHandler implements ICommandHandler<PayRentAutomatically> {
+  constructor(private readonly payRent: PayRentHandler) {}
+
+  execute(command: PayRentAutomatically): Promise<PaidRent> {
+    return this.payRent.payAutomatically(command);
+  }
 }

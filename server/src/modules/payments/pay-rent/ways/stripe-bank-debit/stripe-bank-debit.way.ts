@@ -59,6 +59,11 @@ export class StripeBankDebitWay implements PaymentWay<StripeBankDebit> {
   }
 
   async attemptFields({ bankAccount, mandate }: StripeBankDebit, context: AttemptContext): Promise<AttemptMethodFields> {
+    if ('standingMandateId' in mandate) {
+      // Autopay: the recurring authorization was stored when it was turned on (decision 0042).
+      const account = await this.account(bankAccount, context);
+      return this.bankDebitFields(account, mandate.standingMandateId);
+    }
     if (mandate.version !== BANK_DEBIT_MANDATE_VERSION) throw new ConflictException(MESSAGES.mandateOutdated);
     const account = await this.account(bankAccount, context);
     const [tenant, landlord] = await Promise.all([
@@ -86,6 +91,10 @@ export class StripeBankDebitWay implements PaymentWay<StripeBankDebit> {
       clientAddress: context.clientAddress,
       userAgent: mandate.userAgent,
     });
+    return this.bankDebitFields(account, mandateId);
+  }
+
+  private bankDebitFields(account: LinkedAccount, mandateId: string): AttemptMethodFields {
     return {
       paymentMethodId: account.paymentMethodId,
       invoiceNumber: null,
@@ -110,7 +119,10 @@ export class StripeBankDebitWay implements PaymentWay<StripeBankDebit> {
         description: attempt.description,
         idempotencyKey: attempt.idempotencyKey,
         metadata: { cardPaymentId: attempt.id, tenantUserId: attempt.tenantUserId, propertyId: attempt.propertyId },
-        mandate: { acceptedAt: attempt.createdAt, ipAddress: attempt.clientAddress ?? '0.0.0.0', userAgent: method.mandate.userAgent },
+        mandate:
+          'standingMandateId' in method.mandate
+            ? { acceptedAt: method.mandate.acceptedAt, ipAddress: method.mandate.clientAddress, userAgent: method.mandate.userAgent }
+            : { acceptedAt: attempt.createdAt, ipAddress: attempt.clientAddress ?? '0.0.0.0', userAgent: method.mandate.userAgent },
         customerId: account?.customerId ?? null,
       });
       return { kind: 'processing', debit };

@@ -1,0 +1,366 @@
+import { HttpException, Injectable, Logger } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  AUTOPAY_FAILURES_TO_TURN_OFF,
+  AUTOPAY_RETRY_DAYS,
+  autopayAmountCents,
+  autopayDebitAt,
+  autopayDueCents,
+  autopayNoticeAt,
+  autopayRetries,
+  autopayWindowEnd,
+  nextAutopayMonth,
+} from '@rentwise/libs/autopay';
+import { blocksBankAccount } from '@rentwise/libs/bank-debits';
+import { type BillingMonth, billingMonthKey, localYearMonthAt } from '@rentwise/libs/billing-month';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { DEFAULT_RENT_DUE_DAY } from '@rentwise/libs/rent-charges';
+import { tenantBalanceCents } from '@rentwise/libs/tenant-balance';
+import { randomUUID } from 'node:crypto';
+import { isDependencyUnavailable } from '../../../infrastructure/http/dependency-unavailable';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { Outbox, type OutboxJob } from '../../../infrastructure/outbox/outbox';
+import { GetRentTerms } from '../../properties/contracts/get-rent-terms.query';
+import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
+import type { TenancyView } from '../../tenants/contracts/tenancy-view';
+import { Mandates } from '../bank-accounts/mandates';
+import { TenantLedgerReader } from '../charges/tenant-ledger-reader';
+import { GetLandlordTimeZones } from '../contracts/get-landlord-time-zone.query';
+import { PayRentAutomatically } from '../pay-rent/pay-rent.command';
+import { type AutopayPlan, AutopayPlans } from './autopay-plans';
+import { AUTOPAY_EMAILS_QUEUE, type AutopayEmailOccasion, SEND_AUTOPAY_EMAIL_JOB, type SendAutopayEmailJob } from './send-autopay-email.job';
+
+/** Plans read per page. */
+const PAGE_SIZE = 500;
+const DAY_MS = 86_400_000;
+
+export interface AutopayRun {
+  plans: number;
+  notices: number;
+  payments: number;
+  settled: number;
+}
+
+/** A plan with where it stands at the run's instant. */
+export interface ScheduledPlan {
+  plan: AutopayPlan;
+  month: BillingMonth;
+  period: string;
+  dueDay: number;
+  timeZone: string;
+  debitAt: Date;
+}
+
+interface RunRow {
+  id: string;
+  tenancy_id: string;
+  period: string;
+  attempt: number;
+  tenant_user_id: string;
+  landlord_user_id: string;
+  property_id: string;
+  idempotency_key: string;
+  amount_cents: number;
+  status: string;
+}
+
+/**
+ * Runs autopay at an instant (decision 0042): the notice three days before each debit, the month's
+ * automatic payment on its day, the one retry of a debit returned for insufficient funds, and what
+ * came of the payments still processing. Each automatic payment is a row under (tenancy, month,
+ * attempt) holding its idempotency key and amount, written before the provider is called; PayRent
+ * charges once per key. So two runs at once, a crash between the provider's answer and our commit,
+ * or a replayed job pay once: a row left 'started' is paid again under the same key, which answers
+ * what the first call did.
+ */
+@Injectable()
+export class AutopayRunner {
+  private readonly logger = new Logger(AutopayRunner.name);
+
+  constructor(
+    private readonly plans: AutopayPlans,
+    private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly outbox: Outbox,
+    private readonly ledger: TenantLedgerReader,
+    private readonly mandates: Mandates,
+  ) {}
+
+  async runAt(now: Date): Promise<AutopayRun> {
+    const run: AutopayRun = { plans: 0, notices: 0, payments: 0, settled: 0 };
+    // What came of earlier payments first: a failure may turn a plan off, or schedule its retry.
+    run.settled += await this.followUp(now);
+    for (let after: string | null = null; ; ) {
+      const page = await this.plans.onAfter(after, PAGE_SIZE);
+      if (page.length === 0) break;
+      run.plans += page.length;
+      const scheduled = await this.schedule(page, now);
+      run.notices += await this.sendNotices(scheduled.filter((s) => now >= autopayNoticeAt(s.month, s.dueDay, s.plan.daysBeforeDue, s.timeZone) && now < s.debitAt), now);
+      for (const due of scheduled.filter((s) => now >= s.debitAt && now < autopayWindowEnd(s.month, s.dueDay, s.timeZone))) {
+        if (await this.pay(due, 1, now)) run.payments++;
+      }
+      if (page.length < PAGE_SIZE) break;
+      after = page[page.length - 1].tenantUserId;
+    }
+    run.payments += await this.retries(now);
+    if (run.notices + run.payments + run.settled > 0) this.logger.log({ ...run, at: now.toISOString() }, 'Autopay ran');
+    return run;
+  }
+
+  /** Each plan's next month, its due day and zone, and when its debit runs. */
+  async schedule(page: readonly AutopayPlan[], now: Date): Promise<ScheduledPlan[]> {
+    const [terms, timeZones] = await Promise.all([
+      this.queries.execute(new GetRentTerms([...new Set(page.map((plan) => plan.propertyId))])),
+      this.queries.execute(new GetLandlordTimeZones([...new Set(page.map((plan) => plan.landlordUserId))])),
+    ]);
+    return page.map((plan) => {
+      const dueDay = terms.get(plan.propertyId)?.dueDay ?? DEFAULT_RENT_DUE_DAY;
+      const timeZone = timeZones.get(plan.landlordUserId) as string;
+      const month = nextAutopayMonth(now, { dueDay, daysBeforeDue: plan.daysBeforeDue, timeZone, turnedOnAt: plan.turnedOnAt }, localYearMonthAt(now, timeZone));
+      return { plan, month, period: billingMonthKey(month), dueDay, timeZone, debitAt: autopayDebitAt(month, dueDay, plan.daysBeforeDue, timeZone) };
+    });
+  }
+
+  /** The plan's next automatic payment as the tenant sees it: once a month's has run, the month after. */
+  async nextOf(plan: AutopayPlan, now: Date): Promise<ScheduledPlan> {
+    const [scheduled] = await this.schedule([plan], now);
+    if (!(await this.runOf(plan.tenancyId, scheduled.period, 1))) return scheduled;
+    const [after] = await this.schedule([plan], autopayWindowEnd(scheduled.month, scheduled.dueDay, scheduled.timeZone));
+    return after;
+  }
+
+  /** What the tenant owes on the day for that month: the balance, and the month's rent while it is not charged yet. */
+  async dueCents(plan: AutopayPlan, tenancy: TenancyView, month: BillingMonth): Promise<number> {
+    const [journals, [charged]] = await Promise.all([
+      this.ledger.journals(plan.tenantUserId, plan.propertyId),
+      this.unitOfWork.manager.query<{ charged: boolean }[]>(
+        `SELECT EXISTS (SELECT 1 FROM payments.rent_charges WHERE tenancy_id = $1 AND rent_year = $2 AND rent_month = $3 AND kind = 'charge') AS charged`,
+        [tenancy.tenancyId, month.year, month.month],
+      ),
+    ]);
+    return autopayDueCents(tenantBalanceCents(journals), charged.charged, tenancy.rentCents);
+  }
+
+  private async sendNotices(open: ScheduledPlan[], now: Date): Promise<number> {
+    if (open.length === 0) return 0;
+    const sent = await this.unitOfWork.manager.query<{ tenancy_id: string; period: string }[]>(
+      `SELECT tenancy_id, period FROM payments.autopay_notices WHERE tenancy_id = ANY($1::uuid[]) AND period = ANY($2::text[])`,
+      [open.map((s) => s.plan.tenancyId), [...new Set(open.map((s) => s.period))]],
+    );
+    const done = new Set(sent.map((row) => `${row.tenancy_id}:${row.period}`));
+    const skipped = await this.plans.skips(open.map((s) => s.plan.tenantUserId), [...new Set(open.map((s) => s.period))]);
+    let notices = 0;
+    for (const scheduled of open) {
+      const { plan, period } = scheduled;
+      if (done.has(`${plan.tenancyId}:${period}`) || skipped.has(`${plan.tenantUserId}:${period}`)) continue;
+      const tenancy = await this.runningTenancy(plan);
+      if (!tenancy) continue;
+      const amountCents = autopayAmountCents(plan.amount, await this.dueCents(plan, tenancy, scheduled.month));
+      if (amountCents === 0) continue;
+      const rows = await this.outbox.writeWith<{ tenancy_id: string }>(
+        this.unitOfWork.manager,
+        {
+          steps: `notice AS (INSERT INTO payments.autopay_notices (tenancy_id, period, tenant_user_id, estimated_cents, debit_at, sent_at)
+                   VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING tenancy_id)`,
+          result: 'notice',
+          params: [plan.tenancyId, period, plan.tenantUserId, amountCents, scheduled.debitAt, now],
+        },
+        [this.email(plan, 'notice', period, amountCents, scheduled.debitAt, null, scheduled.timeZone, false)],
+      );
+      if (rows.length > 0) notices++;
+    }
+    return notices;
+  }
+
+  /**
+   * The month's automatic payment, attempt 1 or the retry: its row first (or the row a crashed run
+   * left 'started'), then the payment under the row's key. True when this call started or finished one.
+   */
+  private async pay(scheduled: ScheduledPlan, attempt: 1 | 2, now: Date): Promise<boolean> {
+    const { plan, period, month } = scheduled;
+    let run = await this.runOf(plan.tenancyId, period, attempt);
+    if (run && run.status !== 'started') return false;
+    if (!run) {
+      const tenancy = await this.runningTenancy(plan);
+      if (!tenancy) return false;
+      const skippedMonth = attempt === 1 && (await this.plans.skips([plan.tenantUserId], [period])).size > 0;
+      const amountCents = skippedMonth ? 0 : autopayAmountCents(plan.amount, await this.dueCents(plan, tenancy, month));
+      const status = skippedMonth ? 'skipped' : amountCents === 0 ? 'nothing_due' : 'started';
+      const [inserted] = await this.unitOfWork.manager.query<RunRow[]>(
+        `INSERT INTO payments.autopay_runs
+           (id, tenancy_id, period, attempt, tenant_user_id, landlord_user_id, property_id, idempotency_key, amount_cents, status, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+         ON CONFLICT (tenancy_id, period, attempt) DO NOTHING RETURNING *`,
+        [randomUUID(), plan.tenancyId, period, attempt, plan.tenantUserId, plan.landlordUserId, plan.propertyId, randomUUID(), amountCents, status, now],
+      );
+      // Another run stored it first: that run pays it.
+      if (!inserted) return false;
+      if (inserted.status !== 'started') return true;
+      run = inserted;
+    }
+    await this.charge(run, plan, scheduled.timeZone, now);
+    return true;
+  }
+
+  /** Pays a stored run under its key; a refusal is final for the run, an outage leaves it 'started' for the next run. */
+  private async charge(run: RunRow, plan: AutopayPlan, timeZone: string, now: Date): Promise<void> {
+    const mandate = await this.mandates.acceptance(plan.mandateId);
+    if (!mandate) throw new Error(`Autopay of tenant ${plan.tenantUserId} names mandate ${plan.mandateId}, which is not stored`);
+    try {
+      const paid = await this.commands.execute(
+        new PayRentAutomatically(
+          run.tenant_user_id,
+          {
+            amountCents: run.amount_cents,
+            idempotencyKey: run.idempotency_key,
+            method: {
+              way: 'stripe_bank_debit',
+              bankAccount: { savedAccountId: plan.bankAccountId },
+              mandate: { standingMandateId: plan.mandateId, ...mandate },
+            },
+          },
+          mandate.clientAddress,
+        ),
+      );
+      await this.setStatus(run, paid.paymentStatus === 'processing' ? 'processing' : paid.paymentStatus, now);
+      if (paid.paymentStatus === 'succeeded') await this.plans.countSuccess(plan.tenantUserId);
+    } catch (error) {
+      if (!(error instanceof HttpException) || isDependencyUnavailable(error) || error.getStatus() >= 500) throw error;
+      const message = typeof error.getResponse() === 'string' ? (error.getResponse() as string) : error.message;
+      const notOffered = message === MESSAGES.bankDebitsNotOffered || message === MESSAGES.savedBankAccountNotFound || message === MESSAGES.bankAccountBlocked;
+      this.logger.warn({ tenantUserId: run.tenant_user_id, period: run.period, reason: message }, 'Automatic payment refused');
+      await this.failed(run, plan, notOffered ? 'not_offered' : 'declined', null, message, timeZone, now);
+    }
+  }
+
+  /**
+   * A run that failed: a bank return for insufficient funds is tried once more in three days; after
+   * two failures in a row, or an account the bank blocked, autopay turns off and says so to both sides.
+   */
+  private async failed(run: RunRow, plan: AutopayPlan, status: 'failed' | 'declined' | 'not_offered', code: string | null, reason: string, timeZone: string, now: Date): Promise<void> {
+    const failures = plan.failuresInRow + 1;
+    const blocked = blocksBankAccount(code) || reason === MESSAGES.bankAccountBlocked || reason === MESSAGES.savedBankAccountNotFound;
+    const turnOff = blocked || failures >= AUTOPAY_FAILURES_TO_TURN_OFF;
+    const retryAt = !turnOff && autopayRetries(code, 'bank_debit', run.attempt) ? new Date(now.getTime() + AUTOPAY_RETRY_DAYS * DAY_MS) : null;
+    const tenantEmail: AutopayEmailOccasion = turnOff ? 'turned_off' : retryAt ? 'retrying' : 'failed';
+    const jobs = [this.email(plan, tenantEmail, run.period, run.amount_cents, retryAt, reason, timeZone, false)];
+    if (turnOff) jobs.push(this.email(plan, 'turned_off', run.period, run.amount_cents, null, reason, timeZone, true));
+    if (!(await this.setStatus(run, status, now, { code, reason, retryAt }, jobs))) return;
+    await this.plans.countFailure(plan.tenantUserId);
+    if (turnOff) await this.plans.turnOff(plan.tenantUserId, blocked ? 'account_blocked' : 'failures');
+  }
+
+  /** The run's new status with its emails, in one statement; false when another run moved it first. */
+  private async setStatus(
+    run: RunRow,
+    status: string,
+    now: Date,
+    failure: { code: string | null; reason: string; retryAt: Date | null } | null = null,
+    jobs: OutboxJob<object>[] = [],
+  ): Promise<boolean> {
+    const rows = await this.outbox.writeWith<{ id: string }>(
+      this.unitOfWork.manager,
+      {
+        steps: `run AS (UPDATE payments.autopay_runs SET status = $3, failure_code = $4, failure_message = $5, retry_after = $6, updated_at = $7
+                 WHERE id = $1 AND status = $2 RETURNING id)`,
+        result: 'run',
+        params: [run.id, run.status, status, failure?.code ?? null, failure?.reason ?? null, failure?.retryAt ?? null, now],
+      },
+      jobs,
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Payments still processing whose attempt the provider has decided since, and runs a crash left
+   * 'started' (paid again under their key: the provider and PayRent answer what the first call did).
+   */
+  private async followUp(now: Date): Promise<number> {
+    const rows = await this.unitOfWork.manager.query<(RunRow & { payment_status: string | null; payment_failure_code: string | null; payment_failure_message: string | null })[]>(
+      `SELECT r.*, c.status AS payment_status, c.failure_code AS payment_failure_code, c.failure_message AS payment_failure_message
+         FROM payments.autopay_runs r LEFT JOIN payments.card_payments c ON c.idempotency_key = r.idempotency_key::text
+        WHERE r.status IN ('started', 'processing') ORDER BY r.created_at LIMIT 1000`,
+    );
+    if (rows.length === 0) return 0;
+    let settled = 0;
+    const timeZones = await this.queries.execute(new GetLandlordTimeZones([...new Set(rows.map((row) => row.landlord_user_id))]));
+    for (const row of rows) {
+      const plan = await this.plans.ofTenant(row.tenant_user_id);
+      if (!plan) continue;
+      const timeZone = timeZones.get(row.landlord_user_id) as string;
+      if (row.status === 'started') {
+        await this.charge(row, plan, timeZone, now);
+        settled++;
+      } else if (row.payment_status === 'succeeded') {
+        if (await this.setStatus(row, 'succeeded', now)) await this.plans.countSuccess(plan.tenantUserId);
+        settled++;
+      } else if (row.payment_status === 'failed') {
+        await this.failed(row, plan, 'failed', row.payment_failure_code, row.payment_failure_message ?? MESSAGES.unexpectedError, timeZone, now);
+        settled++;
+      }
+    }
+    return settled;
+  }
+
+  /** Failed first attempts whose retry time has come, for plans still on. */
+  private async retries(now: Date): Promise<number> {
+    const due = await this.unitOfWork.manager.query<{ tenant_user_id: string; period: string }[]>(
+      `SELECT r.tenant_user_id, r.period FROM payments.autopay_runs r
+        WHERE r.retry_after IS NOT NULL AND r.retry_after <= $1 AND r.attempt = 1
+          AND NOT EXISTS (SELECT 1 FROM payments.autopay_runs n WHERE n.tenancy_id = r.tenancy_id AND n.period = r.period AND n.attempt = 2 AND n.status <> 'started')`,
+      [now],
+    );
+    let payments = 0;
+    for (const { tenant_user_id, period } of due) {
+      const plan = await this.plans.ofTenant(tenant_user_id);
+      if (!plan?.isOn) continue;
+      const [scheduled] = await this.schedule([plan], now);
+      const month = { year: Number(period.slice(0, 4)), month: Number(period.slice(5, 7)) };
+      if (await this.pay({ ...scheduled, month, period }, 2, now)) payments++;
+    }
+    return payments;
+  }
+
+  private async runOf(tenancyId: string, period: string, attempt: number): Promise<RunRow | null> {
+    const [row] = await this.unitOfWork.manager.query<RunRow[]>(
+      `SELECT * FROM payments.autopay_runs WHERE tenancy_id = $1 AND period = $2 AND attempt = $3`,
+      [tenancyId, period, attempt],
+    );
+    return row ?? null;
+  }
+
+  /** The tenant's home when it is still the one autopay was turned on for: a removed tenant is never charged. */
+  private async runningTenancy(plan: AutopayPlan): Promise<TenancyView | null> {
+    const tenancy = await this.queries.execute(new GetTenancy(plan.tenantUserId));
+    return tenancy && tenancy.tenancyId === plan.tenancyId ? tenancy : null;
+  }
+
+  private email(
+    plan: AutopayPlan,
+    occasion: AutopayEmailOccasion,
+    period: string,
+    amountCents: number,
+    at: Date | null,
+    reason: string | null,
+    timeZone: string,
+    toLandlord: boolean,
+  ): OutboxJob<SendAutopayEmailJob> {
+    return {
+      queue: AUTOPAY_EMAILS_QUEUE,
+      jobName: SEND_AUTOPAY_EMAIL_JOB,
+      payload: {
+        occasion,
+        recipientUserId: toLandlord ? plan.landlordUserId : plan.tenantUserId,
+        toLandlord,
+        tenantUserId: plan.tenantUserId,
+        propertyId: plan.propertyId,
+        period,
+        amountCents,
+        at: at?.toISOString() ?? null,
+        reason,
+        timeZone,
+      },
+    };
+  }
+}

@@ -1,0 +1,99 @@
+import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import { AUTOPAY_MANDATE_VERSION, autopayAmountCents, DEFAULT_AUTOPAY_DAYS_BEFORE_DUE } from '@rentwise/libs/autopay';
+import { Clock } from '../../../infrastructure/clock/clock';
+import { AppConfig } from '../../../infrastructure/config/app-config';
+import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { GetUsers } from '../../accounts/contracts/get-users.query';
+import { BankAccounts } from '../bank-accounts/bank-accounts';
+import { AutopayContexts } from './autopay-context';
+import { AutopayPlans } from './autopay-plans';
+import { AutopayRunner } from './autopay-runner';
+import { type AutopayRunView, type AutopayView, GetAutopay } from './get-autopay.query';
+
+const RECENT_RUNS = 6;
+
+@QueryHandler(GetAutopay)
+export class GetAutopayHandler implements IQueryHandler<GetAutopay> {
+  constructor(
+    private readonly contexts: AutopayContexts,
+    private readonly plans: AutopayPlans,
+    private readonly runner: AutopayRunner,
+    private readonly accounts: BankAccounts,
+    private readonly queries: QueryBus,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ tenantUserId }: GetAutopay): Promise<AutopayView | null> {
+    const context = await this.contexts.of(tenantUserId);
+    if (!context) return null;
+    const { tenancy, payee } = context;
+    const [plan, saved, users, runs] = await Promise.all([
+      this.plans.ofTenant(tenantUserId),
+      payee ? this.accounts.savedBy(tenantUserId, payee.accountId) : Promise.resolve([]),
+      this.queries.execute(new GetUsers([tenantUserId, tenancy.landlordUserId])),
+      this.unitOfWork.manager.query<{ period: string; attempt: number; amount_cents: number; status: AutopayRunView['status']; failure_message: string | null; created_at: Date }[]>(
+        `SELECT period, attempt, amount_cents, status, failure_message, created_at FROM payments.autopay_runs
+          WHERE tenant_user_id = $1 ORDER BY created_at DESC LIMIT ${RECENT_RUNS}`,
+        [tenantUserId],
+      ),
+    ]);
+    const current = plan && plan.tenancyId === tenancy.tenancyId ? plan : null;
+    const now = this.clock.now();
+    // The schedule of a plan that is off still gives the due day and zone the form shows.
+    const scheduled = await this.runner.nextOf(current ?? { ...placeholderPlan(tenantUserId, tenancy), turnedOnAt: now }, now);
+    let next: AutopayView['next'] = null;
+    if (current?.isOn) {
+      const skipped = (await this.plans.skips([tenantUserId], [scheduled.period])).size > 0;
+      const estimatedCents = autopayAmountCents(current.amount, await this.runner.dueCents(current, tenancy, scheduled.month));
+      next = { period: scheduled.period, debitAt: scheduled.debitAt.toISOString(), estimatedCents, skipped };
+    }
+    const account = current ? await this.accounts.ofTenant(tenantUserId, current.bankAccountId) : null;
+    const nameOf = (userId: string): string => {
+      const user = users.get(userId);
+      return user ? `${user.firstName} ${user.lastName}` : '';
+    };
+    return {
+      isOn: current?.isOn ?? false,
+      offered: payee !== null,
+      settings:
+        current && account
+          ? { savedBankAccountId: account.id, bankName: account.bankName, last4: account.last4, daysBeforeDue: current.daysBeforeDue, amount: current.amount }
+          : null,
+      turnedOffReason: current?.turnedOffReason ?? null,
+      next,
+      dueDay: scheduled.dueDay,
+      timeZone: scheduled.timeZone,
+      bankFeeCents: this.config.env.BANK_DEBIT_FEE_CENTS,
+      mandateTerms: { version: AUTOPAY_MANDATE_VERSION, tenantName: nameOf(tenantUserId), landlordName: nameOf(tenancy.landlordUserId), propertyAddress: tenancy.propertyAddress },
+      savedBankAccounts: saved.map((saved) => ({ id: saved.id, bankName: saved.bankName, last4: saved.last4 })),
+      recentPayments: runs.map((run) => ({
+        period: run.period,
+        attempt: run.attempt,
+        amountCents: run.amount_cents,
+        status: run.status,
+        failureMessage: run.failure_message,
+        createdAt: run.created_at.toISOString(),
+      })),
+    };
+  }
+}
+
+/** The default settings, to place a tenant without a plan on their landlord's calendar. */
+function placeholderPlan(tenantUserId: string, tenancy: { tenancyId: string; landlordUserId: string; propertyId: string }) {
+  return {
+    tenantUserId,
+    tenancyId: tenancy.tenancyId,
+    landlordUserId: tenancy.landlordUserId,
+    propertyId: tenancy.propertyId,
+    bankAccountId: '',
+    mandateId: '',
+    daysBeforeDue: DEFAULT_AUTOPAY_DAYS_BEFORE_DUE,
+    amount: { kind: 'balance' as const },
+    isOn: false,
+    turnedOffAt: null,
+    turnedOffReason: null,
+    failuresInRow: 0,
+  };
+}
