@@ -829,6 +829,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/autopay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant’s autopay: on or off, its settings, the next automatic payment and the last ones */
+        get: operations["TenantAutopayController_get"];
+        /**
+         * Turns autopay on, or changes it, from a saved bank account
+         * @description The tenant accepts the recurring authorization of `mandate.version`, rendered by the server from these settings and stored with its time, address and browser.
+         */
+        put: operations["TenantAutopayController_set"];
+        post?: never;
+        /** Turns autopay off; an automatic payment already started goes on */
+        delete: operations["TenantAutopayController_turnOff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/autopay/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Skips the next automatic payment (its rent month, 2027-01) before it starts, or takes the skip back */
+        put: operations["TenantAutopayController_skip"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/landlord/autopay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each tenant of the landlord who set up autopay: on or off, and their last automatic payment */
+        get: operations["LandlordAutopayController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/landlord/statements/properties": {
         parameters: {
             query?: never;
@@ -1843,6 +1899,92 @@ export interface components {
             perAddressLimit: number;
             tenants: components["schemas"]["DeclinedCardsByTenantDto"][];
             addresses: components["schemas"]["DeclinedCardsByAddressDto"][];
+        };
+        AutopayAmountDto: {
+            /**
+             * @description balance: what is due on the day; fixed: `cents`, or what is due when less
+             * @enum {string}
+             */
+            kind: "balance" | "fixed";
+            /** @example 185000 */
+            cents?: number;
+        };
+        AutopaySettingsDto: {
+            /** Format: uuid */
+            savedBankAccountId: string;
+            /** @example STRIPE TEST BANK */
+            bankName: string;
+            /** @example 6789 */
+            last4: string;
+            /** @description How many days before the due day the payment runs */
+            daysBeforeDue: number;
+            amount: components["schemas"]["AutopayAmountDto"];
+        };
+        AutopayNextDto: {
+            /**
+             * @description The rent’s month
+             * @example 2027-01
+             */
+            period: string;
+            /** Format: date-time */
+            debitAt: string;
+            /**
+             * @description Today’s estimate: the amount is worked out on the day
+             * @example 185000
+             */
+            estimatedCents: number;
+            skipped: boolean;
+        };
+        MandateTermsDto: {
+            version: string;
+            tenantName: string;
+            landlordName: string;
+            propertyAddress: string;
+        };
+        AutopayRunDto: {
+            /** @example 2027-01 */
+            period: string;
+            /** @enum {number} */
+            attempt: 1 | 2;
+            amountCents: number;
+            /** @enum {string} */
+            status: "started" | "processing" | "succeeded" | "failed" | "declined" | "nothing_due" | "skipped" | "not_offered";
+            failureMessage: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AutopayDto: {
+            isOn: boolean;
+            /** @description Whether the landlord can take bank debits (autopay runs from a bank account) */
+            offered: boolean;
+            settings: components["schemas"]["AutopaySettingsDto"] | null;
+            /** @enum {string|null} */
+            turnedOffReason: "tenant" | "failures" | "account_blocked" | null;
+            next: components["schemas"]["AutopayNextDto"] | null;
+            dueDay: number;
+            /** @example America/New_York */
+            timeZone: string;
+            bankFeeCents: number;
+            mandateTerms: components["schemas"]["MandateTermsDto"];
+            savedBankAccounts: components["schemas"]["SavedBankAccountDto"][];
+            recentPayments: components["schemas"]["AutopayRunDto"][];
+        };
+        AutopayAnswer: {
+            /** @enum {string} */
+            status: "success";
+            message?: string;
+            autopay: components["schemas"]["AutopayDto"];
+        };
+        LandlordAutopayRowDto: {
+            /** Format: uuid */
+            tenantUserId: string;
+            isOn: boolean;
+            lastPayment: components["schemas"]["AutopayRunDto"] | null;
+        };
+        LandlordAutopayAnswer: {
+            /** @enum {string} */
+            status: "success";
+            tenants: components["schemas"]["LandlordAutopayRowDto"][];
         };
         StatementPropertyChoiceDto: {
             /** Format: uuid */
@@ -3692,6 +3834,154 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeclinedCardsAnswer"];
+                };
+            };
+        };
+    };
+    TenantAutopayController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutopayAnswer"];
+                };
+            };
+            /** @description The tenant has no home */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    TenantAutopayController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    savedBankAccountId: string;
+                    daysBeforeDue: number;
+                    amount: {
+                        /** @enum {string} */
+                        kind: "balance" | "fixed";
+                        cents?: number;
+                    };
+                    mandate: {
+                        /** @enum {boolean} */
+                        accepted: true;
+                        version: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutopayAnswer"];
+                };
+            };
+            /** @description No saved bank account, the landlord cannot take bank debits, or the authorization changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    TenantAutopayController_turnOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutopayAnswer"];
+                };
+            };
+        };
+    };
+    TenantAutopayController_skip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2027-01 */
+                    month: string;
+                    skip: boolean;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutopayAnswer"];
+                };
+            };
+            /** @description Autopay is off, or that month is not the next one ahead */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    LandlordAutopayController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandlordAutopayAnswer"];
                 };
             };
         };
