@@ -625,6 +625,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/bank-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves a bank account just linked, without paying now (for autopay, or for next time)
+         * @description The payment method id from the bank link step; the account must be verified. It shows as bank name and last four digits only.
+         */
+        post: operations["TenantPaymentsController_saveBankAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/bank-accounts/{bankAccountId}": {
         parameters: {
             query?: never;
@@ -1567,6 +1587,11 @@ export interface components {
             /** @enum {string} */
             status: "success";
             session: components["schemas"]["BankLinkSessionDto"];
+        };
+        SavedBankAccountAnswer: {
+            /** @enum {string} */
+            status: "success";
+            bankAccount: components["schemas"]["SavedBankAccountDto"];
         };
         NextRentDueDto: {
             /**
@@ -3491,6 +3516,41 @@ export interface operations {
                 };
             };
             /** @description The landlord cannot take bank payments, the tenant has no home to pay for, or this installation runs the sandbox */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    TenantPaymentsController_saveBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example pm_1Q... */
+                    paymentMethodId: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedBankAccountAnswer"];
+                };
+            };
+            /** @description The tenant has no home, or the landlord cannot take bank payments */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -43,3 +43,8 @@ export const bankPaymentSchema = z.strictObject(
 );
 
 export type BankPaymentInput = z.infer<typeof bankPaymentSchema>;
+
+/** POST /api/tenant/bank-accounts: save an account just linked, without paying now (for autopay). */
+export const saveBankAccountSchema = z.strictObject({ paymentMethodId }, { error: MESSAGES.bankAccountNotLinked });
+
+export type SaveBankAccountInput = z.infer<typeof saveBankAccountSchema>;

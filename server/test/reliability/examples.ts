@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ZodMiniType as ZodType } from 'zod/mini';
 import { AUTOPAY_MANDATE_VERSION } from '@rentwise/libs/autopay';
 import { autopaySettingsSchema, autopaySkipSchema } from '@rentwise/libs/schemas/autopay.schema';
+import { saveBankAccountSchema } from '@rentwise/libs/schemas/bank-payment.schema';
 import { paymentSchema } from '@rentwise/libs/schemas/payment.schema';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { rentTermsSchema } from '@rentwise/libs/schemas/rent-terms.schema';
@@ -33,6 +34,7 @@ export const VALID_EXAMPLES = new Map<ZodType, () => Record<string, unknown>>([
     autopaySettingsSchema as ZodType,
     () => ({ savedBankAccountId: randomUUID(), daysBeforeDue: 3, amount: { kind: 'balance' }, mandate: { accepted: true, version: AUTOPAY_MANDATE_VERSION } }),
   ],
+  [saveBankAccountSchema as ZodType, () => ({ paymentMethodId: 'pm_sandbox_unknown' })],
   [autopaySkipSchema as ZodType, () => ({ month: '2020-01', skip: true })],
   [propertyRemindersSchema as ZodType, () => ({ dueSoon: true, dueToday: true, late: true, lateFee: true, weeklySummary: true })],
 ]);

@@ -49,6 +49,8 @@ import { GetTenantLedgerHandler } from './queries/get-tenant-ledger.handler';
 import { LandlordTenancyLedgerController } from './http/landlord-tenancy-ledger.controller';
 import { TenantLedgerController } from './http/tenant-ledger.controller';
 import { ChargesModule } from './charges/charges.module';
+import { LinkedBankAccounts } from './bank-accounts/linked-bank-accounts';
+import { SaveBankAccountHandler } from './bank-accounts/save-bank-account.handler';
 import { autopayProviders } from './autopay/autopay.providers';
 import { AUTOPAY_QUEUE } from './autopay/run-autopay.job';
 import { AUTOPAY_EMAILS_QUEUE } from './autopay/send-autopay-email.job';
@@ -148,6 +150,8 @@ export class PaymentsModule {
         BankAccounts,
         Mandates,
         RemoveSavedBankAccountHandler,
+        LinkedBankAccounts,
+        SaveBankAccountHandler,
         BankCustomers,
         StartBankLinkHandler,
         BankDebitSettlement,

@@ -26,6 +26,7 @@ import type { TenancyView } from '../../tenants/contracts/tenancy-view';
 import { Mandates } from '../bank-accounts/mandates';
 import { TenantLedgerReader } from '../charges/tenant-ledger-reader';
 import { GetLandlordTimeZones } from '../contracts/get-landlord-time-zone.query';
+import type { AutopayRunSummary as AutopayRun } from '../contracts/run-autopay.command';
 import { PayRentAutomatically } from '../pay-rent/pay-rent.command';
 import { type AutopayPlan, AutopayPlans } from './autopay-plans';
 import { AUTOPAY_EMAILS_QUEUE, type AutopayEmailOccasion, SEND_AUTOPAY_EMAIL_JOB, type SendAutopayEmailJob } from './send-autopay-email.job';
@@ -34,12 +35,6 @@ import { AUTOPAY_EMAILS_QUEUE, type AutopayEmailOccasion, SEND_AUTOPAY_EMAIL_JOB
 const PAGE_SIZE = 500;
 const DAY_MS = 86_400_000;
 
-export interface AutopayRun {
-  plans: number;
-  notices: number;
-  payments: number;
-  settled: number;
-}
 
 /** A plan with where it stands at the run's instant. */
 export interface ScheduledPlan {

@@ -7,6 +7,7 @@ import { AutopayRunner } from './autopay-runner';
 import { AutopayProcessor } from './autopay.processor';
 import { GetAutopayHandler } from './get-autopay.handler';
 import { ListLandlordAutopayHandler } from './list-landlord-autopay.handler';
+import { RunAutopayHandler } from './run-autopay.handler';
 import { AUTOPAY_QUEUE, AUTOPAY_SCHEDULE } from './run-autopay.job';
 import { SetAutopayHandler } from './set-autopay.handler';
 import { SkipAutopayMonthHandler } from './skip-autopay-month.handler';
@@ -22,5 +23,6 @@ export const autopayProviders = (options: { runWorker: boolean }): Provider[] =>
   SetAutopayHandler,
   TurnOffAutopayHandler,
   SkipAutopayMonthHandler,
+  RunAutopayHandler,
   ...(options.runWorker ? [AutopayProcessor, JobScheduler(AUTOPAY_QUEUE, AUTOPAY_SCHEDULE), AutopayEmailProcessor] : []),
 ];

@@ -12,7 +12,7 @@ import { BankAccounts } from '../bank-accounts/bank-accounts';
 import { Mandates } from '../bank-accounts/mandates';
 import { AutopayContexts } from './autopay-context';
 import { AutopayPlans } from './autopay-plans';
-import { SetAutopay } from './set-autopay.command';
+import { SetAutopay } from '../contracts/set-autopay.command';
 
 @CommandHandler(SetAutopay)
 export class SetAutopayHandler implements ICommandHandler<SetAutopay> {

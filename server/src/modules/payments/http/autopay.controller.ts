@@ -9,7 +9,7 @@ import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
 import { GetAutopay } from '../autopay/get-autopay.query';
 import { ListLandlordAutopay } from '../autopay/list-landlord-autopay.query';
-import { SetAutopay } from '../autopay/set-autopay.command';
+import { SetAutopay } from '../contracts/set-autopay.command';
 import { SkipAutopayMonth } from '../autopay/skip-autopay-month.command';
 import { TurnOffAutopay } from '../autopay/turn-off-autopay.command';
 import { ErrorAnswer } from './payment-responses';

@@ -184,6 +184,11 @@ export class BankLinkSessionAnswer {
   @ApiProperty({ type: BankLinkSessionDto }) session!: BankLinkSessionDto;
 }
 
+export class SavedBankAccountAnswer {
+  @ApiProperty({ enum: ['success'] }) status!: 'success';
+  @ApiProperty({ type: SavedBankAccountDto }) bankAccount!: SavedBankAccountDto;
+}
+
 export class ErrorAnswer {
   @ApiProperty({ enum: ['error'] }) status!: 'error';
   @ApiProperty() error!: string;

@@ -15,7 +15,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { BankPaymentInput, bankPaymentSchema } from '@rentwise/libs/schemas/bank-payment.schema';
+import { BankPaymentInput, bankPaymentSchema, type SaveBankAccountInput, saveBankAccountSchema } from '@rentwise/libs/schemas/bank-payment.schema';
 import { PaymentInput, paymentSchema } from '@rentwise/libs/schemas/payment.schema';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, Requester } from '../../../infrastructure/http/current-user';
@@ -23,6 +23,7 @@ import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
 import { AuthorizeNetPaymentInput, authorizeNetPaymentSchema } from '@rentwise/libs/schemas/authorize-net-payment.schema';
 import { RemoveSavedBankAccount } from '../bank-accounts/remove-saved-bank-account.command';
+import { SaveBankAccount } from '../contracts/save-bank-account.command';
 import { StartBankLink } from '../bank-accounts/start-bank-link.command';
 import { PayRent, type RentPaymentRequest } from '../pay-rent/pay-rent.command';
 import { GetPaymentSetup } from '../queries/get-payment-setup.query';
@@ -31,6 +32,7 @@ import { GetTenantBalance } from '../queries/get-tenant-balance.query';
 import { ListTenantPayments } from '../queries/list-tenant-payments.query';
 import {
   BankLinkSessionAnswer,
+  SavedBankAccountAnswer,
   ErrorAnswer,
   PaymentAnswer,
   PaymentListAnswer,
@@ -230,6 +232,19 @@ export class TenantPaymentsController {
   @ApiConflictResponse({ type: ErrorAnswer, description: 'The landlord cannot take bank payments, the tenant has no home to pay for, or this installation runs the sandbox' })
   async startBankLink(@CurrentUser() tenant: Requester): Promise<BankLinkSessionAnswer> {
     return { status: 'success', session: await this.commands.execute(new StartBankLink(tenant.userId)) };
+  }
+
+  @Post('bank-accounts')
+  @ApiOperation({
+    summary: 'Saves a bank account just linked, without paying now (for autopay, or for next time)',
+    description: 'The payment method id from the bank link step; the account must be verified. It shows as bank name and last four digits only.',
+  })
+  @ApiBody({ schema: { type: 'object', required: ['paymentMethodId'], properties: { paymentMethodId: { type: 'string', example: 'pm_1Q...' } } } })
+  @ApiCreatedResponse({ type: SavedBankAccountAnswer })
+  @ApiConflictResponse({ type: ErrorAnswer, description: 'The tenant has no home, or the landlord cannot take bank payments' })
+  async saveBankAccount(@CurrentUser() tenant: Requester, @Body(new ZodPipe(saveBankAccountSchema)) body: SaveBankAccountInput): Promise<SavedBankAccountAnswer> {
+    const saved = await this.commands.execute(new SaveBankAccount(tenant.userId, body.paymentMethodId));
+    return { status: 'success', bankAccount: { id: saved.id, bankName: saved.bankName, last4: saved.last4 } };
   }
 
   @Delete('bank-accounts/:bankAccountId')

@@ -3,10 +3,10 @@ import { QueryBus } from '@nestjs/cqrs';
 import { BANK_DEBIT_MANDATE_VERSION, bankDebitMandateText } from '@rentwise/libs/bank-debits';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { AppConfig } from '../../../../../infrastructure/config/app-config';
-import { ProviderObjectNotFound } from '../../../../../infrastructure/providers/provider-errors';
 import { GetUser } from '../../../../accounts/contracts/get-user.query';
 import { GetPayoutAccount } from '../../../../onboarding/contracts/get-payout-account.query';
 import { BankAccounts, type LinkedAccount } from '../../../bank-accounts/bank-accounts';
+import { LinkedBankAccounts } from '../../../bank-accounts/linked-bank-accounts';
 import { Mandates } from '../../../bank-accounts/mandates';
 import type { CardPayment } from '../../../card-payments/card-payment.entity';
 import { PayoutAccountReadiness } from '../../../card-payments/payout-account-readiness';
@@ -38,6 +38,7 @@ export class StripeBankDebitWay implements PaymentWay<StripeBankDebit> {
     private readonly queries: QueryBus,
     private readonly readiness: PayoutAccountReadiness,
     private readonly accounts: BankAccounts,
+    private readonly linked: LinkedBankAccounts,
     private readonly mandates: Mandates,
     private readonly config: AppConfig,
   ) {}
@@ -143,23 +144,6 @@ export class StripeBankDebitWay implements PaymentWay<StripeBankDebit> {
       if (saved.blocked) throw bankAccountRefused(MESSAGES.bankAccountBlocked);
       return saved;
     }
-    const known = await this.accounts.byPaymentMethod(payee.accountId, bankAccount.paymentMethodId);
-    if (known?.blocked) throw bankAccountRefused(MESSAGES.bankAccountBlocked);
-    if (known && known.tenantUserId !== tenantUserId) throw bankAccountRefused(MESSAGES.bankAccountNotLinked);
-    const linked = await this.gateway.retrieveBankAccount(payee.accountId, bankAccount.paymentMethodId).catch((error: unknown) => {
-      if (error instanceof ProviderObjectNotFound) throw bankAccountRefused(MESSAGES.bankAccountNotLinked);
-      throw error;
-    });
-    if (!linked.usable) throw bankAccountRefused(MESSAGES.bankAccountNotVerified);
-    return this.accounts.remember({
-      tenantUserId,
-      provider: payee.provider,
-      connectedAccountId: payee.accountId,
-      paymentMethodId: linked.paymentMethodId,
-      bankName: linked.bankName,
-      last4: linked.last4,
-      saved: bankAccount.saveForLater === true,
-      customerId: linked.customerId,
-    });
+    return this.linked.adopt(tenantUserId, payee, bankAccount.paymentMethodId, bankAccount.saveForLater === true);
   }
 }
