@@ -39,8 +39,8 @@ describe('autopay', () => {
 
   const autopayOf = async (client: SignedInClient) => (await testApp.request({ method: 'GET', url: '/api/tenant/autopay', headers: client.headers })).json();
 
-  /** A tenant who saved a bank account (by paying $1 from it) and turned autopay on. */
-  async function onAutopay(accountNumber: string, amount: object = { kind: 'balance' }) {
+  /** A tenant who saved a bank account (by paying $1 from it, or saving it alone) and turned autopay on. */
+  async function onAutopay(accountNumber: string, amount: object = { kind: 'balance' }, saveBy: 'paying' | 'saving' = 'paying') {
     const home = await rentedHome(testApp, enable);
     const client = await signIn(testApp, home.tenant);
     const linked = await testApp.request({
@@ -48,18 +48,24 @@ describe('autopay', () => {
       url: '/sandbox/v1/bank_accounts',
       payload: { account: home.accountId, accountHolderName: 'Sam Rivera', routingNumber: SANDBOX_ROUTING_NUMBER, accountNumber, verification: 'instant' },
     });
-    const paid = await testApp.request({
-      method: 'POST',
-      url: '/api/tenant/payments/bank',
-      headers: client.headers,
-      payload: {
-        amountCents: 100,
-        idempotencyKey: randomUUID(),
-        bankAccount: { paymentMethodId: linked.json().id, saveForLater: true },
-        mandate: { accepted: true, version: BANK_DEBIT_MANDATE_VERSION },
-      },
-    });
-    expect(paid.statusCode).toBe(201);
+    if (saveBy === 'saving') {
+      const saved = await testApp.request({ method: 'POST', url: '/api/tenant/bank-accounts', headers: client.headers, payload: { paymentMethodId: linked.json().id } });
+      expect(saved.statusCode).toBe(201);
+      expect(saved.json().bankAccount).toMatchObject({ bankName: 'STRIPE TEST BANK', last4: accountNumber.slice(-4) });
+    } else {
+      const paid = await testApp.request({
+        method: 'POST',
+        url: '/api/tenant/payments/bank',
+        headers: client.headers,
+        payload: {
+          amountCents: 100,
+          idempotencyKey: randomUUID(),
+          bankAccount: { paymentMethodId: linked.json().id, saveForLater: true },
+          mandate: { accepted: true, version: BANK_DEBIT_MANDATE_VERSION },
+        },
+      });
+      expect(paid.statusCode).toBe(201);
+    }
     const before = (await autopayOf(client)).autopay;
     expect(before).toMatchObject({ isOn: false, offered: true, next: null, bankFeeCents: 0 });
     expect(before.savedBankAccounts).toHaveLength(1);
@@ -130,7 +136,7 @@ describe('autopay', () => {
   });
 
   it('skips a month the tenant skipped, and takes nothing', async () => {
-    const { home, client, next } = await onAutopay('000123456789');
+    const { home, client, next } = await onAutopay('000123456789', { kind: 'fixed', cents: 50_000 }, 'saving');
     const skipped = await testApp.request({ method: 'PUT', url: '/api/tenant/autopay/skip', headers: client.headers, payload: { month: next.period, skip: true } });
     expect(skipped.statusCode).toBe(200);
     expect(skipped.json()).toMatchObject({ message: MESSAGES.autopayMonthSkipped, autopay: { next: { period: next.period, skipped: true } } });
