@@ -29,3 +29,13 @@ export function dateLabel(iso: string, timeZone?: string): string {
 export function dateTimeLabel(iso: string): string {
   return dateAndTime.format(new Date(iso));
 }
+
+/** '2027-01-01T11:00:00Z' -> 'Friday, January 1', on `timeZone`'s calendar (a day that is coming, so no year). */
+export function weekdayDateLabel(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(new Date(iso));
+}
+
+/** '2027-01-01T11:00:00Z' -> 'Jan 1', on `timeZone`'s calendar: for a line that must stay short. */
+export function shortDateLabel(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone }).format(new Date(iso));
+}

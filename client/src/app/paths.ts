@@ -167,6 +167,8 @@ export const paths = {
     dashboard: fixed('/tenant/dashboard'),
     contactLandlord: fixed('/tenant/contact-landlord'),
     payment: fixed('/tenant/payment'),
+    /** Rent taken from a saved bank account each month, on a day the tenant chooses (issue 37). */
+    autopay: fixed('/tenant/autopay'),
     paymentHistory: fixed('/tenant/payment-history'),
     /** Every charge, fee and payment with the balance after it, and its CSV. */
     ledger: { path: '/tenant/ledger', getHref: () => '/tenant/ledger', csvHref: () => '/api/tenant/ledger.csv' },

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/PublicLayout';
 import { accountsRoutes } from '../features/accounts/routes';
+import { autopayRoutes } from '../features/autopay/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { financeRoutes } from '../features/finance/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
@@ -21,6 +22,7 @@ import { RouteErrorPage } from './RouteErrorPage';
 
 const features: FeatureRoutes[] = [
   accountsRoutes,
+  autopayRoutes,
   dashboardRoutes,
   financeRoutes,
   onboardingRoutes,

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { AutopayView } from '../../app/tenantAutopayApi';
 import type { TenantBalance } from '../../app/tenantBalanceApi';
+import { autopayViewFixture } from '../../test/autopay';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
 import { sessionOf, testUser } from '../../test/session';
@@ -28,11 +30,15 @@ function balanceOf(overrides: Partial<TenantBalance> = {}): TenantBalance {
   };
 }
 
-function withDashboard(answer: () => Response) {
+/** Autopay off; by default the landlord takes no bank debits, so the card says nothing of it. */
+const autopayOf = (overrides: Partial<AutopayView> = {}): AutopayView => autopayViewFixture({ offered: false, ...overrides });
+
+function withDashboard(answer: () => Response, autopay: AutopayView = autopayOf()) {
   mswServer.use(
     sessionOf(tenant),
     http.get('/api/tenant/residence', () => HttpResponse.json({ status: 'success', residence: null })),
     http.get('/api/tenant/balance', answer),
+    http.get('/api/tenant/autopay', () => HttpResponse.json({ status: 'success', autopay })),
   );
 }
 
@@ -68,6 +74,49 @@ describe('the tenant dashboard’s balance card', () => {
     expect(credit.getByRole('heading', { name: 'Credit' })).toBeInTheDocument();
     expect(credit.getByText('$250.00')).toBeInTheDocument();
     expect(credit.getByText('You paid ahead: it counts toward your next rent.')).toBeInTheDocument();
+  });
+
+  it('says when autopay pays next, about how much, linked to the autopay page', async () => {
+    withDashboard(
+      () => HttpResponse.json({ status: 'success', balance: balanceOf() }),
+      // 6:00 on December 29 in New York, 3 days before January's rent is due.
+      autopayOf({ isOn: true, offered: true, next: { period: '2026-01', debitAt: '2025-12-29T11:00:00.000Z', estimatedCents: 150_000, skipped: false } }),
+    );
+    renderRoute('/tenant/dashboard');
+    const card = within(await balanceCard());
+    const autopay = await card.findByRole('link', { name: 'Dec 29, 2025 for about $1,500.00' });
+    expect(autopay).toHaveAttribute('href', '/tenant/autopay');
+    expect(card.getByText('Autopay').tagName).toBe('DT');
+  });
+
+  it('offers to set up autopay when it is off and the landlord takes bank debits, and says a skipped month', async () => {
+    withDashboard(() => HttpResponse.json({ status: 'success', balance: balanceOf() }), autopayOf({ offered: true }));
+    const first = renderRoute('/tenant/dashboard');
+    expect(await within(await balanceCard()).findByRole('link', { name: 'Set up autopay' })).toHaveAttribute('href', '/tenant/autopay');
+    first.unmount();
+
+    withDashboard(
+      () => HttpResponse.json({ status: 'success', balance: balanceOf() }),
+      autopayOf({ isOn: true, offered: true, next: { period: '2026-01', debitAt: '2025-12-29T11:00:00.000Z', estimatedCents: 150_000, skipped: true } }),
+    );
+    renderRoute('/tenant/dashboard');
+    expect(await within(await balanceCard()).findByRole('link', { name: 'January 2026 skipped' })).toBeInTheDocument();
+  });
+
+  it('says nothing of autopay where the landlord takes no bank debits', async () => {
+    let asked = false;
+    withDashboard(() => HttpResponse.json({ status: 'success', balance: balanceOf() }));
+    mswServer.use(
+      http.get('/api/tenant/autopay', () => {
+        asked = true;
+        return HttpResponse.json({ status: 'success', autopay: autopayOf() });
+      }),
+    );
+    renderRoute('/tenant/dashboard');
+    const card = within(await balanceCard());
+    await waitFor(() => expect(asked).toBe(true));
+    expect(card.queryByText('Autopay')).toBeNull();
+    expect(card.queryByRole('link', { name: 'Set up autopay' })).toBeNull();
   });
 
   it('shows a skeleton while loading, and a retry when the balance does not load', async () => {

@@ -4,6 +4,7 @@ import { formatCents } from '@rentwise/libs/money';
 import { isNotFound } from '../../app/apiError';
 import { dateLabel } from '../../app/dates';
 import { paths } from '../../app/paths';
+import { autopayMonthLabel, useGetTenantAutopayQuery } from '../../app/tenantAutopayApi';
 import { balanceStanding, useGetTenantBalanceQuery } from '../../app/tenantBalanceApi';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -20,6 +21,42 @@ function BalanceLoading() {
       <Skeleton width="80%" />
       <Skeleton width="60%" />
     </Card>
+  );
+}
+
+/**
+ * Autopay in one line (issue 37): the next automatic payment, linked to its page, or a link to set it
+ * up. Nothing while it loads, when it did not load, or when the landlord cannot take bank debits.
+ */
+function AutopayFact() {
+  const { data: autopay } = useGetTenantAutopayQuery();
+  if (!autopay || (!autopay.isOn && !autopay.offered)) return null;
+  const href = paths.tenant.autopay.getHref();
+  const next = autopay.isOn ? autopay.next : null;
+  let fact;
+  if (next?.skipped) fact = <Link to={href}>{autopayMonthLabel(next.period)} skipped</Link>;
+  else if (next) {
+    fact = (
+      <Link to={href} className="tabular">
+        {dateLabel(next.debitAt, autopay.timeZone)} for <span aria-hidden="true">~</span>
+        <span className="visually-hidden">about </span>
+        {formatCents(next.estimatedCents)}
+      </Link>
+    );
+  } else if (autopay.isOn) fact = <Link to={href}>On</Link>;
+  else {
+    fact = (
+      <>
+        {autopay.turnedOffReason && autopay.turnedOffReason !== 'tenant' && <span className="balance-card__warning">Turned off · </span>}
+        <Link to={href}>Set up autopay</Link>
+      </>
+    );
+  }
+  return (
+    <div>
+      <dt>Autopay</dt>
+      <dd>{fact}</dd>
+    </div>
   );
 }
 
@@ -77,6 +114,7 @@ export function BalanceCard() {
             )}
           </dd>
         </div>
+        <AutopayFact />
       </dl>
 
       <div className="balance-card__actions">

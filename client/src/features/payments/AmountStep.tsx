@@ -3,7 +3,8 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { isAuthorizeNetPayableAmount } from '@rentwise/libs/authorize-net';
 import { keypadDisplayToCents, type KeypadKey } from '@rentwise/libs/keypad';
 import { formatCents } from '@rentwise/libs/money';
-import { todayLabel } from '../../app/dates';
+import { shortDateLabel, todayLabel } from '../../app/dates';
+import { upcomingAutopayPayment, useGetTenantAutopayQuery } from '../../app/tenantAutopayApi';
 import { balanceStanding } from '../../app/tenantBalanceApi';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
@@ -27,6 +28,24 @@ const TYPING_TARGETS = 'input, textarea, select, [contenteditable="true"]';
 function amountRefusal(setup: PaymentSetup, amountCents: number): string | null {
   if (setup.cardGateway === 'authorize_net') return isAuthorizeNetPayableAmount(amountCents) ? null : MESSAGES.minimumAuthorizeNetAmount;
   return amountCents === 0 ? MESSAGES.invalidAmount : null;
+}
+
+/**
+ * 'Autopay will pay ~$1,500.00 on Jan 1' (issue 37), so a tenant does not pay by hand what autopay is
+ * about to take. Asked for only where autopay can run: the landlord takes bank debits.
+ */
+function AutopayLine({ setup }: { setup: PaymentSetup }) {
+  const { data: autopay } = useGetTenantAutopayQuery(undefined, { skip: !setup.bankDebit });
+  const next = upcomingAutopayPayment(autopay);
+  if (!autopay || !next) return null;
+  return (
+    <p className="pay__autopay" data-testid="autopay-line">
+      Autopay will pay <span aria-hidden="true">~</span>
+      <span className="visually-hidden">about </span>
+      <span className="money">{formatCents(next.estimatedCents)}</span> on{' '}
+      <time dateTime={next.debitAt}>{shortDateLabel(next.debitAt, autopay.timeZone)}</time>
+    </p>
+  );
 }
 
 /** Step 1: the amount, typed on the keypad or a physical keyboard (digits, '.', Backspace, Enter). */
@@ -86,6 +105,7 @@ export function AmountStep({ setup, display, onKey, onContinue, takeFocus }: Amo
           <span>{balance.tone === 'paid-up' ? 'Balance' : balance.label}</span>
           <span className="money">{balance.tone === 'paid-up' ? 'Paid up' : balance.amount}</span>
         </p>
+        <AutopayLine setup={setup} />
       </div>
 
       <div className="pay__amount">

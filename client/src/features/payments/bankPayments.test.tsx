@@ -2,11 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BANK_DEBIT_MANDATE_VERSION, bankDebitMandateText } from '@rentwise/libs/bank-debits';
 import { MESSAGES, repeatPaymentMessage } from '@rentwise/libs/messages';
 import { SANDBOX_BANK_LINK_MESSAGES, SANDBOX_BANK_NAME, SANDBOX_ROUTING_NUMBER } from '@rentwise/libs/sandbox-bank-accounts';
+import type { AutopayView } from '../../app/tenantAutopayApi';
 import { dismissAllToasts } from '../../components/toastStore';
+import { autopayViewFixture } from '../../test/autopay';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
 import { sessionOf, testUser } from '../../test/session';
@@ -119,6 +121,22 @@ const processing = (amountCents = 10_000, feeCents = 0) =>
   );
 
 afterEach(() => act(() => dismissAllToasts()));
+
+/** Where bank debits are offered the amount step reads the tenant's autopay; off unless a test says otherwise. */
+function withAutopay(view: AutopayView = autopayViewFixture()) {
+  let reads = 0;
+  mswServer.use(
+    http.get('/api/tenant/autopay', () => {
+      reads += 1;
+      return HttpResponse.json({ status: 'success', autopay: view });
+    }),
+  );
+  return () => reads;
+}
+
+beforeEach(() => {
+  withAutopay();
+});
 
 const toastRegion = () => screen.getByRole('status');
 
@@ -727,5 +745,60 @@ describe('bank debits in the history and on receipts', () => {
     expect(screen.getByText(failureReason)).toBeInTheDocument();
     expect(field('Status')).toHaveTextContent('Failed');
     expect(screen.getAllByText('Failed').find((element) => element.classList.contains('status-pill'))).toHaveClass('status-pill--danger');
+  });
+});
+
+describe('autopay on the payment screen', () => {
+  const account = { id: savedAccountId, bankName: 'STRIPE TEST BANK', last4: '6789' };
+  // 6:00 on December 29 in New York: January's rent, 3 days before it is due.
+  const next = { period: '2027-01', debitAt: '2026-12-29T11:00:00.000Z', estimatedCents: 150_000, skipped: false };
+  const autopayOn = (overrides: Partial<AutopayView> = {}) => autopayViewFixture({ isOn: true, savedBankAccounts: [account], next, ...overrides });
+
+  it('says what autopay will pay next, and reads it again after a payment', async () => {
+    signedInTenant();
+    withSetups(setupWithBank({ savedAccounts: [account] }));
+    const autopayReads = withAutopay(autopayOn());
+    withEndpoint('/api/tenant/payments/bank', [() => processing()]);
+    const user = userEvent.setup();
+    renderRoute('/tenant/payment');
+
+    const line = await screen.findByTestId('autopay-line');
+    expect(line).toHaveTextContent('Autopay will pay ~about $1,500.00 on Dec 29');
+    expect(line.querySelector('time')).toHaveAttribute('dateTime', next.debitAt);
+    expect(autopayReads()).toBe(1);
+
+    await user.keyboard('100{Enter}');
+    await chooseBank(user);
+    await user.click(screen.getByRole('button', { name: 'STRIPE TEST BANK ••••6789' }));
+    await user.click(screen.getByRole('checkbox', { name: 'I authorize this debit' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $100.00' }));
+    await user.click(await screen.findByRole('button', { name: 'All done!' }));
+    expect(await screen.findByTestId('autopay-line')).toBeInTheDocument();
+    await waitFor(() => expect(autopayReads()).toBe(2));
+  });
+
+  it('says nothing of autopay when it is off, when the month is skipped, or without bank debits', async () => {
+    signedInTenant();
+    withSetups(setupWithBank());
+    const offReads = withAutopay();
+    const first = renderRoute('/tenant/payment');
+    await screen.findByRole('heading', { name: 'Make a Payment' });
+    await waitFor(() => expect(offReads()).toBe(1));
+    expect(screen.queryByTestId('autopay-line')).not.toBeInTheDocument();
+    first.unmount();
+
+    const skippedReads = withAutopay(autopayOn({ next: { ...next, skipped: true } }));
+    const second = renderRoute('/tenant/payment');
+    await screen.findByRole('heading', { name: 'Make a Payment' });
+    await waitFor(() => expect(skippedReads()).toBe(1));
+    expect(screen.queryByTestId('autopay-line')).not.toBeInTheDocument();
+    second.unmount();
+
+    withSetups(paymentSetupFixture({ bankDebit: null }));
+    const cardOnlyReads = withAutopay(autopayOn());
+    renderRoute('/tenant/payment');
+    await screen.findByRole('heading', { name: 'Make a Payment' });
+    expect(screen.queryByTestId('autopay-line')).not.toBeInTheDocument();
+    expect(cardOnlyReads()).toBe(0);
   });
 });

@@ -1,8 +1,10 @@
 import { useParams } from 'react-router-dom';
 import { Mail, Pencil, Phone, ScrollText, UserPlus, Users } from 'lucide-react';
+import { billingMonthLabel, parseBillingMonthKey } from '@rentwise/libs/billing-month';
 import { formatCents } from '@rentwise/libs/money';
 import { telHref } from '@rentwise/libs/phone';
 import { paths } from '../../app/paths';
+import { AutopayRunPill } from '../../components/AutopayRunPill';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -11,9 +13,32 @@ import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { isNotFound } from '../../app/apiError';
 import { useListPropertyTenantsQuery, type LandlordTenant } from './tenantsApi';
+import { useListTenantsAutopayQuery, type TenantAutopay } from './tenantsAutopayApi';
 import './tenants.css';
 
-function TenantCard({ tenant, propertyId }: { tenant: LandlordTenant; propertyId: string }) {
+/** The last automatic payment's month and status, and the bank's reason when it failed. */
+function LastAutopayPayment({ payment }: { payment: NonNullable<TenantAutopay['lastPayment']> }) {
+  const month = parseBillingMonthKey(payment.period);
+  return (
+    <p className="tenant-card__detail tenant-card__autopay">
+      <span>
+        Last automatic payment: {month ? billingMonthLabel(month) : payment.period},{' '}
+        <span className="tabular">{formatCents(payment.amountCents)}</span>
+      </span>{' '}
+      <AutopayRunPill status={payment.status} />
+      {payment.failureMessage && <span className="tenant-card__autopay-failure">{payment.failureMessage}</span>}
+    </p>
+  );
+}
+
+interface TenantCardProps {
+  tenant: LandlordTenant;
+  propertyId: string;
+  /** Undefined while the landlord's autopay list is not known (loading, or it did not load): then nothing is said. */
+  autopay: TenantAutopay | null | undefined;
+}
+
+function TenantCard({ tenant, propertyId, autopay }: TenantCardProps) {
   const name = `${tenant.firstName} ${tenant.lastName}`;
   return (
     <li className="tenant-card">
@@ -30,9 +55,15 @@ function TenantCard({ tenant, propertyId }: { tenant: LandlordTenant; propertyId
                 Invited
               </span>
             )}
+            {autopay !== undefined && (
+              <span className={`status-pill tenant-card__autopay-pill tenant-card__autopay-pill--${autopay?.isOn ? 'on' : 'off'}`}>
+                Autopay {autopay?.isOn ? 'on' : 'off'}
+              </span>
+            )}
           </div>
           <p className="tenant-card__detail">{tenant.email}</p>
           <p className="tenant-card__detail">{tenant.phone}</p>
+          {autopay?.lastPayment && <LastAutopayPayment payment={autopay.lastPayment} />}
         </div>
       </div>
       <div className="tenant-card__actions">
@@ -65,6 +96,8 @@ function TenantCard({ tenant, propertyId }: { tenant: LandlordTenant; propertyId
 export function PropertyTenantsPage() {
   const { propertyId = '' } = useParams();
   const { data, error, isLoading, refetch, isFetching } = useListPropertyTenantsQuery(propertyId);
+  // A word beside each tenant, not the page's purpose: when it does not load, the list shows without it.
+  const { data: autopayByTenant } = useListTenantsAutopayQuery();
   const addHref = paths.landlord.addTenant.getHref(propertyId);
   const addTenant = (
     <Button to={addHref}>
@@ -118,7 +151,12 @@ export function PropertyTenantsPage() {
       {data && data.rows.length > 0 && (
         <ul className="tenant-list">
           {data.rows.map((tenant) => (
-            <TenantCard key={tenant.tenantId} tenant={tenant} propertyId={propertyId} />
+            <TenantCard
+              key={tenant.tenantId}
+              tenant={tenant}
+              propertyId={propertyId}
+              autopay={autopayByTenant ? (autopayByTenant[tenant.tenantId] ?? null) : undefined}
+            />
           ))}
         </ul>
       )}

@@ -72,6 +72,7 @@ describe('the landlord’s ledger of a tenancy', () => {
           rows: [{ tenantId, propertyId, firstName: 'Tina', lastName: 'Tenant', email: 'tina@example.com', phone: '(503) 555-0142', hasSignedIn: true, startedAt: '2025-03-01T05:00:00.000Z' }],
         }),
       ),
+      http.get('/api/landlord/autopay', () => HttpResponse.json({ status: 'success', tenants: [] })),
     );
     renderRoute(`/landlord/property/${propertyId}/tenants`);
     expect(await screen.findByRole('link', { name: 'Ledger of Tina Tenant' })).toHaveAttribute('href', `/landlord/property/${propertyId}/tenants/${tenantId}/ledger`);

@@ -8,6 +8,7 @@ import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
 import { sessionOf, testUser } from '../../test/session';
 import type { LandlordTenant } from './tenantsApi';
+import type { TenantAutopay } from './tenantsAutopayApi';
 
 const propertyId = '3f1c7a2e-8d4b-4c1a-9e2f-1a2b3c4d5e6f';
 const otherPropertyId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
@@ -27,11 +28,13 @@ function signedInAs(type: 'landlord' | 'tenant') {
   mswServer.use(sessionOf(testUser({ type })));
 }
 
-function withTenants(rows: LandlordTenant[], id = propertyId) {
+/** The tenants' list, and their autopay (GET /api/landlord/autopay): by default nobody has it on. */
+function withTenants(rows: LandlordTenant[], id = propertyId, autopay: () => Response = () => HttpResponse.json({ status: 'success', tenants: [] })) {
   mswServer.use(
     http.get(`/api/landlord/properties/${id}/tenants`, () =>
       HttpResponse.json({ status: 'success', property: { ...property, propertyId: id }, rows }),
     ),
+    http.get('/api/landlord/autopay', autopay),
   );
 }
 
@@ -58,6 +61,43 @@ describe('a property’s tenants', () => {
     expect(within(card).getByRole('link', { name: 'Call Tina Tenant' })).toHaveAttribute('href', 'tel:+15035550142');
     expect(within(card).getByText('Invited')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add a Tenant' })).toHaveAttribute('href', `/landlord/property/${propertyId}/tenants/add`);
+  });
+
+  it('says beside each tenant whether autopay is on, with the last automatic payment and why it failed', async () => {
+    const theo: LandlordTenant = { ...tina, tenantId: 'c2d3e4f5-a6b7-4c8d-9e0f-1a2b3c4d5e6f', firstName: 'Theo', email: 'theo@example.com', hasSignedIn: true };
+    const failureMessage = 'The bank returned the payment: not enough money in the account.';
+    const autopay: TenantAutopay[] = [
+      {
+        tenantUserId: theo.tenantId,
+        isOn: true,
+        lastPayment: { period: '2027-01', attempt: 1, amountCents: 150_000, status: 'failed', failureMessage, createdAt: '2026-12-29T11:00:00.000Z' },
+      },
+    ];
+    signedInAs('landlord');
+    withTenants([tina, theo], propertyId, () => HttpResponse.json({ status: 'success', tenants: autopay }));
+    renderRoute(`/landlord/property/${propertyId}/tenants`);
+
+    const theoCard = within((await screen.findByRole('heading', { name: 'Theo Tenant' })).closest('li')!);
+    expect(await theoCard.findByText('Autopay on')).toHaveClass('status-pill');
+    expect(theoCard.getByText(/Last automatic payment/).closest('p')).toHaveTextContent(`Last automatic payment: January 2027, $1,500.00 Failed${failureMessage}`);
+    expect(theoCard.getByText('Failed')).toHaveClass('status-pill--danger');
+    const tinaCard = within(screen.getByRole('heading', { name: 'Tina Tenant' }).closest('li')!);
+    expect(tinaCard.getByText('Autopay off')).toBeInTheDocument();
+    expect(tinaCard.queryByText(/Last automatic payment/)).toBeNull();
+  });
+
+  it('lists the tenants without a word on autopay when it does not load', async () => {
+    let asked = false;
+    signedInAs('landlord');
+    withTenants([tina], propertyId, () => {
+      asked = true;
+      return HttpResponse.json({ status: 'error', error: 'Internal' }, { status: 500 });
+    });
+    renderRoute(`/landlord/property/${propertyId}/tenants`);
+    expect(await screen.findByRole('heading', { name: 'Tina Tenant' })).toBeInTheDocument();
+    await waitFor(() => expect(asked).toBe(true));
+    expect(screen.queryByText(/Autopay (on|off)/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('offers Add a Tenant when nobody lives there yet', async () => {

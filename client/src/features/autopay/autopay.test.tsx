@@ -1,0 +1,251 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AUTOPAY_MANDATE_VERSION, autopayMandateText } from '@rentwise/libs/autopay';
+import { MESSAGES } from '@rentwise/libs/messages';
+import type { AutopayView } from '../../app/tenantAutopayApi';
+import { autopayViewFixture } from '../../test/autopay';
+import { mswServer } from '../../test/mswServer';
+import { renderRoute } from '../../test/renderRoute';
+import { sessionOf, testUser } from '../../test/session';
+
+const checking = { id: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b', bankName: 'Springfield Credit Union', last4: '6789' };
+const savings = { id: '0a9b8c7d-6e5f-4a3b-9c1d-2e3f4a5b6c7d', bankName: 'First Bank', last4: '1234' };
+const { tenantName, landlordName, propertyAddress } = autopayViewFixture().mandateTerms;
+const terms = { tenantName, landlordName, propertyAddress };
+
+/** Off, never set up: the landlord takes bank debits and the tenant saved two accounts. Rent is due on the 1st in New York. */
+const viewOf = (overrides: Partial<AutopayView> = {}): AutopayView => autopayViewFixture({ savedBankAccounts: [checking, savings], ...overrides });
+
+/** On from the checking account, 3 days before the 1st: January's rent at 6:00 on December 29 in New York. */
+function onView(overrides: Partial<AutopayView> = {}): AutopayView {
+  return viewOf({
+    isOn: true,
+    settings: { savedBankAccountId: checking.id, bankName: checking.bankName, last4: checking.last4, daysBeforeDue: 3, amount: { kind: 'balance' } },
+    next: { period: '2027-01', debitAt: '2026-12-29T11:00:00.000Z', estimatedCents: 150_000, skipped: false },
+    ...overrides,
+  });
+}
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** GET answers `view`; each write is recorded and answered by `answer` (by default the view it leads to). */
+function withAutopay(view: AutopayView, answer: (call: Call) => Response) {
+  const calls: Call[] = [];
+  const record = async ({ request }: { request: Request }) => {
+    const call = { method: request.method, path: new URL(request.url).pathname, body: request.method === 'PUT' && request.headers.get('content-type') ? await request.json() : undefined };
+    calls.push(call);
+    return answer(call);
+  };
+  mswServer.use(
+    sessionOf(testUser({ type: 'tenant', firstName: 'Theo', lastName: 'Tenant' })),
+    http.get('/api/tenant/autopay', () => HttpResponse.json({ status: 'success', autopay: view })),
+    http.put('/api/tenant/autopay', record),
+    http.delete('/api/tenant/autopay', record),
+    http.put('/api/tenant/autopay/skip', record),
+  );
+  return calls;
+}
+
+const success = (message: string, autopay: AutopayView) => HttpResponse.json({ status: 'success', message, autopay });
+
+describe('the tenant’s autopay page', () => {
+  it('shows autopay off, with the form set to the defaults and the authorization for them', async () => {
+    withAutopay(viewOf(), () => HttpResponse.json({}, { status: 500 }));
+    renderRoute('/tenant/autopay');
+
+    expect(await screen.findByRole('heading', { name: 'Autopay is off' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Turn on autopay' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Springfield Credit Union ••••6789' })).toBeChecked();
+    expect(screen.getByLabelText('Payment day')).toHaveValue('3');
+    expect(screen.getByRole('option', { name: 'On the due day (the 1st)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: '12 days before' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /The balance due on that day/ })).toBeChecked();
+    expect(screen.getByText('Fees').nextElementSibling).toHaveTextContent('No fee');
+    expect(screen.getByTestId('autopay-mandate')).toHaveTextContent(
+      autopayMandateText({ ...terms, bankName: checking.bankName, last4: checking.last4, amount: { kind: 'balance' }, daysBeforeDue: 3, dueDay: 1 }),
+    );
+    expect(screen.getByRole('checkbox', { name: 'I authorize these debits' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Turn on autopay' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Turn off autopay' })).toBeNull();
+    expect(screen.getByText('None yet. Each month’s automatic payment will show here.')).toBeInTheDocument();
+  });
+
+  it('asks for the authorization, then turns autopay on with the settings chosen', async () => {
+    const calls = withAutopay(viewOf(), () => success(MESSAGES.autopayOn, onView()));
+    const user = userEvent.setup();
+    renderRoute('/tenant/autopay');
+
+    await user.click(await screen.findByRole('button', { name: 'Turn on autopay' }));
+    expect(await screen.findByText(MESSAGES.autopayMandateNotAccepted)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    await user.click(screen.getByRole('checkbox', { name: 'I authorize these debits' }));
+    await user.click(screen.getByRole('button', { name: 'Turn on autopay' }));
+    expect(await screen.findByText(MESSAGES.autopayOn)).toBeInTheDocument();
+    expect(calls).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/tenant/autopay',
+        body: { savedBankAccountId: checking.id, daysBeforeDue: 3, amount: { kind: 'balance' }, mandate: { accepted: true, version: AUTOPAY_MANDATE_VERSION } },
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Autopay is on' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
+    // The authorization was given for what was saved; another change asks for it again.
+    expect(screen.getByRole('checkbox', { name: 'I authorize these debits' })).not.toBeChecked();
+  });
+
+  it('sends the account, the day and a fixed amount in cents, with the authorization worded for them', async () => {
+    const calls = withAutopay(viewOf({ bankFeeCents: 150 }), () => success(MESSAGES.autopayOn, onView()));
+    const user = userEvent.setup();
+    renderRoute('/tenant/autopay');
+
+    await user.click(await screen.findByRole('radio', { name: 'First Bank ••••1234' }));
+    await user.selectOptions(screen.getByLabelText('Payment day'), 'On the due day (the 1st)');
+    await user.click(screen.getByRole('checkbox', { name: 'I authorize these debits' }));
+    await user.click(screen.getByRole('radio', { name: /A fixed amount/ }));
+    // A change of terms takes back the yes given to the old ones.
+    expect(screen.getByRole('checkbox', { name: 'I authorize these debits' })).not.toBeChecked();
+    expect(screen.getByText('Enter the fixed amount to read the authorization.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Fixed amount'), '1,250.5');
+    expect(screen.getByText('Fees').nextElementSibling).toHaveTextContent('$1.50 bank fee on each payment');
+    expect(screen.getByTestId('autopay-mandate')).toHaveTextContent(
+      autopayMandateText({ ...terms, bankName: 'First Bank', last4: '1234', amount: { kind: 'fixed', cents: 125_050 }, daysBeforeDue: 0, dueDay: 1 }),
+    );
+    expect(screen.getByTestId('autopay-mandate')).toHaveTextContent('for $1,250.50, or the balance due if it is less');
+
+    await user.click(screen.getByRole('checkbox', { name: 'I authorize these debits' }));
+    await user.click(screen.getByRole('button', { name: 'Turn on autopay' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].body).toEqual({
+      savedBankAccountId: savings.id,
+      daysBeforeDue: 0,
+      amount: { kind: 'fixed', cents: 125_050 },
+      mandate: { accepted: true, version: AUTOPAY_MANDATE_VERSION },
+    });
+  });
+
+  it('refuses a fixed amount under $1 before asking the server', async () => {
+    const calls = withAutopay(viewOf(), () => success(MESSAGES.autopayOn, onView()));
+    const user = userEvent.setup();
+    renderRoute('/tenant/autopay');
+    await user.click(await screen.findByRole('radio', { name: /A fixed amount/ }));
+    await user.type(screen.getByLabelText('Fixed amount'), '0.50');
+    await user.click(screen.getByRole('checkbox', { name: 'I authorize these debits' }));
+    await user.click(screen.getByRole('button', { name: 'Turn on autopay' }));
+    await waitFor(() => expect(screen.getByLabelText('Fixed amount')).toHaveAccessibleDescription(MESSAGES.autopayAmountInvalid));
+    expect(calls).toEqual([]);
+  });
+
+  it('shows the server’s refusal above the button', async () => {
+    withAutopay(viewOf(), () => HttpResponse.json({ status: 'error', error: MESSAGES.autopayNotOffered }, { status: 409 }));
+    const user = userEvent.setup();
+    renderRoute('/tenant/autopay');
+    await user.click(await screen.findByRole('checkbox', { name: 'I authorize these debits' }));
+    await user.click(screen.getByRole('button', { name: 'Turn on autopay' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.autopayNotOffered);
+    expect(screen.getByRole('heading', { name: 'Autopay is off' })).toBeInTheDocument();
+  });
+
+  it('shows the next automatic payment on the landlord’s calendar, and skips that month and puts it back', async () => {
+    const skipped = onView({ next: { period: '2027-01', debitAt: '2026-12-29T11:00:00.000Z', estimatedCents: 150_000, skipped: true } });
+    const calls = withAutopay(onView({ bankFeeCents: 150 }), ({ body }) =>
+      (body as { skip: boolean }).skip ? success(MESSAGES.autopayMonthSkipped, skipped) : success(MESSAGES.autopayMonthRestored, onView()),
+    );
+    const user = userEvent.setup();
+    renderRoute('/tenant/autopay');
+
+    expect(await screen.findByRole('heading', { name: 'Autopay is on' })).toBeInTheDocument();
+    expect(screen.getByText('From Springfield Credit Union ••••6789')).toBeInTheDocument();
+    expect(screen.getByText(/Next automatic payment/)).toHaveTextContent(
+      'Next automatic payment: ~about $1,500.00 on Tuesday, December 29 for January 2027 rent, plus the $1.50 bank fee.',
+    );
+    expect(screen.getByRole('heading', { name: 'Change autopay' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Skip this month' }));
+    expect(await screen.findByText(MESSAGES.autopayMonthSkipped)).toBeInTheDocument();
+    expect(await screen.findByText('January 2027 rent is skipped.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Don’t skip' }));
+    expect(await screen.findByText(MESSAGES.autopayMonthRestored)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Skip this month' })).toBeInTheDocument();
+    expect(calls).toEqual([
+      { method: 'PUT', path: '/api/tenant/autopay/skip', body: { month: '2027-01', skip: true } },
+      { method: 'PUT', path: '/api/tenant/autopay/skip', body: { month: '2027-01', skip: false } },
+    ]);
+  });
+
+  it('turns autopay off after asking', async () => {
+    const calls = withAutopay(onView(), () => success(MESSAGES.autopayOff, { ...onView(), isOn: false, next: null, turnedOffReason: 'tenant' }));
+    const user = userEvent.setup();
+    renderRoute('/tenant/autopay');
+
+    await user.click(await screen.findByRole('button', { name: 'Turn off autopay' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Turn off autopay?' });
+    expect(calls).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off autopay' }));
+    expect(await screen.findByText(MESSAGES.autopayOff)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Autopay is off' })).toBeInTheDocument();
+    expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual(['DELETE /api/tenant/autopay']);
+    // Turning it on again starts from the settings kept.
+    expect(screen.getByRole('button', { name: 'Turn on autopay' })).toBeInTheDocument();
+  });
+
+  it('says plainly when autopay turned itself off, and lists the recent automatic payments', async () => {
+    const failureMessage = 'Your bank returned the payment: not enough money in the account.';
+    withAutopay(
+      viewOf({
+        turnedOffReason: 'failures',
+        recentPayments: [
+          { period: '2027-02', attempt: 2, amountCents: 150_000, status: 'failed', failureMessage, createdAt: '2027-02-01T11:00:00.000Z' },
+          { period: '2027-01', attempt: 1, amountCents: 149_950, status: 'succeeded', failureMessage: null, createdAt: '2026-12-29T11:00:00.000Z' },
+        ],
+      }),
+      () => HttpResponse.json({}, { status: 500 }),
+    );
+    renderRoute('/tenant/autopay');
+
+    expect(await screen.findByText('Autopay turned itself off after failed payments')).toBeInTheDocument();
+    const recent = within(screen.getByRole('region', { name: 'Recent automatic payments' }));
+    const rows = recent.getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent(`February 2027 · retry$1,500.00Failed${failureMessage}`);
+    expect(within(rows[0]).getByText('Failed')).toHaveClass('status-pill--danger');
+    expect(rows[1]).toHaveTextContent('January 2027$1,499.50Paid');
+  });
+
+  it('says a blocked account turned autopay off', async () => {
+    withAutopay(viewOf({ turnedOffReason: 'account_blocked' }), () => HttpResponse.json({}, { status: 500 }));
+    renderRoute('/tenant/autopay');
+    expect(await screen.findByText('Autopay is off: your bank account can’t be debited')).toBeInTheDocument();
+  });
+
+  it('sends a tenant without a saved bank account to the payment screen to save one', async () => {
+    withAutopay(viewOf({ savedBankAccounts: [] }), () => HttpResponse.json({}, { status: 500 }));
+    renderRoute('/tenant/autopay');
+    expect(await screen.findByText('Save a bank account first')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the payment screen' })).toHaveAttribute('href', '/tenant/payment');
+    expect(screen.queryByRole('button', { name: 'Turn on autopay' })).toBeNull();
+  });
+
+  it('offers no form when the landlord cannot take bank debits', async () => {
+    withAutopay(viewOf({ offered: false }), () => HttpResponse.json({}, { status: 500 }));
+    renderRoute('/tenant/autopay');
+    expect(await screen.findByText('Autopay isn’t available yet')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.autopayNotOffered)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Turn on autopay' })).toBeNull();
+  });
+
+  it('tells a tenant without a home there is nothing to pay yet', async () => {
+    mswServer.use(
+      sessionOf(testUser({ type: 'tenant' })),
+      http.get('/api/tenant/autopay', () => HttpResponse.json({ status: 'error', error: MESSAGES.notFound }, { status: 404 })),
+    );
+    renderRoute('/tenant/autopay');
+    expect(await screen.findByText('There’s no rent to pay automatically yet')).toBeInTheDocument();
+  });
+});

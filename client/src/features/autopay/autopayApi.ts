@@ -1,0 +1,49 @@
+import type { AutopaySettingsInput, AutopaySkipInput } from '@rentwise/libs/schemas/autopay.schema';
+import { api } from '../../app/api';
+import { tenantAutopayApi, type AutopayAnswer, type AutopayView } from '../../app/tenantAutopayApi';
+
+/** What a change of autopay answers: the server's message for the toast, and the view as it now stands. */
+export interface AutopayChanged {
+  message: string;
+  autopay: AutopayView;
+}
+
+const changed = (answer: AutopayAnswer): AutopayChanged => ({ message: answer.message ?? '', autopay: answer.autopay });
+
+interface ChangeLifecycle {
+  dispatch: (action: ReturnType<typeof tenantAutopayApi.util.upsertQueryData>) => unknown;
+  queryFulfilled: Promise<{ data: AutopayChanged }>;
+}
+
+/**
+ * Each answer carries the whole view, which replaces the one the page, the dashboard and the payment
+ * screen read, once the server has answered; a refusal changes nothing.
+ */
+async function showWhatTheServerSaved(_argument: unknown, { dispatch, queryFulfilled }: ChangeLifecycle) {
+  const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+  if (data) dispatch(tenantAutopayApi.util.upsertQueryData('getTenantAutopay', undefined, data.autopay));
+}
+
+/** Turning autopay on, changing it, skipping a month and turning it off (issue 37). */
+export const autopayApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    setAutopay: build.mutation<AutopayChanged, AutopaySettingsInput>({
+      query: (body) => ({ url: '/tenant/autopay', method: 'PUT', body }),
+      transformResponse: changed,
+      onQueryStarted: showWhatTheServerSaved,
+    }),
+    turnOffAutopay: build.mutation<AutopayChanged, void>({
+      query: () => ({ url: '/tenant/autopay', method: 'DELETE' }),
+      transformResponse: changed,
+      onQueryStarted: showWhatTheServerSaved,
+    }),
+    /** The next automatic payment's month ('2027-01'); `skip` false puts it back. */
+    skipAutopayMonth: build.mutation<AutopayChanged, AutopaySkipInput>({
+      query: (body) => ({ url: '/tenant/autopay/skip', method: 'PUT', body }),
+      transformResponse: changed,
+      onQueryStarted: showWhatTheServerSaved,
+    }),
+  }),
+});
+
+export const { useSetAutopayMutation, useTurnOffAutopayMutation, useSkipAutopayMonthMutation } = autopayApi;
