@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AUTOPAY_MANDATE_VERSION } from '@rentwise/libs/autopay';
-import { BANK_DEBIT_MANDATE_VERSION } from '@rentwise/libs/bank-debits';
+import { AUTOPAY_MANDATE_VERSION, type AutopayAmount } from '@rentwise/libs/autopay';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { SANDBOX_ROUTING_NUMBER } from '@rentwise/libs/sandbox-bank-accounts';
 import { MovableClock } from '../../src/infrastructure/clock/clock';
 import { AutopayRunner } from '../../src/modules/payments/autopay/autopay-runner';
 import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
@@ -10,6 +8,7 @@ import { SandboxBankDebits } from '../../src/modules/payments/gateways/sandbox/s
 import { SignedInClient } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
+import { autopayRunsOf, autopayView, tenantOnAutopay } from './autopay-support';
 import { rentedHome, RentedHome, signIn } from './payment-support';
 
 const MINUTE_MS = 60_000;
@@ -37,58 +36,12 @@ describe('autopay', () => {
   });
   afterAll(() => testApp.close());
 
-  const autopayOf = async (client: SignedInClient) => (await testApp.request({ method: 'GET', url: '/api/tenant/autopay', headers: client.headers })).json();
+  const autopayOf = (client: SignedInClient) => autopayView(testApp, client);
 
-  /** A tenant who saved a bank account (by paying $1 from it, or saving it alone) and turned autopay on. */
-  async function onAutopay(accountNumber: string, amount: object = { kind: 'balance' }, saveBy: 'paying' | 'saving' = 'paying') {
-    const home = await rentedHome(testApp, enable);
-    const client = await signIn(testApp, home.tenant);
-    const linked = await testApp.request({
-      method: 'POST',
-      url: '/sandbox/v1/bank_accounts',
-      payload: { account: home.accountId, accountHolderName: 'Sam Rivera', routingNumber: SANDBOX_ROUTING_NUMBER, accountNumber, verification: 'instant' },
-    });
-    if (saveBy === 'saving') {
-      const saved = await testApp.request({ method: 'POST', url: '/api/tenant/bank-accounts', headers: client.headers, payload: { paymentMethodId: linked.json().id } });
-      expect(saved.statusCode).toBe(201);
-      expect(saved.json().bankAccount).toMatchObject({ bankName: 'STRIPE TEST BANK', last4: accountNumber.slice(-4) });
-    } else {
-      const paid = await testApp.request({
-        method: 'POST',
-        url: '/api/tenant/payments/bank',
-        headers: client.headers,
-        payload: {
-          amountCents: 100,
-          idempotencyKey: randomUUID(),
-          bankAccount: { paymentMethodId: linked.json().id, saveForLater: true },
-          mandate: { accepted: true, version: BANK_DEBIT_MANDATE_VERSION },
-        },
-      });
-      expect(paid.statusCode).toBe(201);
-    }
-    const before = (await autopayOf(client)).autopay;
-    expect(before).toMatchObject({ isOn: false, offered: true, next: null, bankFeeCents: 0 });
-    expect(before.savedBankAccounts).toHaveLength(1);
-    const turnedOn = await testApp.request({
-      method: 'PUT',
-      url: '/api/tenant/autopay',
-      headers: { ...client.headers, 'user-agent': 'AutopayTest/1.0' },
-      payload: { savedBankAccountId: before.savedBankAccounts[0].id, daysBeforeDue: 3, amount, mandate: { accepted: true, version: AUTOPAY_MANDATE_VERSION } },
-    });
-    expect(turnedOn.statusCode).toBe(200);
-    const autopay = turnedOn.json().autopay;
-    expect(turnedOn.json().message).toBe(MESSAGES.autopayOn);
-    expect(autopay).toMatchObject({ isOn: true, settings: { daysBeforeDue: 3, amount, last4: accountNumber.slice(-4) } });
-    return { home, client, next: autopay.next as { period: string; debitAt: string; estimatedCents: number } };
-  }
+  const onAutopay = (accountNumber: string, amount: AutopayAmount = { kind: 'balance' }, saveBy: 'paying' | 'saving' = 'paying') =>
+    tenantOnAutopay(testApp, enable, { accountNumber, amount, saveBy });
 
-  const runsOf = (home: RentedHome) =>
-    testApp.dataSource.query(
-      `SELECT r.attempt, r.status, r.amount_cents, r.failure_code, r.retry_after, c.status AS payment_status, c.charge_id, c.charged_cents::int AS charged_cents
-         FROM payments.autopay_runs r LEFT JOIN payments.card_payments c ON c.idempotency_key = r.idempotency_key::text
-        WHERE r.tenant_user_id = $1 ORDER BY r.attempt`,
-      [home.tenant.userId],
-    );
+  const runsOf = (home: RentedHome) => autopayRunsOf(testApp, home);
 
   const moveTo = (at: number) => clock.moveTo(new Date(Math.max(at, clock.now().getTime() + 1)));
 
@@ -102,7 +55,7 @@ describe('autopay', () => {
     );
 
   const paymentDecided = (home: RentedHome, status: string) =>
-    waitFor(async () => ((await runsOf(home)).some((run: { payment_status: string }) => run.payment_status === status) ? true : undefined), {
+    waitFor(async () => ((await runsOf(home)).some((run) => run.payment_status === status) ? true : undefined), {
       what: `an automatic payment ${status}`,
     });
 
@@ -125,7 +78,7 @@ describe('autopay', () => {
     expect(others).toEqual([]);
     expect(run).toMatchObject({ attempt: 1, status: 'processing', amount_cents: next.estimatedCents, payment_status: 'processing', charged_cents: next.estimatedCents });
 
-    expect(await bank.decide(home.accountId, run.charge_id, 'settle')).toBe(true);
+    expect(await bank.decide(home.accountId, run.charge_id!, 'settle')).toBe(true);
     await paymentDecided(home, 'succeeded');
     await runner.runAt(clock.now());
     expect(await runsOf(home)).toEqual([expect.objectContaining({ status: 'succeeded' })]);
@@ -154,20 +107,20 @@ describe('autopay', () => {
     moveTo(new Date(next.debitAt).getTime() + MINUTE_MS);
     await runner.runAt(clock.now());
     const [first] = await runsOf(home);
-    expect(await bank.decide(home.accountId, first.charge_id, 'as_tested')).toBe(true);
+    expect(await bank.decide(home.accountId, first.charge_id!, 'as_tested')).toBe(true);
     await paymentDecided(home, 'failed');
     await runner.runAt(clock.now());
     const [failed] = await runsOf(home);
     expect(failed).toMatchObject({ status: 'failed', failure_code: 'insufficient_funds' });
-    expect(failed.retry_after.getTime()).toBeGreaterThan(clock.now().getTime() + 2 * DAY_MS);
+    expect(failed.retry_after!.getTime()).toBeGreaterThan(clock.now().getTime() + 2 * DAY_MS);
     await emailTo(home.tenant.email, /was returned; we’ll try again on /);
 
-    moveTo(failed.retry_after.getTime() + MINUTE_MS);
+    moveTo(failed.retry_after!.getTime() + MINUTE_MS);
     await Promise.all([runner.runAt(clock.now()), runner.runAt(clock.now())]);
     const [, retry, ...none] = await runsOf(home);
     expect(none).toEqual([]);
     expect(retry).toMatchObject({ attempt: 2, status: 'processing' });
-    expect(await bank.decide(home.accountId, retry.charge_id, 'as_tested')).toBe(true);
+    expect(await bank.decide(home.accountId, retry.charge_id!, 'as_tested')).toBe(true);
     await waitFor(async () => ((await runsOf(home))[1].payment_status === 'failed' ? true : undefined), { what: 'the retry to fail' });
     await runner.runAt(clock.now());
 
