@@ -2,6 +2,7 @@ import {
   autopayAmountCents,
   autopayDebitAt,
   autopayDueCents,
+  monthsThrough,
   autopayMandateText,
   autopayNoticeAt,
   autopayRetries,
@@ -40,9 +41,16 @@ describe('autopay', () => {
   });
 
   it('takes what is due, the month’s rent when not charged yet, never more than due', () => {
-    expect(autopayDueCents(0, false, 185_000)).toBe(185_000);
-    expect(autopayDueCents(185_000, true, 185_000)).toBe(185_000);
-    expect(autopayDueCents(-200_000, false, 185_000)).toBe(0);
+    expect(autopayDueCents(0, [185_000])).toBe(185_000);
+    expect(autopayDueCents(185_000, [])).toBe(185_000);
+    expect(autopayDueCents(47_500, [145_000, 145_000])).toBe(337_500);
+    expect(autopayDueCents(-200_000, [185_000])).toBe(0);
+    expect(monthsThrough({ year: 2026, month: 11 }, { year: 2027, month: 1 })).toEqual([
+      { year: 2026, month: 11 },
+      { year: 2026, month: 12 },
+      { year: 2027, month: 1 },
+    ]);
+    expect(monthsThrough({ year: 2027, month: 2 }, { year: 2027, month: 1 })).toEqual([]);
     expect(autopayAmountCents({ kind: 'balance' }, 50_000)).toBe(50_000);
     expect(autopayAmountCents({ kind: 'fixed', cents: 100_000 }, 50_000)).toBe(50_000);
     expect(autopayAmountCents({ kind: 'fixed', cents: 10_000 }, 50_000)).toBe(10_000);

@@ -67,11 +67,19 @@ export function nextAutopayMonth(at: Date, schedule: AutopaySchedule, currentMon
 }
 
 /**
- * What the tenant owes on the debit day: the balance, plus the month's rent when it is not charged
- * yet (a debit before the due day pays the rent about to fall due). Never below zero.
+ * What the tenant owes on the debit day: the balance, plus the rent of each month up to the debit's
+ * own that is not charged yet (a debit before the due day pays the rent about to fall due; an estimate
+ * weeks ahead counts the months falling due in between). Never below zero.
  */
-export function autopayDueCents(balanceCents: Cents, monthCharged: boolean, monthRentCents: Cents): Cents {
-  return Math.max(0, balanceCents + (monthCharged ? 0 : monthRentCents));
+export function autopayDueCents(balanceCents: Cents, unchargedRentsCents: readonly Cents[]): Cents {
+  return Math.max(0, unchargedRentsCents.reduce((sum, rent) => sum + rent, balanceCents));
+}
+
+/** The months from `from` through `through`, in order (none when `through` is earlier). */
+export function monthsThrough(from: BillingMonth, through: BillingMonth): BillingMonth[] {
+  const months: BillingMonth[] = [];
+  for (let month = from; month.year * 12 + month.month <= through.year * 12 + through.month; month = shiftBillingMonth(month, 1)) months.push(month);
+  return months;
 }
 
 /** The amount to take: what is due, or the tenant's fixed amount, never more than what is due. */

@@ -9,7 +9,7 @@
 const { mkdirSync, mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { execFile } = require('node:child_process');
+const { execFile, spawn } = require('node:child_process');
 const { promisify } = require('node:util');
 const { parseArgs } = require('node:util');
 const { Client } = require('pg');
@@ -19,6 +19,8 @@ const { checkInvariants, waitUntilSettled } = require('./checks');
 const { freePort, sleep, PrivatePostgres, PrivateRedis, SmtpSink, LoadBalancer } = require('./services');
 // The product's own generator (its kill points draw from it too); the suite runs the build.
 const { seededRandom } = require('../../server/dist/infrastructure/faults/faults');
+const { autopayDebitAt } = require('../../libs/dist/autopay');
+const { localYearMonthAt, shiftBillingMonth } = require('../../libs/dist/billing-month');
 
 const runFile = promisify(execFile);
 
@@ -31,6 +33,7 @@ const { values: options } = parseArgs({
     payments: { type: 'string', default: '30' },
     concurrency: { type: 'string', default: '4' },
     faults: { type: 'string', default: 'after-commit-before-answer:0.03,after-enqueue-before-commit:0.02,mid-projection:0.05,after-send-before-record:0.01' },
+    'autopay-faults': { type: 'string', default: 'autopay-after-store-before-pay:0.3,autopay-after-pay-before-record:0.3' },
     'kill-every-ms': { type: 'string', default: '4000' },
     'no-restarts': { type: 'boolean', default: false },
     // immediate: SIGQUIT, as a crash (recovery at start); fast: SIGINT, a clean stop.
@@ -48,6 +51,8 @@ const TENANTS = [
   { email: 'tenant@rentwise.demo', password: 'rentwise-demo-2019' },
   { email: 'jordan.lee@rentwise.demo', password: 'rentwise-demo-2019' },
 ];
+/** The demo tenant on autopay (seed.ts): rent due the 1st in New York, debited 3 days before. */
+const AUTOPAY = { timeZone: 'America/New_York', dueDay: 1, daysBeforeDue: 3, months: 3 };
 /** How long the product may take to come back after PostgreSQL or Redis does. */
 const RECOVERY_LIMIT_MS = 10_000;
 
@@ -184,6 +189,53 @@ function countFaultKills(processes) {
   return kills;
 }
 
+/** One run of the money jobs (npm run autopay:run) as at `at`, maybe killed from outside after `killAfterMs`. */
+function autopayRunOnce(env, at, { faults, killAfterMs }) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'server/dist/cli/run-autopay.js'), '--at', at.toISOString()], {
+      env: { ...env, RENTWISE_FAULTS: faults },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    let killedFromOutside = false;
+    const timer = killAfterMs === null ? null : setTimeout(() => (killedFromOutside = child.kill('SIGKILL')), killAfterMs);
+    child.on('exit', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      resolve({ code, signal, killedFromOutside, faultKill: /RENTWISE_FAULT (\S+)/.exec(output)?.[1] ?? null, output });
+    });
+  });
+}
+
+/**
+ * Autopay under kills (issue 37): for each of the next months, the money jobs run as a process of their
+ * own at the debit time, killed at autopay's fault points and from outside, and run again until one
+ * finishes, beside the tenants' payments and the other kills. Returns the last debit time and the counts.
+ */
+async function autopayUnderKills(env, random, problems) {
+  const thisMonth = localYearMonthAt(new Date(), AUTOPAY.timeZone);
+  const counts = { runs: 0, killedFromOutside: 0, faultKills: {} };
+  let at = null;
+  // Month +1's debit day may precede the demo's autopay being turned on; from +2 on each is the tenant's.
+  for (let k = 2; k < 2 + AUTOPAY.months; k++) {
+    at = new Date(autopayDebitAt(shiftBillingMonth(thisMonth, k), AUTOPAY.dueDay, AUTOPAY.daysBeforeDue, AUTOPAY.timeZone).getTime() + 3_600_000);
+    for (let tries = 1; ; tries++) {
+      const outcome = await autopayRunOnce(env, at, { faults: options['autopay-faults'], killAfterMs: random() < 0.3 ? 200 + random() * 2500 : null });
+      counts.runs += 1;
+      if (outcome.killedFromOutside) counts.killedFromOutside += 1;
+      if (outcome.faultKill) counts.faultKills[outcome.faultKill] = (counts.faultKills[outcome.faultKill] ?? 0) + 1;
+      if (outcome.code === 0) {
+        counts.last = outcome.output.trim().split('\n').pop();
+        break;
+      }
+      if (!outcome.signal) problems.push(`the autopay run as at ${at.toISOString()} failed by itself (code ${outcome.code}): ${outcome.output.slice(-500)}`);
+      if (!outcome.signal || tries >= 20) break;
+    }
+  }
+  return { at, counts };
+}
+
 /** One seed: N payments while processes are killed, then every check. */
 async function runSeed(services, seed) {
   const random = seededRandom(seed);
@@ -217,12 +269,14 @@ async function runSeed(services, seed) {
   const outcomes = [];
   let next = 0;
   const started = Date.now();
+  const autopay = autopayUnderKills(env, seededRandom(seed + 1000), problems);
   await Promise.all(clients.map(async (client) => {
     while (next < amounts.length) {
       const index = next++;
       outcomes[index] = await client.pay(amounts[index], Date.now() + 120_000);
     }
   }));
+  const autopayRan = await autopay;
   pushing = false;
   await killer;
   const pushMs = Date.now() - started;
@@ -232,13 +286,16 @@ async function runSeed(services, seed) {
   for (const proc of processes) proc.calm();
   await sleep(1000);
   for (const proc of processes) await proc.waitReady();
+  // The next scheduled run, without kills: it finishes whatever a killed autopay run left half done.
+  const lastAutopay = await autopayRunOnce(env, new Date(autopayRan.at.getTime() + 3_600_000), { faults: '', killAfterMs: null });
+  if (lastAutopay.code !== 0) problems.push(`the autopay run after the kills failed (code ${lastAutopay.code}): ${lastAutopay.output.slice(-500)}`);
   const settled = await waitUntilSettled({ ownerUrl: env.DATABASE_MIGRATION_URL, redisUrl: services.redis.url, prefix: env.QUEUE_PREFIX, sink: services.sink, timeoutMs: 120_000 });
   if (settled.timedOut) problems.push(`work still open 120 s after the last payment: ${JSON.stringify(settled)}`);
   for (const job of settled.failed) problems.push(`a job failed for good: ${job}`);
   for (const outcome of outcomes) {
     if (outcome.outcome !== 'paid') problems.push(`a payment was not confirmed: ${JSON.stringify(outcome)}`);
   }
-  const { failures, figures } = await checkInvariants({ ownerUrl: env.DATABASE_MIGRATION_URL, appEnv: env, sink: services.sink, outcomes });
+  const { failures, figures } = await checkInvariants({ ownerUrl: env.DATABASE_MIGRATION_URL, appEnv: env, sink: services.sink, outcomes, autopay: true });
   await stopAll();
   const retried = outcomes.filter((outcome) => outcome.tries > 1).length;
   return {
@@ -251,6 +308,7 @@ async function runSeed(services, seed) {
       paymentsRetried: retried,
       timerKills,
       faultKills: countFaultKills(processes),
+      autopayRuns: autopayRan.counts,
       restartsOfProcesses: processes.reduce((sum, proc) => sum + proc.deaths, 0),
       startupFailures: processes.reduce((sum, proc) => sum + proc.startupFailures, 0),
       pushSeconds: Math.round(pushMs / 100) / 10,
@@ -353,7 +411,9 @@ async function main() {
       `[faults] seed ${seed}: ${f.paymentsConfirmed}/${f.paymentsPushed} payments confirmed (${f.paymentsRetried} retried) in ${f.pushSeconds} s; ` +
         `kills from outside ${JSON.stringify(f.timerKills)}, at fault points ${JSON.stringify(f.faultKills)}; ` +
         `${f.sandboxCharges} sandbox charges = ${f.journals} card journals; ${f.receipts} receipts sent (${f.receiptRepeats} repeats); ` +
-        `${f.statementLines} statement lines = rebuild; ${result.failures.length ? 'FAILED' : 'ok'}`,
+        `${f.statementLines} statement lines = rebuild; ` +
+        `autopay: ${f.autopayRuns.runs} runs (${f.autopayRuns.killedFromOutside} killed from outside, at fault points ${JSON.stringify(f.autopayRuns.faultKills)}), ` +
+        `${f.autopayPayments} payments each charged once; ${result.failures.length ? 'FAILED' : 'ok'}`,
     );
     if (result.failures.length) {
       failed = true;

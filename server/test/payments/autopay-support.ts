@@ -1,11 +1,16 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { AUTOPAY_MANDATE_VERSION, type AutopayAmount } from '@rentwise/libs/autopay';
 import { BANK_DEBIT_MANDATE_VERSION } from '@rentwise/libs/bank-debits';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { SANDBOX_ROUTING_NUMBER } from '@rentwise/libs/sandbox-bank-accounts';
+import { PostDueRentCharges } from '../../src/modules/payments/contracts/post-due-rent-charges.command';
 import type { SignedInClient } from '../support/accounts';
 import type { TestApp } from '../support/test-app';
 import { rentedHome, type RentedHome, signIn } from './payment-support';
+
+/** What the rent charging job does on its next run: the charges due by the app's clock. */
+export const chargeDueRent = (testApp: TestApp) => testApp.app.get(CommandBus).execute(new PostDueRentCharges());
 
 /** GET /api/tenant/autopay's answer. */
 export const autopayView = async (testApp: TestApp, client: SignedInClient) =>
@@ -21,6 +26,8 @@ export async function tenantOnAutopay(
   { accountNumber, amount = { kind: 'balance' }, saveBy = 'paying' }: { accountNumber: string; amount?: AutopayAmount; saveBy?: 'paying' | 'saving' },
 ) {
   const home = await rentedHome(testApp, enable);
+  // The rent charging job's run after the move-in (every 15 minutes in production).
+  await chargeDueRent(testApp);
   const client = await signIn(testApp, home.tenant);
   const linked = await testApp.request({
     method: 'POST',

@@ -8,7 +8,7 @@ import { SandboxBankDebits } from '../../src/modules/payments/gateways/sandbox/s
 import { SignedInClient } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
-import { autopayRunsOf, autopayView, tenantOnAutopay } from './autopay-support';
+import { autopayRunsOf, autopayView, chargeDueRent, tenantOnAutopay } from './autopay-support';
 import { rentedHome, RentedHome, signIn } from './payment-support';
 
 const MINUTE_MS = 60_000;
@@ -43,7 +43,11 @@ describe('autopay', () => {
 
   const runsOf = (home: RentedHome) => autopayRunsOf(testApp, home);
 
-  const moveTo = (at: number) => clock.moveTo(new Date(Math.max(at, clock.now().getTime() + 1)));
+  /** The clock moves on, and the rent charging job runs (every 15 minutes in production). */
+  const moveTo = async (at: number) => {
+    clock.moveTo(new Date(Math.max(at, clock.now().getTime() + 1)));
+    await chargeDueRent(testApp);
+  };
 
   const emailTo = (address: string, subject: string | RegExp) =>
     waitFor(
@@ -65,13 +69,13 @@ describe('autopay', () => {
     // The estimate: this month's rent not yet charged, less the $1 paid by hand.
     expect(next.estimatedCents).toBeGreaterThan(0);
 
-    moveTo(debitAt - 2 * DAY_MS);
+    await moveTo(debitAt - 2 * DAY_MS);
     expect((await runner.runAt(clock.now())).notices).toBeGreaterThanOrEqual(1);
     expect((await runner.runAt(clock.now())).notices).toBe(0);
     await emailTo(home.tenant.email, /^Autopay will pay \$[\d,.]+ on /);
     expect(await runsOf(home)).toEqual([]);
 
-    moveTo(debitAt + MINUTE_MS);
+    await moveTo(debitAt + MINUTE_MS);
     await Promise.all([runner.runAt(clock.now()), runner.runAt(clock.now())]);
     await runner.runAt(clock.now());
     const [run, ...others] = await runsOf(home);
@@ -97,14 +101,14 @@ describe('autopay', () => {
     expect(notNext.statusCode).toBe(409);
     expect(notNext.json().error).toBe(MESSAGES.autopayMonthNotAhead);
 
-    moveTo(new Date(next.debitAt).getTime() + MINUTE_MS);
+    await moveTo(new Date(next.debitAt).getTime() + MINUTE_MS);
     await runner.runAt(clock.now());
     expect(await runsOf(home)).toEqual([expect.objectContaining({ attempt: 1, status: 'skipped', amount_cents: 0, payment_status: null })]);
   });
 
   it('tries a debit returned for insufficient funds once more in three days, then turns itself off and tells both sides', async () => {
     const { home, next } = await onAutopay('000222222227');
-    moveTo(new Date(next.debitAt).getTime() + MINUTE_MS);
+    await moveTo(new Date(next.debitAt).getTime() + MINUTE_MS);
     await runner.runAt(clock.now());
     const [first] = await runsOf(home);
     expect(await bank.decide(home.accountId, first.charge_id!, 'as_tested')).toBe(true);
@@ -115,7 +119,7 @@ describe('autopay', () => {
     expect(failed.retry_after!.getTime()).toBeGreaterThan(clock.now().getTime() + 2 * DAY_MS);
     await emailTo(home.tenant.email, /was returned; we’ll try again on /);
 
-    moveTo(failed.retry_after!.getTime() + MINUTE_MS);
+    await moveTo(failed.retry_after!.getTime() + MINUTE_MS);
     await Promise.all([runner.runAt(clock.now()), runner.runAt(clock.now())]);
     const [, retry, ...none] = await runsOf(home);
     expect(none).toEqual([]);

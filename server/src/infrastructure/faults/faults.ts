@@ -14,6 +14,10 @@ export const FAULT_POINTS = [
   'mid-projection',
   /** The mail worker handed an email to SMTP and has not written it to the mail log yet. */
   'after-send-before-record',
+  /** Autopay stored a month's payment (its key and amount) and has not asked the provider yet. */
+  'autopay-after-store-before-pay',
+  /** The provider took an automatic payment and autopay has not recorded what came of it yet. */
+  'autopay-after-pay-before-record',
 ] as const;
 
 export type FaultPoint = (typeof FAULT_POINTS)[number];

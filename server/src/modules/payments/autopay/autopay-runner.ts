@@ -9,6 +9,7 @@ import {
   autopayNoticeAt,
   autopayRetries,
   autopayWindowEnd,
+  monthsThrough,
   nextAutopayMonth,
 } from '@rentwise/libs/autopay';
 import { blocksBankAccount } from '@rentwise/libs/bank-debits';
@@ -17,6 +18,7 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { DEFAULT_RENT_DUE_DAY } from '@rentwise/libs/rent-charges';
 import { tenantBalanceCents } from '@rentwise/libs/tenant-balance';
 import { randomUUID } from 'node:crypto';
+import { Faults } from '../../../infrastructure/faults/faults';
 import { isDependencyUnavailable } from '../../../infrastructure/http/dependency-unavailable';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { Outbox, type OutboxJob } from '../../../infrastructure/outbox/outbox';
@@ -80,6 +82,7 @@ export class AutopayRunner {
     private readonly outbox: Outbox,
     private readonly ledger: TenantLedgerReader,
     private readonly mandates: Mandates,
+    private readonly faults: Faults,
   ) {}
 
   async runAt(now: Date): Promise<AutopayRun> {
@@ -125,16 +128,22 @@ export class AutopayRunner {
     return after;
   }
 
-  /** What the tenant owes on the day for that month: the balance, and the month's rent while it is not charged yet. */
-  async dueCents(plan: AutopayPlan, tenancy: TenancyView, month: BillingMonth): Promise<number> {
-    const [journals, [charged]] = await Promise.all([
+  /**
+   * What the tenant owes on the day of that month's debit: the balance, and the rent of each month up
+   * to it not charged yet (today's estimate counts a due date falling before the debit too).
+   */
+  async dueCents(plan: AutopayPlan, tenancy: TenancyView, month: BillingMonth, now: Date, timeZone: string): Promise<number> {
+    const months = monthsThrough(localYearMonthAt(now, timeZone), month);
+    const [journals, charged] = await Promise.all([
       this.ledger.journals(plan.tenantUserId, plan.propertyId),
-      this.unitOfWork.manager.query<{ charged: boolean }[]>(
-        `SELECT EXISTS (SELECT 1 FROM payments.rent_charges WHERE tenancy_id = $1 AND rent_year = $2 AND rent_month = $3 AND kind = 'charge') AS charged`,
-        [tenancy.tenancyId, month.year, month.month],
+      this.unitOfWork.manager.query<{ rent_year: number; rent_month: number }[]>(
+        `SELECT rent_year, rent_month FROM payments.rent_charges WHERE tenancy_id = $1 AND kind = 'charge' AND (rent_year * 12 + rent_month) >= $2`,
+        [tenancy.tenancyId, (months[0]?.year ?? month.year) * 12 + (months[0]?.month ?? month.month)],
       ),
     ]);
-    return autopayDueCents(tenantBalanceCents(journals), charged.charged, tenancy.rentCents);
+    const chargedMonths = new Set(charged.map((row) => row.rent_year * 12 + row.rent_month));
+    const uncharged = months.filter((m) => !chargedMonths.has(m.year * 12 + m.month)).map(() => tenancy.rentCents);
+    return autopayDueCents(tenantBalanceCents(journals), uncharged);
   }
 
   private async sendNotices(open: ScheduledPlan[], now: Date): Promise<number> {
@@ -151,7 +160,7 @@ export class AutopayRunner {
       if (done.has(`${plan.tenancyId}:${period}`) || skipped.has(`${plan.tenantUserId}:${period}`)) continue;
       const tenancy = await this.runningTenancy(plan);
       if (!tenancy) continue;
-      const amountCents = autopayAmountCents(plan.amount, await this.dueCents(plan, tenancy, scheduled.month));
+      const amountCents = autopayAmountCents(plan.amount, await this.dueCents(plan, tenancy, scheduled.month, now, scheduled.timeZone));
       if (amountCents === 0) continue;
       const rows = await this.outbox.writeWith<{ tenancy_id: string }>(
         this.unitOfWork.manager,
@@ -180,7 +189,7 @@ export class AutopayRunner {
       const tenancy = await this.runningTenancy(plan);
       if (!tenancy) return false;
       const skippedMonth = attempt === 1 && (await this.plans.skips([plan.tenantUserId], [period])).size > 0;
-      const amountCents = skippedMonth ? 0 : autopayAmountCents(plan.amount, await this.dueCents(plan, tenancy, month));
+      const amountCents = skippedMonth ? 0 : autopayAmountCents(plan.amount, await this.dueCents(plan, tenancy, month, now, scheduled.timeZone));
       const status = skippedMonth ? 'skipped' : amountCents === 0 ? 'nothing_due' : 'started';
       const [inserted] = await this.unitOfWork.manager.query<RunRow[]>(
         `INSERT INTO payments.autopay_runs
@@ -193,6 +202,7 @@ export class AutopayRunner {
       if (!inserted) return false;
       if (inserted.status !== 'started') return true;
       run = inserted;
+      this.faults.crashPoint('autopay-after-store-before-pay');
     }
     await this.charge(run, plan, scheduled.timeZone, now);
     return true;
@@ -218,6 +228,7 @@ export class AutopayRunner {
           mandate.clientAddress,
         ),
       );
+      this.faults.crashPoint('autopay-after-pay-before-record');
       await this.setStatus(run, paid.paymentStatus === 'processing' ? 'processing' : paid.paymentStatus, now);
       if (paid.paymentStatus === 'succeeded') await this.plans.countSuccess(plan.tenantUserId);
     } catch (error) {

@@ -46,7 +46,7 @@ export class GetAutopayHandler implements IQueryHandler<GetAutopay> {
     let next: AutopayView['next'] = null;
     if (current?.isOn) {
       const skipped = (await this.plans.skips([tenantUserId], [scheduled.period])).size > 0;
-      const estimatedCents = autopayAmountCents(current.amount, await this.runner.dueCents(current, tenancy, scheduled.month));
+      const estimatedCents = autopayAmountCents(current.amount, await this.runner.dueCents(current, tenancy, scheduled.month, now, scheduled.timeZone));
       next = { period: scheduled.period, debitAt: scheduled.debitAt.toISOString(), estimatedCents, skipped };
     }
     const account = current ? await this.accounts.ofTenant(tenantUserId, current.bankAccountId) : null;
