@@ -95,8 +95,11 @@ export class AutopayRunner {
       run.plans += page.length;
       const scheduled = await this.schedule(page, now);
       run.notices += await this.sendNotices(scheduled.filter((s) => now >= autopayNoticeAt(s.month, s.dueDay, s.plan.daysBeforeDue, s.timeZone) && now < s.debitAt), now);
-      for (const due of scheduled.filter((s) => now >= s.debitAt && now < autopayWindowEnd(s.month, s.dueDay, s.timeZone))) {
-        if (await this.pay(due, 1, now)) run.payments++;
+      const due = scheduled.filter((s) => now >= s.debitAt && now < autopayWindowEnd(s.month, s.dueDay, s.timeZone));
+      // A month's payment already made is known from one read per page, not a read per plan.
+      const done = await this.finishedRuns(due);
+      for (const month of due.filter((s) => !done.has(`${s.plan.tenancyId}:${s.period}`))) {
+        if (await this.pay(month, 1, now)) run.payments++;
       }
       if (page.length < PAGE_SIZE) break;
       after = page[page.length - 1].tenantUserId;
@@ -279,14 +282,16 @@ export class AutopayRunner {
   }
 
   /**
-   * Payments still processing whose attempt the provider has decided since, and runs a crash left
+   * Payments still processing whose attempt the provider has decided since (only those: a thousand
+   * debits still at the bank must not hold back the ones decided), and runs a crash left
    * 'started' (paid again under their key: the provider and PayRent answer what the first call did).
    */
   private async followUp(now: Date): Promise<number> {
     const rows = await this.unitOfWork.manager.query<(RunRow & { payment_status: string | null; payment_failure_code: string | null; payment_failure_message: string | null })[]>(
       `SELECT r.*, c.status AS payment_status, c.failure_code AS payment_failure_code, c.failure_message AS payment_failure_message
          FROM payments.autopay_runs r LEFT JOIN payments.card_payments c ON c.idempotency_key = r.idempotency_key::text
-        WHERE r.status IN ('started', 'processing') ORDER BY r.created_at LIMIT 1000`,
+        WHERE r.status = 'started' OR (r.status = 'processing' AND c.status IN ('succeeded', 'failed'))
+        ORDER BY r.created_at LIMIT 1000`,
     );
     if (rows.length === 0) return 0;
     let settled = 0;
@@ -326,6 +331,17 @@ export class AutopayRunner {
       if (await this.pay({ ...scheduled, month, period }, 2, now)) payments++;
     }
     return payments;
+  }
+
+  /** The page's months whose first payment is stored and not left half done, as 'tenancy:period'. */
+  private async finishedRuns(due: readonly ScheduledPlan[]): Promise<Set<string>> {
+    if (due.length === 0) return new Set();
+    const rows = await this.unitOfWork.manager.query<{ tenancy_id: string; period: string }[]>(
+      `SELECT tenancy_id, period FROM payments.autopay_runs
+        WHERE attempt = 1 AND status <> 'started' AND tenancy_id = ANY($1::uuid[]) AND period = ANY($2::text[])`,
+      [due.map((s) => s.plan.tenancyId), [...new Set(due.map((s) => s.period))]],
+    );
+    return new Set(rows.map((row) => `${row.tenancy_id}:${row.period}`));
   }
 
   private async runOf(tenancyId: string, period: string, attempt: number): Promise<RunRow | null> {
