@@ -7,6 +7,7 @@
 #   statement   a 100-property landlord's yearly statement against the pg baseline (bench/statements.js)
 #   export      finance's yearly export against COPY (bench/finance-export.js)
 #   charges     the monthly rent charging job over 100,000 tenancies, and a run with nothing due (bench/charges.js)
+#   autopay     the autopay job paying 100,000 plans by sandbox bank debit on their debit day, and its next run (bench/autopay.js)
 # Usage: npm run bench [-- --only payments,webhooks] [-- --skip export,lighthouse]
 #        [--duration 10 --runs 3 --warmup 3] [other bench/http.js options: --connections, --paths, --regenerate]
 # Each part replaces its own rows in bench/results.json.
@@ -56,3 +57,4 @@ if [ ${#statement_parts[@]} -gt 0 ]; then
 fi
 if wants export; then node bench/finance-export.js; fi
 if wants charges; then node bench/charges.js; fi
+if wants autopay; then node bench/autopay.js; fi
