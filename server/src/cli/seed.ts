@@ -3,7 +3,6 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AUTOPAY_MANDATE_VERSION, DEFAULT_AUTOPAY_DAYS_BEFORE_DUE } from '@rentwise/libs/autopay';
 import { billingMonthLabel } from '@rentwise/libs/billing-month';
-import { SANDBOX_ROUTING_NUMBER } from '@rentwise/libs/sandbox-bank-accounts';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { signUpSchema } from '@rentwise/libs/schemas/sign-up.schema';
 import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
@@ -15,11 +14,10 @@ import { IssuePasswordLink } from '../modules/accounts/contracts/issue-password-
 import { ApproveRegistration } from '../modules/onboarding/contracts/approve-registration.command';
 import { RegisterLandlord } from '../modules/onboarding/contracts/register-landlord.command';
 import { ConnectSandboxPayoutAccount } from '../modules/onboarding/contracts/connect-sandbox-payout-account.command';
-import { GetPayoutAccount } from '../modules/onboarding/contracts/get-payout-account.query';
 import { PostDueRentCharges } from '../modules/payments/contracts/post-due-rent-charges.command';
+import { LinkSandboxBankAccount } from '../modules/payments/contracts/link-sandbox-bank-account.command';
 import { SaveBankAccount } from '../modules/payments/contracts/save-bank-account.command';
 import { SetAutopay } from '../modules/payments/contracts/set-autopay.command';
-import { SandboxBankDebits } from '../modules/payments/gateways/sandbox/sandbox-bank-debits';
 import { RecordRentPayment } from '../modules/payments/contracts/record-rent-payment.command';
 import { GetLandlordCardGateway } from '../modules/payments/contracts/get-landlord-card-gateway.query';
 import { SetLandlordCardGateway } from '../modules/payments/contracts/set-landlord-card-gateway.command';
@@ -148,7 +146,7 @@ async function seed(context: INestApplicationContext): Promise<void> {
 
   // Every month's rent since the history began, as the worker's charging job would post it.
   const { charges } = await commands.execute(new PostDueRentCharges());
-  const autopayTenant = await onAutopay(context, landlordUserId, tenantUserIds[1]);
+  const autopayTenant = await onAutopay(context, tenantUserIds[1]);
 
   console.log(`Demo data loaded: 2 landlords (1 on Authorize.Net, and 1 awaiting review), 1 operator, ${PROPERTIES.length + 1} properties, ${DEMO.tenants.length + 1} tenants, ${payments} payments and ${charges} rent charges since ${HISTORY_STARTS.toISOString().slice(0, 7)}${autopayTenant ? `; ${DEMO.tenants[1].firstName} ${DEMO.tenants[1].lastName} pays by autopay` : ''}`);
 }
@@ -157,21 +155,13 @@ async function seed(context: INestApplicationContext): Promise<void> {
  * The second demo tenant saves the sandbox's test bank account and turns autopay on (decision 0042), as
  * they would on the Autopay page. Sandbox only: with Stripe keys the account is linked through Stripe.
  */
-async function onAutopay(context: INestApplicationContext, landlordUserId: string, tenantUserId: string): Promise<boolean> {
+async function onAutopay(context: INestApplicationContext, tenantUserId: string): Promise<boolean> {
   if (context.get(PayoutAccountProvider).name !== 'sandbox') return false;
-  const payout = await context.get(QueryBus).execute(new GetPayoutAccount(landlordUserId));
-  if (!payout) return false;
   const tenant = DEMO.tenants[1];
-  const linked = await context.get(SandboxBankDebits).link({
-    account: payout.accountId,
-    accountHolderName: `${tenant.firstName} ${tenant.lastName}`,
-    routingNumber: SANDBOX_ROUTING_NUMBER,
-    // The sandbox's account whose debits succeed.
-    accountNumber: '000123456789',
-    verification: 'instant',
-  });
   const commands = context.get(CommandBus);
-  const saved = await commands.execute(new SaveBankAccount(tenantUserId, linked.id));
+  // The sandbox's account whose debits succeed.
+  const paymentMethodId = await commands.execute(new LinkSandboxBankAccount(tenantUserId, `${tenant.firstName} ${tenant.lastName}`, '000123456789'));
+  const saved = await commands.execute(new SaveBankAccount(tenantUserId, paymentMethodId));
   await commands.execute(
     new SetAutopay(
       tenantUserId,

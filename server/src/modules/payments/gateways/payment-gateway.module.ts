@@ -6,6 +6,7 @@ import { PaymentGateway } from './payment-gateway.port';
 import { PayoutAccountProvider } from '../../onboarding/contracts/payout-account-provider.port';
 import { SandboxOnboarding } from '../../onboarding/contracts/sandbox-onboarding.port';
 import { SandboxAccounts } from './sandbox/sandbox-accounts';
+import { LinkSandboxBankAccountHandler } from './sandbox/link-sandbox-bank-account.handler';
 import { SandboxBankDebits } from './sandbox/sandbox-bank-debits';
 import { SandboxBankAccountsController } from './sandbox/sandbox-bank-accounts.controller';
 import { SandboxBankSettlementTimer } from './sandbox/sandbox-bank-settlement.timer';
@@ -54,6 +55,7 @@ export class PaymentGatewayModule {
         SandboxEvents,
         SandboxMoney,
         SandboxBankDebits,
+        LinkSandboxBankAccountHandler,
         SandboxDevTools,
         SandboxGateway,
         { provide: PaymentGateway, useExisting: SandboxGateway },
