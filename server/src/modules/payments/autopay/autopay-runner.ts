@@ -35,6 +35,11 @@ import { AUTOPAY_EMAILS_QUEUE, type AutopayEmailOccasion, SEND_AUTOPAY_EMAIL_JOB
 
 /** Plans read per page. */
 const PAGE_SIZE = 500;
+/**
+ * Automatic payments a run makes at once: each waits on the provider (a few hundred milliseconds at
+ * Stripe) and on its own statements, so a few at a time, well inside the provider's rate limit.
+ */
+const PAYMENTS_AT_ONCE = 4;
 const DAY_MS = 86_400_000;
 
 
@@ -98,9 +103,7 @@ export class AutopayRunner {
       const due = scheduled.filter((s) => now >= s.debitAt && now < autopayWindowEnd(s.month, s.dueDay, s.timeZone));
       // A month's payment already made is known from one read per page, not a read per plan.
       const done = await this.finishedRuns(due);
-      for (const month of due.filter((s) => !done.has(`${s.plan.tenancyId}:${s.period}`))) {
-        if (await this.pay(month, 1, now)) run.payments++;
-      }
+      run.payments += await this.payAll(due.filter((s) => !done.has(`${s.plan.tenancyId}:${s.period}`)), now);
       if (page.length < PAGE_SIZE) break;
       after = page[page.length - 1].tenantUserId;
     }
@@ -178,6 +181,26 @@ export class AutopayRunner {
       if (rows.length > 0) notices++;
     }
     return notices;
+  }
+
+  /** A page's months, a few at a time; the first error (an outage) stops taking new ones and is thrown once all stop. */
+  private async payAll(months: readonly ScheduledPlan[], now: Date): Promise<number> {
+    let next = 0;
+    let payments = 0;
+    let failure: unknown = null;
+    const lane = async (): Promise<void> => {
+      while (next < months.length && failure === null) {
+        const month = months[next++];
+        try {
+          if (await this.pay(month, 1, now)) payments++;
+        } catch (error) {
+          failure ??= error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PAYMENTS_AT_ONCE, months.length) }, lane));
+    if (failure !== null) throw failure;
+    return payments;
   }
 
   /**
