@@ -50,6 +50,7 @@ import { LandlordTenancyLedgerController } from './http/landlord-tenancy-ledger.
 import { TenantLedgerController } from './http/tenant-ledger.controller';
 import { ChargesModule } from './charges/charges.module';
 import { LinkedBankAccounts } from './bank-accounts/linked-bank-accounts';
+import { TenantBankDebitContexts } from './bank-accounts/tenant-bank-debit-contexts';
 import { SaveBankAccountHandler } from './bank-accounts/save-bank-account.handler';
 import { autopayProviders } from './autopay/autopay.providers';
 import { AUTOPAY_QUEUE } from './autopay/run-autopay.job';
@@ -151,6 +152,7 @@ export class PaymentsModule {
         Mandates,
         RemoveSavedBankAccountHandler,
         LinkedBankAccounts,
+        TenantBankDebitContexts,
         SaveBankAccountHandler,
         BankCustomers,
         StartBankLinkHandler,

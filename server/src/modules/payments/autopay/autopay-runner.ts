@@ -43,9 +43,12 @@ const PAYMENTS_AT_ONCE = 4;
 const DAY_MS = 86_400_000;
 
 
+/** What placing a plan on its landlord's calendar needs (a tenant without a plan has these too). */
+export type SchedulablePlan = Pick<AutopayPlan, 'tenancyId' | 'propertyId' | 'landlordUserId' | 'daysBeforeDue' | 'turnedOnAt'>;
+
 /** A plan with where it stands at the run's instant. */
-export interface ScheduledPlan {
-  plan: AutopayPlan;
+export interface ScheduledPlan<Plan extends SchedulablePlan = AutopayPlan> {
+  plan: Plan;
   month: BillingMonth;
   period: string;
   dueDay: number;
@@ -113,7 +116,7 @@ export class AutopayRunner {
   }
 
   /** Each plan's next month, its due day and zone, and when its debit runs. */
-  async schedule(page: readonly AutopayPlan[], now: Date): Promise<ScheduledPlan[]> {
+  async schedule<Plan extends SchedulablePlan>(page: readonly Plan[], now: Date): Promise<ScheduledPlan<Plan>[]> {
     const [terms, timeZones] = await Promise.all([
       this.queries.execute(new GetRentTerms([...new Set(page.map((plan) => plan.propertyId))])),
       this.queries.execute(new GetLandlordTimeZones([...new Set(page.map((plan) => plan.landlordUserId))])),
@@ -127,7 +130,7 @@ export class AutopayRunner {
   }
 
   /** The plan's next automatic payment as the tenant sees it: once a month's has run, the month after. */
-  async nextOf(plan: AutopayPlan, now: Date): Promise<ScheduledPlan> {
+  async nextOf<Plan extends SchedulablePlan>(plan: Plan, now: Date): Promise<ScheduledPlan<Plan>> {
     const [scheduled] = await this.schedule([plan], now);
     if (!(await this.runOf(plan.tenancyId, scheduled.period, 1))) return scheduled;
     const [after] = await this.schedule([plan], autopayWindowEnd(scheduled.month, scheduled.dueDay, scheduled.timeZone));

@@ -1,6 +1,5 @@
 import type { Provider } from '@nestjs/common';
 import { JobScheduler } from '../../../infrastructure/queue/job-scheduler';
-import { AutopayContexts } from './autopay-context';
 import { AutopayEmailProcessor } from './autopay-email.processor';
 import { AutopayPlans } from './autopay-plans';
 import { AutopayRunner } from './autopay-runner';
@@ -16,7 +15,6 @@ import { TurnOffAutopayHandler } from './turn-off-autopay.handler';
 /** Autopay's part of the payments module (decision 0042): it pays through PayRent and the bank accounts and mandates here. */
 export const autopayProviders = (options: { runWorker: boolean }): Provider[] => [
   AutopayPlans,
-  AutopayContexts,
   AutopayRunner,
   GetAutopayHandler,
   ListLandlordAutopayHandler,

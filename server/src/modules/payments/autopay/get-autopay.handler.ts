@@ -5,7 +5,7 @@ import { AppConfig } from '../../../infrastructure/config/app-config';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUsers } from '../../accounts/contracts/get-users.query';
 import { BankAccounts } from '../bank-accounts/bank-accounts';
-import { AutopayContexts } from './autopay-context';
+import { TenantBankDebitContexts } from '../bank-accounts/tenant-bank-debit-contexts';
 import { AutopayPlans } from './autopay-plans';
 import { AutopayRunner } from './autopay-runner';
 import { type AutopayRunView, type AutopayView, GetAutopay } from './get-autopay.query';
@@ -15,7 +15,7 @@ const RECENT_RUNS = 6;
 @QueryHandler(GetAutopay)
 export class GetAutopayHandler implements IQueryHandler<GetAutopay> {
   constructor(
-    private readonly contexts: AutopayContexts,
+    private readonly contexts: TenantBankDebitContexts,
     private readonly plans: AutopayPlans,
     private readonly runner: AutopayRunner,
     private readonly accounts: BankAccounts,
@@ -42,7 +42,8 @@ export class GetAutopayHandler implements IQueryHandler<GetAutopay> {
     const current = plan && plan.tenancyId === tenancy.tenancyId ? plan : null;
     const now = this.clock.now();
     // The schedule of a plan that is off still gives the due day and zone the form shows.
-    const scheduled = await this.runner.nextOf(current ?? { ...placeholderPlan(tenantUserId, tenancy), turnedOnAt: now }, now);
+    // A tenant without a plan is placed on the calendar with the default day, to show the form's due day and zone.
+    const scheduled = await this.runner.nextOf(current ?? { ...tenancy, daysBeforeDue: DEFAULT_AUTOPAY_DAYS_BEFORE_DUE, turnedOnAt: now }, now);
     let next: AutopayView['next'] = null;
     if (current?.isOn) {
       const skipped = (await this.plans.skips([tenantUserId], [scheduled.period])).size > 0;
@@ -78,22 +79,4 @@ export class GetAutopayHandler implements IQueryHandler<GetAutopay> {
       })),
     };
   }
-}
-
-/** The default settings, to place a tenant without a plan on their landlord's calendar. */
-function placeholderPlan(tenantUserId: string, tenancy: { tenancyId: string; landlordUserId: string; propertyId: string }) {
-  return {
-    tenantUserId,
-    tenancyId: tenancy.tenancyId,
-    landlordUserId: tenancy.landlordUserId,
-    propertyId: tenancy.propertyId,
-    bankAccountId: '',
-    mandateId: '',
-    daysBeforeDue: DEFAULT_AUTOPAY_DAYS_BEFORE_DUE,
-    amount: { kind: 'balance' as const },
-    isOn: false,
-    turnedOffAt: null,
-    turnedOffReason: null,
-    failuresInRow: 0,
-  };
 }

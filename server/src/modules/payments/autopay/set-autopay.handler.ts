@@ -10,14 +10,14 @@ import { GetRentTerms } from '../../properties/contracts/get-rent-terms.query';
 import { DEFAULT_RENT_DUE_DAY } from '@rentwise/libs/rent-charges';
 import { BankAccounts } from '../bank-accounts/bank-accounts';
 import { Mandates } from '../bank-accounts/mandates';
-import { AutopayContexts } from './autopay-context';
+import { TenantBankDebitContexts } from '../bank-accounts/tenant-bank-debit-contexts';
 import { AutopayPlans } from './autopay-plans';
 import { SetAutopay } from '../contracts/set-autopay.command';
 
 @CommandHandler(SetAutopay)
 export class SetAutopayHandler implements ICommandHandler<SetAutopay> {
   constructor(
-    private readonly contexts: AutopayContexts,
+    private readonly contexts: TenantBankDebitContexts,
     private readonly plans: AutopayPlans,
     private readonly accounts: BankAccounts,
     private readonly mandates: Mandates,

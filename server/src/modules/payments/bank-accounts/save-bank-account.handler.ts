@@ -1,7 +1,7 @@
 import { ConflictException } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { AutopayContexts } from '../autopay/autopay-context';
+import { TenantBankDebitContexts } from './tenant-bank-debit-contexts';
 import type { LinkedAccount } from './bank-accounts';
 import { LinkedBankAccounts } from './linked-bank-accounts';
 import { SaveBankAccount } from '../contracts/save-bank-account.command';
@@ -9,7 +9,7 @@ import { SaveBankAccount } from '../contracts/save-bank-account.command';
 @CommandHandler(SaveBankAccount)
 export class SaveBankAccountHandler implements ICommandHandler<SaveBankAccount> {
   constructor(
-    private readonly contexts: AutopayContexts,
+    private readonly contexts: TenantBankDebitContexts,
     private readonly linked: LinkedBankAccounts,
   ) {}
 
