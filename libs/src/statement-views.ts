@@ -54,6 +54,8 @@ export interface StatementPayment {
   processorFeeCents: Cents;
   /** A failed bank debit's line: why the bank refused it; null otherwise. */
   failureReason: string | null;
+  /** A rent payment autopay made, or its bank's answer (decision 0042); false on every other line. */
+  automatic: boolean;
 }
 
 export interface StatementFigures {

@@ -1617,6 +1617,8 @@ export interface components {
             status: "processing" | "succeeded" | "refunded" | "disputed" | "failed";
             /** @description Why the bank refused a failed bank debit; null otherwise */
             failureReason: string | null;
+            /** @description Made by autopay, not at the payment screen */
+            automatic: boolean;
         };
         TenantBalanceDto: {
             /** @description What the tenant owes now, in cents: rent charged less what they paid toward it; negative is credit */
@@ -1686,6 +1688,8 @@ export interface components {
              * @example Visa •••• 4242
              */
             paymentMethod: string;
+            /** @description Made by autopay, not at the payment screen */
+            automatic: boolean;
             /** Format: uuid */
             transactionId: string;
             propertyAddress: string;
@@ -2106,6 +2110,8 @@ export interface components {
             processorFeeCents: number;
             /** @description A failed bank debit’s line: why the bank refused it */
             failureReason: string | null;
+            /** @description A rent payment autopay made, or its bank’s answer; false on every other line */
+            automatic: boolean;
         };
         CalendarRowDto: {
             /** @example April */

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { AUTOPAY_MANDATE_VERSION, type AutopayAmount } from '@rentwise/libs/autopay';
+import { billingMonthOf } from '@rentwise/libs/billing-month';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { MovableClock } from '../../src/infrastructure/clock/clock';
 import { AutopayRunner } from '../../src/modules/payments/autopay/autopay-runner';
 import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
 import { SandboxBankDebits } from '../../src/modules/payments/gateways/sandbox/sandbox-bank-debits';
+import { StatementsProjector } from '../../src/modules/statements/projection/statements-projector';
 import { SignedInClient } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -90,6 +92,40 @@ describe('autopay', () => {
     expect(after.autopay.recentPayments).toEqual([expect.objectContaining({ period: next.period, status: 'succeeded', amountCents: next.estimatedCents })]);
     // The next month is next.
     expect(after.autopay.next.period).not.toBe(next.period);
+
+    // The automatic payment says so wherever it is listed; the $1 paid by hand does not.
+    const tenant = await signIn(testApp, home.tenant);
+    const history: { receiptId: string; paidAt: string; status: string; automatic: boolean }[] = (
+      await testApp.request({ method: 'GET', url: '/api/tenant/payments', headers: tenant.headers })
+    ).json().rows;
+    expect(history).toEqual([
+      expect.objectContaining({ chargedCents: next.estimatedCents, status: 'succeeded', automatic: true }),
+      expect.objectContaining({ chargedCents: 100, automatic: false }),
+    ]);
+    const [automatic, byHand] = history;
+    const receipt = await testApp.request({ method: 'GET', url: `/api/tenant/payments/${automatic.receiptId}`, headers: tenant.headers });
+    expect(receipt.json().receipt).toMatchObject({ status: 'Paid', automatic: true, paymentMethod: 'STRIPE TEST BANK •••• 6789' });
+    const landlord = await signIn(testApp, home.landlord);
+    /** The landlord's month page: the payments of the month the payment counts to (the landlord's zone is the default). */
+    const monthRowsOf = async (payment: { paidAt: string }) => {
+      const { year, month } = billingMonthOf(new Date(payment.paidAt));
+      const url = `/api/landlord/statements/statement?year=${year}&month=${month}&propertyId=${home.propertyId}`;
+      return (await testApp.request({ method: 'GET', url, headers: landlord.headers })).json().statement.payments as { receiptId: string; kind: string; automatic: boolean }[];
+    };
+    await waitFor(
+      async () => {
+        await testApp.app.get(StatementsProjector).catchUp({ wait: true });
+        return (await monthRowsOf(automatic)).some((row) => row.kind === 'bank_debit_settled') ? true : undefined;
+      },
+      { what: 'the settled automatic payment on the landlord’s month page' },
+    );
+    expect((await monthRowsOf(automatic)).filter((row) => row.receiptId === automatic.receiptId)).toEqual([
+      expect.objectContaining({ kind: 'bank_debit_settled', automatic: true }),
+      expect.objectContaining({ kind: 'rent_payment', automatic: true }),
+    ]);
+    expect((await monthRowsOf(byHand)).filter((row) => row.receiptId === byHand.receiptId)).toEqual([
+      expect.objectContaining({ kind: 'rent_payment', automatic: false }),
+    ]);
   });
 
   it('skips a month the tenant skipped, and takes nothing', async () => {

@@ -124,6 +124,7 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
           description: `Rent payment: ${home.address}`,
           status: 'succeeded',
           failureReason: null,
+          automatic: false,
         },
       ],
     });
@@ -151,6 +152,7 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
         description: `Rent payment: ${home.address}`,
         landlordContact: { name: 'Dana Whitaker', email: home.landlord.email, phone: '(555) 201-4410' },
         failureReason: null,
+        automatic: false,
       },
     });
     const landlordClient = await signIn(testApp, home.landlord);

@@ -25,6 +25,7 @@ function balanceOf(overrides: Partial<TenantBalance> = {}): TenantBalance {
       description: 'Rent payment: 12 Elm St',
       status: 'processing',
       failureReason: null,
+      automatic: false,
     },
     ...overrides,
   };

@@ -684,7 +684,7 @@ const field = (label: string) => screen.getByText(label, { selector: 'dt' }).nex
 
 describe('bank debits in the history and on receipts', () => {
   const rows: PaymentHistoryRow[] = [
-    { receiptId, paidAt: '2026-05-04T15:30:00.000Z', chargedCents: 150_000, description: 'Rent payment: 12 Garden Street', status: 'processing', failureReason: null },
+    { receiptId, paidAt: '2026-05-04T15:30:00.000Z', chargedCents: 150_000, description: 'Rent payment: 12 Garden Street', status: 'processing', failureReason: null, automatic: false },
     {
       receiptId: 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e',
       paidAt: '2026-04-03T10:00:00.000Z',
@@ -692,6 +692,7 @@ describe('bank debits in the history and on receipts', () => {
       description: 'Rent payment: 12 Garden Street',
       status: 'failed',
       failureReason: 'The bank says there are not enough funds in this account.',
+      automatic: false,
     },
   ];
 
@@ -721,6 +722,7 @@ describe('bank debits in the history and on receipts', () => {
     description: 'Rent payment: 12 Garden Street, Springfield, IL 62704',
     landlordContact: null,
     failureReason: null,
+    automatic: false,
   };
 
   it('say on the receipt that a processing payment takes about 4 business days', async () => {

@@ -379,8 +379,8 @@ describe('the payment screen', () => {
 });
 
 const rows: PaymentHistoryRow[] = [
-  { receiptId, paidAt: '2026-05-04T15:30:00.000Z', chargedCents: 150_699, description: 'Rent payment: 12 Garden Street, Springfield, IL 62704', status: 'succeeded', failureReason: null },
-  { receiptId: 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e', paidAt: '2026-04-03T10:00:00.000Z', chargedCents: 50_699, description: 'Rent payment: 12 Garden Street', status: 'refunded', failureReason: null },
+  { receiptId, paidAt: '2026-05-04T15:30:00.000Z', chargedCents: 150_699, description: 'Rent payment: 12 Garden Street, Springfield, IL 62704', status: 'succeeded', failureReason: null, automatic: false },
+  { receiptId: 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e', paidAt: '2026-04-03T10:00:00.000Z', chargedCents: 50_699, description: 'Rent payment: 12 Garden Street', status: 'refunded', failureReason: null, automatic: false },
 ];
 
 describe('payment history', () => {
@@ -444,6 +444,7 @@ const receipt: Receipt = {
   description: 'Rent payment: 12 Garden Street, Springfield, IL 62704',
   landlordContact: { name: 'Lena Landlord', email: 'lena@example.com', phone: '(503) 555-0199' },
   failureReason: null,
+  automatic: false,
 };
 
 const field = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;

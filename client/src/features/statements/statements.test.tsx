@@ -107,6 +107,7 @@ const payment = (overrides: Partial<StatementPayment> = {}): StatementPayment =>
   processingCents: 0,
   processorFeeCents: 4_400,
   failureReason: null,
+  automatic: false,
   ...overrides,
 });
 

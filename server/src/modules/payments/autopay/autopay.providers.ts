@@ -4,6 +4,7 @@ import { AutopayEmailProcessor } from './autopay-email.processor';
 import { AutopayPlans } from './autopay-plans';
 import { AutopayRunner } from './autopay-runner';
 import { AutopayProcessor } from './autopay.processor';
+import { GetAutomaticPaymentsHandler } from './get-automatic-payments.handler';
 import { GetAutopayHandler } from './get-autopay.handler';
 import { ListLandlordAutopayHandler } from './list-landlord-autopay.handler';
 import { RunAutopayHandler } from './run-autopay.handler';
@@ -17,6 +18,7 @@ export const autopayProviders = (options: { runWorker: boolean }): Provider[] =>
   AutopayPlans,
   AutopayRunner,
   GetAutopayHandler,
+  GetAutomaticPaymentsHandler,
   ListLandlordAutopayHandler,
   SetAutopayHandler,
   TurnOffAutopayHandler,

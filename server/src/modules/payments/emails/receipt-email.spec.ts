@@ -11,6 +11,7 @@ const receipt = (amountCents: number, paidAt: string, more: Partial<ReceiptView>
   paidBy: 'Sam Rivera',
   paidTo: 'Dana Whitaker',
   paymentMethod: 'Visa •••• 4242',
+  automatic: false,
   transactionId: 'r-1',
   propertyAddress: '123 Main St, Springfield, IL 62704',
   description: 'Rent payment: 123 Main St',

@@ -95,6 +95,7 @@ export class PaymentRowDto {
   status!: 'processing' | 'succeeded' | 'refunded' | 'disputed' | 'failed';
   @ApiProperty({ type: String, nullable: true, description: 'Why the bank refused a failed bank debit; null otherwise' })
   failureReason!: string | null;
+  @ApiProperty({ description: 'Made by autopay, not at the payment screen' }) automatic!: boolean;
 }
 
 export class NextRentDueDto {
@@ -162,6 +163,7 @@ export class ReceiptDto {
   @ApiProperty() paidBy!: string;
   @ApiProperty() paidTo!: string;
   @ApiProperty({ example: 'Visa •••• 4242', description: 'The card, or the bank account: STRIPE TEST BANK •••• 6789' }) paymentMethod!: string;
+  @ApiProperty({ description: 'Made by autopay, not at the payment screen' }) automatic!: boolean;
   @ApiProperty({ format: 'uuid' }) transactionId!: string;
   @ApiProperty() propertyAddress!: string;
   @ApiProperty() description!: string;

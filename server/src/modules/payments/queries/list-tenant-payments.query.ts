@@ -12,6 +12,8 @@ export interface TenantPaymentRow {
   status: PaymentStatus;
   /** Why the bank refused a failed bank debit; null otherwise. */
   failureReason: string | null;
+  /** Made by autopay (decision 0042). */
+  automatic: boolean;
 }
 
 /** The tenant's rent payments, newest first. */

@@ -9,6 +9,7 @@ import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import type { UserView } from '../../accounts/contracts/user-view';
 import { GetUsers } from '../../accounts/contracts/get-users.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
+import { madeByAutopaySql } from '../autopay/made-by-autopay';
 import { disputedAfterRefundView, PaymentCorrectionsReader } from '../refund-disputes/payment-corrections-reader';
 import { PAYMENT_CORRECTIONS_SQL, type PaymentCorrectionColumns, paymentCorrectionsOf, paymentStatusOf, RECEIPT_STATUS_WORDS } from './payment-status';
 import type { ReceiptView } from './receipt-view';
@@ -31,6 +32,7 @@ interface ReceiptRow extends PaymentCorrectionColumns {
   bank_last4: string | null;
   failure_code: string | null;
   processing_fee_cents: string | null;
+  automatic: boolean;
 }
 
 /**
@@ -48,7 +50,8 @@ const RECEIPT = preparedStatement<ReceiptRow, [receiptId: string]>(
                     OR e.transaction_id IN (SELECT s.id FROM payments.ledger_transactions s
                                              WHERE s.corrects_transaction_id = t.id AND s.kind = 'bank_debit_settled'))) AS landlord_cents,
           ${PAYMENT_CORRECTIONS_SQL},
-          c.card_brand, c.card_last4, c.method, c.bank_name, c.bank_last4, c.failure_code, c.processing_fee_cents
+          c.card_brand, c.card_last4, c.method, c.bank_name, c.bank_last4, c.failure_code, c.processing_fee_cents,
+          ${madeByAutopaySql('c')} AS automatic
      FROM payments.ledger_transactions t
      LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
     WHERE t.id = $1 AND t.kind = 'rent_payment'`,
@@ -120,6 +123,7 @@ export class ReceiptReader {
       paidTo: fullName(landlord),
       paymentMethod:
         row.method === 'bank_debit' ? bankAccountLabel(row.bank_name, row.bank_last4) : paymentMethodLabel(row.card_brand, row.card_last4),
+      automatic: row.automatic,
       failureReason: status === 'failed' ? bankDebitFailureReason(row.failure_code) : null,
       transactionId: row.id,
       propertyAddress: property?.address ?? '',

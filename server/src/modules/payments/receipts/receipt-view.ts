@@ -33,6 +33,8 @@ export interface ReceiptView {
   paidTo: string;
   /** 'Visa •••• 4242', or a bank account: 'STRIPE TEST BANK •••• 6789'. */
   paymentMethod: string;
+  /** Made by autopay (decision 0042), not by the tenant at the payment screen. */
+  automatic: boolean;
   /** Same as receiptId (the spec's TransactionID). */
   transactionId: string;
   propertyAddress: string;

@@ -85,6 +85,7 @@ export class StatementPaymentDto implements StatementPayment {
   @ApiProperty({ description: 'What the line puts in or takes out of Processing (bank debits)' }) processingCents!: number;
   @ApiProperty() processorFeeCents!: number;
   @ApiProperty({ type: String, nullable: true, description: 'A failed bank debit’s line: why the bank refused it' }) failureReason!: string | null;
+  @ApiProperty({ description: 'A rent payment autopay made, or its bank’s answer; false on every other line' }) automatic!: boolean;
 }
 
 export class StatementRowDto implements StatementRow {

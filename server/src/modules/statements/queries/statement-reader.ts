@@ -31,6 +31,7 @@ import { Clock } from '../../../infrastructure/clock/clock';
 import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUser } from '../../accounts/contracts/get-user.query';
+import { GetAutomaticPayments } from '../../payments/contracts/get-automatic-payments.query';
 import { GetBankDebitFailures } from '../../payments/contracts/get-bank-debit-failures.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
 import { ListLandlordProperties } from '../../properties/contracts/list-landlord-properties.query';
@@ -148,6 +149,12 @@ interface LineSpan {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The payment a line is, or corrects: its receipt. */
+const paymentJournalOf = (line: StatementLine): string => (line.kind === 'rent_payment' ? line.journalId : (line.correctsJournalId ?? line.journalId));
+/** A rent payment, or its bank's answer (which the month's page folds into the payment's row). */
+const isPaymentOrBankAnswer = (line: StatementLine): boolean =>
+  line.kind === 'rent_payment' || line.kind === 'bank_debit_settled' || line.kind === 'bank_debit_failed';
 const monthOfIndex = (index: number): BillingMonth => ({ year: Math.floor(index / 12), month: (index % 12) + 1 });
 const earlier = (a: BillingMonth, b: BillingMonth): BillingMonth => (compareBillingMonths(b, a) < 0 ? b : a);
 
@@ -482,6 +489,8 @@ export class StatementReader {
     const failedPayments = items.flatMap(({ line }) => (line.kind === 'bank_debit_failed' && line.correctsJournalId ? [line.correctsJournalId] : []));
     // One after another: inside a transaction (finance's snapshot) they share one connection.
     const failures = failedPayments.length > 0 ? await this.queries.execute(new GetBankDebitFailures(failedPayments)) : new Map<string, string>();
+    const payments = items.flatMap(({ line }) => (isPaymentOrBankAnswer(line) ? [paymentJournalOf(line)] : []));
+    const automatic = payments.length > 0 ? await this.queries.execute(new GetAutomaticPayments([...new Set(payments)])) : new Set<string>();
     const names = new Map<string, string>();
     await Promise.all(
       [...new Set(items.map((item) => item.line.tenantUserId))].map(async (userId) => {
@@ -492,7 +501,7 @@ export class StatementReader {
     return items
       .sort((a, b) => b.line.occurredAt.localeCompare(a.line.occurredAt))
       .map(({ line, address }) => ({
-        receiptId: line.kind === 'rent_payment' ? line.journalId : (line.correctsJournalId ?? line.journalId),
+        receiptId: paymentJournalOf(line),
         kind: line.kind,
         paidAt: line.occurredAt,
         propertyAddress: address,
@@ -504,6 +513,7 @@ export class StatementReader {
         processingCents: line.processingCents,
         processorFeeCents: line.processorFeeCents,
         failureReason: line.kind === 'bank_debit_failed' ? (failures.get(line.correctsJournalId ?? '') ?? null) : null,
+        automatic: isPaymentOrBankAnswer(line) && automatic.has(paymentJournalOf(line)),
       }));
   }
 }
