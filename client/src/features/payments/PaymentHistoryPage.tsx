@@ -5,6 +5,7 @@ import { formatCents } from '@rentwise/libs/money';
 import { paymentDescriptionDetail } from '@rentwise/libs/payment-rules';
 import { dateLabel } from '../../app/dates';
 import { paths } from '../../app/paths';
+import { AutopayTag } from '../../components/AutopayTag';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
@@ -25,6 +26,7 @@ function HistoryRow({ row }: { row: PaymentHistoryRow }) {
           <span className="history-row__meta">
             <time dateTime={row.paidAt}>{dateLabel(row.paidAt)}</time>
             {row.status !== 'succeeded' && <PaymentStatusPill label={paymentStatusLabel(row.status)} />}
+            {row.automatic && <AutopayTag />}
           </span>
         </span>
         <span className="link-row__amount money">{formatCents(row.chargedCents)}</span>

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft, FileQuestion, Mail, Phone } from 'lucide-react';
 import { BANK_DEBIT_SETTLEMENT_BUSINESS_DAYS } from '@rentwise/libs/bank-debits';
@@ -8,6 +8,7 @@ import { telHref } from '@rentwise/libs/phone';
 import { isNotFound } from '../../app/apiError';
 import { dateLabel, dateTimeLabel } from '../../app/dates';
 import { paths } from '../../app/paths';
+import { AutopayTag } from '../../components/AutopayTag';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
@@ -83,7 +84,7 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
   const flag = receipt.disputedAfterRefund;
   // A failed bank debit paid nothing: its amount is what was asked for.
   const amountLabel = receipt.status === 'Failed' ? 'Amount' : isLandlord ? 'Received' : 'Amount Paid';
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     ['Status', receipt.status],
     ...(flag
       ? ([
@@ -95,7 +96,16 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
     [isLandlord ? 'Date Received' : 'Date Paid', dateTimeLabel(receipt.paidAt)],
     ['Paid By', receipt.paidBy],
     ['Paid To', receipt.paidTo],
-    ['Payment Method', receipt.paymentMethod],
+    [
+      'Payment Method',
+      receipt.automatic ? (
+        <>
+          {receipt.paymentMethod} <AutopayTag />
+        </>
+      ) : (
+        receipt.paymentMethod
+      ),
+    ],
     ['Property', receipt.propertyAddress],
     ['TransactionID', receipt.transactionId],
   ];

@@ -735,6 +735,23 @@ describe('bank debits in the history and on receipts', () => {
     expect(screen.getByText(/Your bank usually takes about 4 business days/)).toBeInTheDocument();
   });
 
+  it('mark a payment autopay made in the history and on its receipt', async () => {
+    signedInTenant();
+    mswServer.use(
+      http.get('/api/tenant/payments', () => HttpResponse.json({ status: 'success', rows: [{ ...rows[0], automatic: true }, rows[1]] })),
+      http.get(`/api/tenant/payments/${receiptId}`, () => HttpResponse.json({ status: 'success', receipt: { ...receipt, automatic: true } })),
+    );
+    const user = userEvent.setup();
+    renderRoute('/tenant/payment-history');
+
+    const links = await screen.findAllByRole('link', { name: /View receipt/ });
+    expect(within(links[0]).getByText('Autopay')).toHaveClass('autopay-tag');
+    expect(within(links[1]).queryByText('Autopay')).not.toBeInTheDocument();
+    await user.click(links[0]);
+    expect(await screen.findByText('Paid By', { selector: 'dt' })).toBeInTheDocument();
+    expect(field('Payment Method')).toHaveTextContent('STRIPE TEST BANK ••••6789 Autopay');
+  });
+
   it('give the bank’s reason on a failed payment’s receipt', async () => {
     signedInTenant();
     const failureReason = 'The bank says there are not enough funds in this account.';

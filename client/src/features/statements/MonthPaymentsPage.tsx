@@ -6,6 +6,7 @@ import { statementDownloadName } from '@rentwise/libs/statements';
 import { dateLabel } from '../../app/dates';
 import { useGetStatementQuery } from '../../app/landlordStatementApi';
 import { paths } from '../../app/paths';
+import { AutopayTag } from '../../components/AutopayTag';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -115,6 +116,7 @@ export function MonthPaymentsPage() {
                       </span>
                     )}
                     {payment.bankState === 'settled' && <span>Bank payment</span>}
+                    {payment.automatic && <AutopayTag />}
                     {payment.processorFeeCents > 0 && (
                       <span>
                         {payment.kind === 'rent_payment' ? 'Processor fee' : 'Dispute fee'}{' '}

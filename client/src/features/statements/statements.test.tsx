@@ -443,6 +443,34 @@ describe('Payments Received in a month', () => {
     expect(figures).toHaveTextContent('$1,500.00');
   });
 
+  it('marks each payment autopay made, on its way or settled, and no other', async () => {
+    signedInAsLandlord();
+    withSettings();
+    withStatements((query) =>
+      HttpResponse.json({
+        status: 'success',
+        statement: statementFor(query, {
+          payments: [
+            payment({ receivedCents: 0, platformFeeCents: 0, processingCents: 150_000, processorFeeCents: 0, automatic: true }),
+            payment({ receiptId: otherReceiptId, tenantName: 'Tom Tenant', platformFeeCents: 0, receivedCents: 0, processingCents: 98_000, processorFeeCents: 0, automatic: true }),
+            payment({ receiptId: otherReceiptId, kind: 'bank_debit_settled', tenantName: 'Tom Tenant', grossCents: 0, processingCents: -98_000, receivedCents: 98_000, processorFeeCents: 0, automatic: true }),
+            payment({ receiptId: '5f0c6a2e-6a55-4c1e-9c0e-00000000ca4d', tenantName: 'Carl Card' }),
+          ],
+        }),
+      }),
+    );
+    renderRoute(`/landlord/payment-history/${gardenId}/4/2026`);
+
+    const payments = within(await screen.findByRole('list', { name: 'Payments received' })).getAllByRole('link');
+    expect(payments).toHaveLength(3);
+    expect(payments[0]).toHaveTextContent('Processing $1,500.00');
+    expect(within(payments[0]).getByText('Autopay')).toHaveClass('autopay-tag');
+    expect(payments[1]).toHaveTextContent('Bank payment');
+    expect(within(payments[1]).getByText('Autopay')).toBeInTheDocument();
+    expect(payments[2]).toHaveTextContent('Carl Card');
+    expect(within(payments[2]).queryByText('Autopay')).not.toBeInTheDocument();
+  });
+
   it('shows no Processing figure in a month without bank payments', async () => {
     signedInAsLandlord();
     withSettings();
