@@ -7,6 +7,13 @@ const port = Number(process.env.E2E_PORT ?? 3100);
  * Accept.js on the providers' own hosts, under the production CSP (docs/decisions/0034).
  */
 const realKeys = process.env.E2E_CARD_PROVIDERS === 'stand-ins';
+/**
+ * E2E_SHARD=1/2: one of the browser tests' lanes that npm test runs side by side, each with its own
+ * server, database and dev clock, so that specs which move the clock cannot meet (scripts/test.sh).
+ */
+const shardMatch = /^(\d+)\/(\d+)$/.exec(process.env.E2E_SHARD ?? '');
+const shard = shardMatch ? { current: Number(shardMatch[1]), total: Number(shardMatch[2]) } : null;
+const runName = [realKeys ? 'real-keys' : null, shard ? `shard-${shard.current}` : null].filter(Boolean).join('/');
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 
 /** Debian's Chromium; Playwright's own browser download cannot work on our machines. */
@@ -28,12 +35,15 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
+  shard,
   // A guard against hangs, not a speed check: on a loaded 2-core machine (the suite is run with
-  // --repeat-each 3 beside a CPU hog) a journey with screenshots at three widths took over 30 s.
-  timeout: 60000,
+  // --repeat-each 3 beside a CPU hog) a journey with screenshots at three widths took over 30 s, and
+  // npm test runs two lanes side by side (scripts/browser-tests.sh), each journey at about half speed.
+  // Longer journeys set their own limit, sized the same way.
+  timeout: 120000,
   expect: { timeout: 7000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: realKeys ? 'playwright-report/real-keys' : 'playwright-report' }]],
-  outputDir: realKeys ? 'test-results/real-keys' : 'test-results',
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: runName ? `playwright-report/${runName}` : 'playwright-report' }]],
+  outputDir: runName ? `test-results/${runName}` : 'test-results',
   use: {
     baseURL,
     trace: 'retain-on-failure',

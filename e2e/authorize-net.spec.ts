@@ -44,7 +44,7 @@ test('a tenant of an Authorize.Net landlord pays on the Authorize.Net screen, an
   request,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   // The landlord, their property and tenant, made through the product's own endpoints.
   const landlord = await createUser(request, { type: 'landlord', firstName: 'Marcus', lastName: 'Bell' });
   const landlordApi = await apiAs(baseURL!, landlord);

@@ -107,7 +107,7 @@ test.afterEach(async ({ request }) => {
 });
 
 test('the demo tenant turns autopay on from a saved bank account, is emailed before the debit, and the automatic payment is paid', async ({ browser, page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
 
   // A little paid from the sandbox's test account, entered by hand and saved for next time.
   await signInThroughPage(page, DEMO_TENANT);

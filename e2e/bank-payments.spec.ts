@@ -34,7 +34,7 @@ let fixtureRequests: APIRequestContext;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser, playwright, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   fixtureRequests = await playwright.request.newContext({ baseURL });
   home = await payableHome(browser, fixtureRequests, baseURL!);
@@ -128,7 +128,7 @@ async function decideOnSandbox(browser: Browser, total: string, action: 'Settle 
 const field = (page: Page, label: string) => main(page).locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
 test('a tenant pays from a linked test account, sees Processing, and the landlord’s month shows it received once settled', async ({ browser, page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const tenant = await home.addTenant('Bea');
   const receiptId = await payFromTestAccount(page, tenant, '1500', '000123456789', '$1,500.00', true);
 
@@ -175,7 +175,7 @@ test('a tenant pays from a linked test account, sees Processing, and the landlor
 });
 
 test('a payment from the insufficient-funds test account ends Failed, and both people are emailed', async ({ browser, page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const tenant = await home.addTenant('Finn');
   const receiptId = await payFromTestAccount(page, tenant, '250', '000222222227', '$250.00');
 

@@ -20,7 +20,7 @@ let fixtureRequests: APIRequestContext;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser, playwright, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   fixtureRequests = await playwright.request.newContext({ baseURL });
   home = await payableHome(browser, fixtureRequests, baseURL!);
   tenant = await home.addTenant('Tess');
@@ -99,7 +99,7 @@ test('the invitation shows its one button and the tenant’s home on a 375 px ph
 });
 
 test('the receipt shows its fields as a table and one button on a 375 px phone; the button opens the receipt in a new tab', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signIn(page, tenant, '/tenant/payment');
   const mark = await mailboxMark(page.request);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Make a Payment');

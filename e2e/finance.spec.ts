@@ -43,7 +43,7 @@ test.beforeAll(() => {
 });
 
 test('a finance user exports the demo year as CSV, watches it run, and its totals are the landlord’s own', async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // Made the way staff are made: the CLI prints a single-use link to set the password.
   const email = uniqueEmail('finance');
   const printed = await runServerCli('create-finance-user', ['--email', email, '--first-name', 'Fay', '--last-name', 'Finance']);

@@ -68,7 +68,7 @@ async function crawlExtra(page: Page, pages: { path: string; overflow: number }[
 
 for (const type of ['landlord', 'tenant', 'operator', 'finance'] as const) {
   test(`no page of a signed-in ${type} scrolls sideways at 320 px`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const person = DEMO[type] ? { email: DEMO[type], password: DEMO_PASSWORD, type } : await createUser(page.request, { type });
     await signIn(page, person);
     const prefix = `/${type === 'finance' ? 'finance' : type}`;

@@ -82,7 +82,7 @@ test('a landlord signs up, is approved, connects a payout account, creates a pas
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const landlordEmail = uniqueEmail('lena');
   const operatorEmail = uniqueEmail('ops');
 
@@ -169,7 +169,7 @@ test('a landlord signs up, is approved, connects a payout account, creates a pas
 });
 
 test('a landlord with a Stripe account of their own connects it through OAuth', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const landlordEmail = uniqueEmail('olga');
 
   await signUp(page, { firstName: 'Olga', lastName: 'Owner', email: landlordEmail, phone: '(555) 777-1212' });
@@ -183,7 +183,7 @@ test('a landlord with a Stripe account of their own connects it through OAuth', 
 });
 
 test('a landlord who leaves the provider’s form unfinished is sent back to step 1, which still works', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const landlordEmail = uniqueEmail('una');
 
   await signUp(page, { firstName: 'Una', lastName: 'Unfinished', email: landlordEmail, phone: '(555) 777-3434' });

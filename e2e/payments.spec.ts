@@ -50,7 +50,7 @@ let fixtureRequests: APIRequestContext;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser, playwright, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // Lives for the whole file: each test adds its own tenant through it.
   fixtureRequests = await playwright.request.newContext({ baseURL });
   home = await payableHome(browser, fixtureRequests, baseURL!);
@@ -67,7 +67,7 @@ const PHONE_320 = { width: 320, height: 568 };
 test.use({ viewport: PHONE_320 });
 
 test('a tenant pays with 4242 4242 4242 4242 on a 320 px phone, then sees success, the history row and the receipt', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const tenant = await home.addTenant('Tess');
   await signInThroughPage(page, tenant);
 

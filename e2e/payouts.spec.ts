@@ -20,7 +20,7 @@ let fixtureRequests: APIRequestContext;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser, playwright, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   fixtureRequests = await playwright.request.newContext({ baseURL });
   home = await payableHome(browser, fixtureRequests, baseURL!);
 });
@@ -44,7 +44,7 @@ async function payRent(page: Page, tenant: E2eUser, digits: string, total: strin
 }
 
 test('the Payouts page lists a sandbox payout with the payments it is made of', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const tess = await home.addTenant('Tess');
   const rob = await home.addTenant('Rob');
   for (const [tenant, digits, total] of [
@@ -107,7 +107,7 @@ test('the Payouts page lists a sandbox payout with the payments it is made of', 
 });
 
 test('a refunded payment the cardholder then disputes is flagged, and the landlord told what to answer', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const uma = await home.addTenant('Uma');
   const payer = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
   await payRent(payer, uma, '300', '$306.99');

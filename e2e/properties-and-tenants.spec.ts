@@ -32,7 +32,7 @@ async function tenantPhone(browser: Browser): Promise<Page> {
 test.use({ viewport: { width: 375, height: 812 } });
 
 test('a landlord manages properties and tenants; the tenant joins, sees their home, and is removed', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const landlord = await createUser(page.request, { type: 'landlord', firstName: 'Lena', lastName: 'Landlord', phone: '(503) 555-0199' });
   await signIn(page, landlord, '/landlord/properties?mode=address');
 

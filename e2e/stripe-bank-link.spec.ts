@@ -22,7 +22,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser, playwright, baseURL }) => {
   if (CARD_PROVIDERS !== 'stand-ins') return;
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   fixtureRequests = await playwright.request.newContext({ baseURL });
   home = await payableHome(browser, fixtureRequests, baseURL!);
 });
@@ -49,7 +49,7 @@ async function openStripeBankLink(page: Page, firstName: string, digits: string)
 }
 
 test('a tenant links an account through Stripe’s modal, authorizes the debit and pays: Processing', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const modal = await openStripeBankLink(page, 'Lina', '1500');
   await modal.getByRole('button', { name: 'Test Institution ••••6789' }).click();
   await expect(modal).toBeHidden();
@@ -66,7 +66,7 @@ test('a tenant links an account through Stripe’s modal, authorizes the debit a
 });
 
 test('an account typed in by hand waits for its microdeposits: the notice links to Stripe’s verification page', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const modal = await openStripeBankLink(page, 'Milo', '900');
   await modal.getByRole('button', { name: 'Enter bank details manually' }).click();
   await expect(modal).toBeHidden();

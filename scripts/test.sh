@@ -23,8 +23,6 @@ step "Node $(node --version), $(command -v node)"
 step "Services"
 stack_env=$(bash scripts/stack.sh up)
 eval "$stack_env"
-# The browser tests' server gets a free port, so that two checkouts can test at once.
-export E2E_PORT="${E2E_PORT:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}"
 
 step "Type checks and lint"
 # Three single-threaded tools, two cores: the client's type check and the lint run beside the
@@ -53,11 +51,7 @@ step "Crash suite, short form (docs/reliability.md): kill -9 while tenants pay, 
 # The long forms (--seeds 200, --payments 1000) are run by hand; see the README.
 npm run test:faults -- --seeds 1 --payments 40 --kill-every-ms 1000
 
-step "Browser tests (Chromium)"
-npx playwright test
-
-step "Browser tests again, card forms as with real keys (Stripe.js and Accept.js stand-ins, production CSP)"
-# Only the card-paying journeys, with provider keys against the tests' fakes (docs/decisions/0034).
-E2E_CARD_PROVIDERS=stand-ins npx playwright test
+step "Browser tests (Chromium), in two lanes side by side"
+bash scripts/browser-tests.sh
 
 step "All checks passed"

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The browser tests as npm test runs them (after the client's build, with the stack's environment), in
+# two lanes side by side. Each lane is its own Playwright run with its own server, throwaway database and
+# dev clock, so specs that move the clock or change the demo data cannot meet. Lane 1 then runs the
+# card-paying journeys again, the product configured as with real keys against the tests' fakes
+# (Stripe.js and Accept.js stand-ins, production CSP; docs/decisions/0034). Each line names its lane.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+# A free port per server, so that lanes and checkouts can test at once.
+free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
+lane() {
+  local name=$1
+  shift
+  "$@" 2>&1 | sed -u "s/^/[$name] /"
+}
+
+lane "lane 1" bash -c "E2E_PORT=$(free_port) E2E_SHARD=1/2 npx playwright test && \
+  E2E_PORT=$(free_port) E2E_CARD_PROVIDERS=stand-ins npx playwright test" &
+lane_1=$!
+lane "lane 2" env E2E_PORT="$(free_port)" E2E_SHARD=2/2 npx playwright test &
+lane_2=$!
+failed=0
+wait "$lane_1" || failed=1
+wait "$lane_2" || failed=1
+exit "$failed"
