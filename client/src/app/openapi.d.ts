@@ -1970,6 +1970,17 @@ export interface components {
             landlordName: string;
             propertyAddress: string;
         };
+        BankLinkSetupDto: {
+            /**
+             * @description How an account is linked: the sandbox’s stand-in page, or Stripe’s Financial Connections
+             * @enum {string}
+             */
+            linkWith: "sandbox" | "stripe";
+            /** @description Stripe.js publishable key; null for the sandbox */
+            publishableKey: string | null;
+            /** @description The landlord’s connected account (Stripe.js stripeAccount option) */
+            connectedAccountId: string;
+        };
         AutopayRunDto: {
             /** @example 2027-01 */
             period: string;
@@ -1996,6 +2007,8 @@ export interface components {
             bankFeeCents: number;
             mandateTerms: components["schemas"]["MandateTermsDto"];
             savedBankAccounts: components["schemas"]["SavedBankAccountDto"][];
+            /** @description Linking an account here (then POST /api/tenant/bank-accounts saves it); null when autopay is not offered */
+            bankLink: components["schemas"]["BankLinkSetupDto"] | null;
             recentPayments: components["schemas"]["AutopayRunDto"][];
         };
         AutopayAnswer: {

@@ -3,7 +3,7 @@ import type { AutopayView } from '../app/tenantAutopayApi';
 
 /**
  * For tests: a tenant's autopay (GET /api/tenant/autopay), off and never set up, where the landlord
- * takes bank debits and no account is saved yet. Rent is due on the 1st, on New York's calendar.
+ * takes bank debits (linked through the sandbox) and no account is saved yet. Rent is due on the 1st, on New York's calendar.
  */
 export function autopayViewFixture(overrides: Partial<AutopayView> = {}): AutopayView {
   return {
@@ -17,6 +17,7 @@ export function autopayViewFixture(overrides: Partial<AutopayView> = {}): Autopa
     bankFeeCents: 0,
     mandateTerms: { version: AUTOPAY_MANDATE_VERSION, tenantName: 'Theo Tenant', landlordName: 'Lena Landlord', propertyAddress: '12 Garden Street, Springfield, IL 62704' },
     savedBankAccounts: [],
+    bankLink: { linkWith: 'sandbox', publishableKey: null, connectedAccountId: 'acct_sandbox_landlord' },
     recentPayments: [],
     ...overrides,
   };

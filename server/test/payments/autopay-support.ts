@@ -54,6 +54,8 @@ export async function tenantOnAutopay(
   }
   const before = (await autopayView(testApp, client)).autopay;
   expect(before).toMatchObject({ isOn: false, offered: true, next: null, bankFeeCents: 0 });
+  // Linked on the page as on the payment screen: the sandbox's stand-in, on the landlord's account.
+  expect(before.bankLink).toEqual({ linkWith: 'sandbox', publishableKey: null, connectedAccountId: home.accountId });
   expect(before.savedBankAccounts).toHaveLength(1);
   const turnedOn = await testApp.request({
     method: 'PUT',

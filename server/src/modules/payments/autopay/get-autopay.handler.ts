@@ -5,7 +5,9 @@ import { AppConfig } from '../../../infrastructure/config/app-config';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUsers } from '../../accounts/contracts/get-users.query';
 import { BankAccounts } from '../bank-accounts/bank-accounts';
+import { bankLinkSetupOf } from '../bank-accounts/bank-link-setup';
 import { TenantBankDebitContexts } from '../bank-accounts/tenant-bank-debit-contexts';
+import { PaymentGateway } from '../gateways/payment-gateway.port';
 import { AutopayPlans } from './autopay-plans';
 import { AutopayRunner } from './autopay-runner';
 import { type AutopayRunView, type AutopayView, GetAutopay } from './get-autopay.query';
@@ -23,6 +25,7 @@ export class GetAutopayHandler implements IQueryHandler<GetAutopay> {
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly gateway: PaymentGateway,
   ) {}
 
   async execute({ tenantUserId }: GetAutopay): Promise<AutopayView | null> {
@@ -69,6 +72,7 @@ export class GetAutopayHandler implements IQueryHandler<GetAutopay> {
       bankFeeCents: this.config.env.BANK_DEBIT_FEE_CENTS,
       mandateTerms: { version: AUTOPAY_MANDATE_VERSION, tenantName: nameOf(tenantUserId), landlordName: nameOf(tenancy.landlordUserId), propertyAddress: tenancy.propertyAddress },
       savedBankAccounts: saved.map((saved) => ({ id: saved.id, bankName: saved.bankName, last4: saved.last4 })),
+      bankLink: payee ? bankLinkSetupOf(this.gateway, payee.accountId) : null,
       recentPayments: runs.map((run) => ({
         period: run.period,
         attempt: run.attempt,

@@ -1,5 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { AutopayAmount } from '@rentwise/libs/autopay';
+import type { BankLinkSetup } from '../bank-accounts/bank-link-setup';
 import type { AutopayOffReason } from './autopay-plans';
 
 export interface AutopayRunView {
@@ -31,6 +32,8 @@ export interface AutopayView {
   /** What the recurring authorization names, to show it before it is accepted (autopayMandateText). */
   mandateTerms: { version: string; tenantName: string; landlordName: string; propertyAddress: string };
   savedBankAccounts: { id: string; bankName: string; last4: string }[];
+  /** Linking an account to save here, as the payment screen links one; null when autopay is not offered. */
+  bankLink: BankLinkSetup | null;
   /** The last automatic payments, newest first. */
   recentPayments: AutopayRunView[];
 }

@@ -47,6 +47,13 @@ class SavedBankAccountDto {
   @ApiProperty() last4!: string;
 }
 
+class BankLinkSetupDto {
+  @ApiProperty({ enum: ['sandbox', 'stripe'], description: 'How an account is linked: the sandbox’s stand-in page, or Stripe’s Financial Connections' })
+  linkWith!: 'sandbox' | 'stripe';
+  @ApiProperty({ type: String, nullable: true, description: 'Stripe.js publishable key; null for the sandbox' }) publishableKey!: string | null;
+  @ApiProperty({ description: 'The landlord’s connected account (Stripe.js stripeAccount option)' }) connectedAccountId!: string;
+}
+
 class AutopayRunDto {
   @ApiProperty({ example: '2027-01' }) period!: string;
   @ApiProperty({ enum: [1, 2] }) attempt!: number;
@@ -67,6 +74,12 @@ class AutopayDto {
   @ApiProperty() bankFeeCents!: number;
   @ApiProperty({ type: MandateTermsDto }) mandateTerms!: MandateTermsDto;
   @ApiProperty({ type: [SavedBankAccountDto] }) savedBankAccounts!: SavedBankAccountDto[];
+  @ApiProperty({
+    type: BankLinkSetupDto,
+    nullable: true,
+    description: 'Linking an account here (then POST /api/tenant/bank-accounts saves it); null when autopay is not offered',
+  })
+  bankLink!: BankLinkSetupDto | null;
   @ApiProperty({ type: [AutopayRunDto] }) recentPayments!: AutopayRunDto[];
 }
 

@@ -10,6 +10,7 @@ import { AuthorizeNetGateway } from '../gateways/authorize-net-gateway.port';
 import { CardGateways } from '../card-gateways/card-gateways';
 import { PayoutAccountReadiness } from '../card-payments/payout-account-readiness';
 import { BankAccounts } from '../bank-accounts/bank-accounts';
+import { bankLinkWith } from '../bank-accounts/bank-link-setup';
 import { TenantLedgerReader } from '../charges/tenant-ledger-reader';
 import { BankDebitSetupView, GetPaymentSetup, PaymentSetupView } from './get-payment-setup.query';
 import { BANK_DEBIT_MANDATE_VERSION } from '@rentwise/libs/bank-debits';
@@ -43,7 +44,7 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
     };
     return {
       feeCents: this.config.env.BANK_DEBIT_FEE_CENTS,
-      linkWith: this.gateway.name === 'stripe' ? 'stripe' : 'sandbox',
+      linkWith: bankLinkWith(this.gateway),
       mandateVersion: BANK_DEBIT_MANDATE_VERSION,
       mandateParties: { tenantName: nameOf(tenancy.tenantUserId), landlordName: nameOf(tenancy.landlordUserId), propertyAddress: tenancy.propertyAddress },
       savedAccounts: saved.map(({ id, bankName, last4 }) => ({ id, bankName, last4 })),
