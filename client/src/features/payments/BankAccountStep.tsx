@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ArrowLeft, ChevronRight, CreditCard, ExternalLink, Landmark, Lock, Trash2 } from 'lucide-react';
+import { ArrowLeft, ChevronRight, CreditCard, Landmark, Lock, Trash2 } from 'lucide-react';
 import { BANK_DEBIT_SETTLEMENT_BUSINESS_DAYS } from '@rentwise/libs/bank-debits';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { formatCents } from '@rentwise/libs/money';
 import { refusalMessage } from '../../app/apiError';
+import { bankAccountLabel, type LinkedBankAccount } from '../../components/bankAccount';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Notice } from '../../components/Notice';
-import { bankAccountLabel, type ChosenBankAccount, type LinkedBankAccount } from './bankAccount';
+import { MicrodepositsNotice } from '../../components/MicrodepositsNotice';
+import { type BankLinkOutcome, useBankLink } from '../../components/useBankLink';
+import type { ChosenBankAccount } from './bankAccount';
 import { useRemoveSavedBankAccountMutation, type BankDebitSetup, type SavedBankAccount } from './paymentsApi';
 import { showPaymentToast } from './paymentToast';
-import { SandboxBankLink } from './SandboxBankLink';
 import { StepHeading } from './StepHeading';
-import { useStripeBankLink } from './useStripeBankLink';
 
 interface BankAccountStepProps {
   bankDebit: BankDebitSetup;
@@ -70,11 +70,9 @@ export function BankAccountStep({
   methodSwitch,
   onUseCard,
 }: BankAccountStepProps) {
-  const [linking, setLinking] = useState(false);
   const [linked, setLinked] = useState<LinkedBankAccount | null>(null);
   const [linkRefusal, setLinkRefusal] = useState<string | null>(null);
   const [awaiting, setAwaiting] = useState<AwaitingMicrodeposits | null>(null);
-  const stripeBankLink = useStripeBankLink({ publishableKey, connectedAccountId, accountHolderName: bankDebit.mandateParties.tenantName });
   const [saveForLater, setSaveForLater] = useState(false);
   const [removing, setRemoving] = useState<SavedBankAccount | null>(null);
   const [removeSavedBankAccount, removal] = useRemoveSavedBankAccountMutation();
@@ -90,13 +88,7 @@ export function BankAccountStep({
     if (awaiting) awaitingRef.current?.focus();
   }, [awaiting]);
 
-  const startLinking = async () => {
-    setLinkRefusal(null);
-    if (bankDebit.linkWith === 'sandbox') {
-      setLinking(true);
-      return;
-    }
-    const outcome = await stripeBankLink.link();
+  const onLinkOutcome = (outcome: BankLinkOutcome) => {
     switch (outcome.kind) {
       case 'linked':
         setAwaiting(null);
@@ -110,9 +102,17 @@ export function BankAccountStep({
         setLinkRefusal(outcome.message);
         break;
       case 'closed':
-        // The tenant closed Stripe's modal: back to this step as it was.
+        // The tenant closed the bank link: back to this step as it was.
         break;
     }
+  };
+  const bankLink = useBankLink(
+    { linkWith: bankDebit.linkWith, publishableKey, connectedAccountId, accountHolderName: bankDebit.mandateParties.tenantName },
+    onLinkOutcome,
+  );
+  const startLinking = () => {
+    setLinkRefusal(null);
+    bankLink.start();
   };
 
   const remove = async (account: SavedBankAccount) => {
@@ -157,17 +157,12 @@ export function BankAccountStep({
 
       {awaiting && (
         <div ref={awaitingRef} tabIndex={-1} className="bank-pending">
-          <Notice tone="warning" title={`${bankAccountLabel(awaiting)} needs to be verified before you can pay from it`}>
+          <MicrodepositsNotice title={`${bankAccountLabel(awaiting)} needs to be verified before you can pay from it`} verificationUrl={awaiting.verificationUrl}>
             <p>
               Stripe is sending a small deposit to this account. It takes 1–2 business days to arrive. When it does, verify the account
               with the deposit’s details, then come back here to pay from it. Until then, you can pay by card.
             </p>
-            <a className="bank-pending__verify" href={awaiting.verificationUrl} target="_blank" rel="noopener noreferrer">
-              Verify the deposit on Stripe
-              <ExternalLink aria-hidden="true" size={16} />
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </Notice>
+          </MicrodepositsNotice>
           {onUseCard && (
             <Button size="lg" fullWidth onClick={onUseCard}>
               <CreditCard aria-hidden="true" size={18} />
@@ -191,7 +186,7 @@ export function BankAccountStep({
           <Button size="lg" fullWidth onClick={() => onChosen({ kind: 'linked', ...linked, saveForLater })}>
             Review payment
           </Button>
-          <Button variant="ghost" fullWidth onClick={() => void startLinking()} isLoading={stripeBankLink.isLinking}>
+          <Button variant="ghost" fullWidth onClick={startLinking} isLoading={bankLink.isLinking}>
             Link a different account
           </Button>
         </div>
@@ -200,8 +195,8 @@ export function BankAccountStep({
           size={saved.length > 0 || awaiting ? 'md' : 'lg'}
           variant={saved.length > 0 || awaiting ? 'secondary' : 'primary'}
           fullWidth
-          onClick={() => void startLinking()}
-          isLoading={stripeBankLink.isLinking}
+          onClick={startLinking}
+          isLoading={bankLink.isLinking}
         >
           <Landmark aria-hidden="true" size={18} />
           {awaiting ? 'Link a different account' : 'Link a bank account'}
@@ -224,18 +219,7 @@ export function BankAccountStep({
         Go back
       </Button>
 
-      {bankDebit.linkWith === 'sandbox' && (
-        <SandboxBankLink
-          open={linking}
-          connectedAccountId={connectedAccountId}
-          accountHolderName={bankDebit.mandateParties.tenantName}
-          onLinked={(account) => {
-            setLinked(account);
-            setLinking(false);
-          }}
-          onClose={() => setLinking(false)}
-        />
-      )}
+      {bankLink.dialog}
 
       <ConfirmDialog
         open={removing !== null}

@@ -3,7 +3,8 @@ import { ArrowLeft, Landmark } from 'lucide-react';
 import { bankDebitMandateText } from '@rentwise/libs/bank-debits';
 import { formatCents } from '@rentwise/libs/money';
 import { Button } from '../../components/Button';
-import { bankAccountLabel, type ChosenBankAccount } from './bankAccount';
+import { bankAccountLabel } from '../../components/bankAccount';
+import type { ChosenBankAccount } from './bankAccount';
 import type { BankDebitSetup } from './paymentsApi';
 import { StepHeading } from './StepHeading';
 

@@ -3,7 +3,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Button } from '../../components/Button';
 import type { CardEntryProps } from './cardEntry';
-import { stripeFor } from './stripeJs';
+import { stripeFor } from '../../app/stripeJs';
 
 const cardStyle = {
   base: {

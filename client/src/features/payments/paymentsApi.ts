@@ -32,12 +32,6 @@ export type PaymentStatus = PaymentHistoryRow['status'];
 export type Receipt = Schemas['ReceiptDto'];
 export type ReceiptMode = Receipt['mode'];
 
-/**
- * What Stripe.js needs to open Financial Connections (linkWith 'stripe'): the client secret of a
- * SetupIntent on the landlord's connected account for the tenant's Stripe Customer.
- */
-export type BankLinkSession = Schemas['BankLinkSessionDto'];
-
 const LIST = { type: 'Payment', id: 'LIST' } as const;
 
 export const paymentsApi = api.injectEndpoints({
@@ -68,11 +62,6 @@ export const paymentsApi = api.injectEndpoints({
       transformResponse: (answer: Schemas['PaymentAnswer']) => answer.payment,
       invalidatesTags: (_payment, error) => (error ? [] : [LIST, 'PaymentSetup']),
     }),
-    // A new SetupIntent for each link; nothing cached changes until a payment is made with the account.
-    createBankLinkSession: build.mutation<BankLinkSession, void>({
-      query: () => ({ url: '/tenant/bank-accounts/link-session', method: 'POST' }),
-      transformResponse: (answer: Schemas['BankLinkSessionAnswer']) => answer.session,
-    }),
     removeSavedBankAccount: build.mutation<void, string>({
       query: (id) => ({ url: `/tenant/bank-accounts/${encodeURIComponent(id)}`, method: 'DELETE' }),
       // A 404 says the account is already gone, which the setup should show too.
@@ -96,7 +85,6 @@ export const {
   usePayRentMutation,
   usePayRentAuthorizeNetMutation,
   usePayRentFromBankMutation,
-  useCreateBankLinkSessionMutation,
   useRemoveSavedBankAccountMutation,
   useListPaymentsQuery,
   useGetReceiptQuery,

@@ -1,6 +1,7 @@
 import type { Stripe } from '@stripe/stripe-js';
 // The pure entry: importing the main one injects Stripe.js at once, and this module is in the bank
-// step's chunk, which the sandbox (no keys, no Stripe hosts in its CSP) loads too.
+// link's chunks (the payment screen's, autopay's), which the sandbox (no keys, no Stripe hosts in its
+// CSP) loads too.
 import { loadStripe } from '@stripe/stripe-js/pure';
 
 // Stripe.js is loaded once per key and connected account, and only when a page asks for it.

@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
 import type { SetupIntent, Stripe } from '@stripe/stripe-js';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { refusalMessage } from '../../app/apiError';
+import { refusalMessage } from '../app/apiError';
+import { useCreateBankLinkSessionMutation } from '../app/bankLinkApi';
+import { stripeFor } from '../app/stripeJs';
 import type { LinkedBankAccount } from './bankAccount';
-import { useCreateBankLinkSessionMutation } from './paymentsApi';
-import { stripeFor } from './stripeJs';
 
 /** What linking through Stripe's Financial Connections came to. */
 export type StripeBankLinkOutcome =

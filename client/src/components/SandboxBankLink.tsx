@@ -6,9 +6,10 @@ import {
   SANDBOX_ROUTING_NUMBER,
   SANDBOX_TEST_BANK_ACCOUNTS,
 } from '@rentwise/libs/sandbox-bank-accounts';
-import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
 import type { LinkedBankAccount } from './bankAccount';
+import { Button } from './Button';
+import { TextField } from './TextField';
+import './bank-link.css';
 
 /** The sandbox's stand-in for Stripe's bank link (Financial Connections): development only, never under /api. */
 export const SANDBOX_BANK_ACCOUNTS_URL = '/sandbox/v1/bank_accounts';
