@@ -14,11 +14,13 @@ import { formatCents, parseDollarsToCents } from '@rentwise/libs/money';
 import { autopaySettingsSchema, type AutopaySettingsInput } from '@rentwise/libs/schemas/autopay.schema';
 import { refusalMessage } from '../../app/apiError';
 import type { AutopayView } from '../../app/tenantAutopayApi';
+import { bankAccountLabel } from '../../components/bankAccount';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { FormFailure } from '../../components/FormFailure';
 import { showToast } from '../../components/toastStore';
 import { useSetAutopayMutation } from './autopayApi';
+import { useLinkBankAccount } from './useLinkBankAccount';
 
 /** What the tenant picks; the amount is dollars as typed, turned into cents for the server. */
 interface AutopayFormValues {
@@ -86,11 +88,11 @@ const settingsResolver: Resolver<AutopayFormValues, unknown, AutopaySettingsInpu
 };
 
 /**
- * Turning autopay on, or changing it: the account, the day, the amount, the fee, then the recurring
- * authorization in full, worded by the same libs function the server stores it with, for the terms
- * chosen. A change of terms asks for the authorization again.
+ * Turning autopay on, or changing it: the account (or another linked and saved here, then chosen), the
+ * day, the amount, the fee, then the recurring authorization in full, worded by the same libs function
+ * the server stores it with, for the terms chosen. A change of terms asks for the authorization again.
  */
-export function AutopayForm({ view }: { view: AutopayView }) {
+export function AutopayForm({ view, bankLink }: { view: AutopayView; bankLink: NonNullable<AutopayView['bankLink']> }) {
   const [setAutopay] = useSetAutopayMutation();
   const [failure, setFailure] = useState<string>();
   const mandateId = useId();
@@ -104,6 +106,7 @@ export function AutopayForm({ view }: { view: AutopayView }) {
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<AutopayFormValues, unknown, AutopaySettingsInput>({ resolver: settingsResolver, defaultValues: formValuesOf(view) });
+  const link = useLinkBankAccount(bankLink, view.mandateTerms.tenantName, (saved) => setValue('savedBankAccountId', saved.id));
 
   const values = watch();
   const account = view.savedBankAccounts.find((saved) => saved.id === values.savedBankAccountId);
@@ -138,94 +141,101 @@ export function AutopayForm({ view }: { view: AutopayView }) {
   });
 
   return (
-    <form className="autopay-form" onSubmit={submit} noValidate aria-labelledby="autopay-form-title">
-      <h2 id="autopay-form-title" className="autopay-section__title">
-        {view.isOn ? 'Change autopay' : 'Turn on autopay'}
-      </h2>
+    <>
+      <form className="autopay-form" onSubmit={submit} noValidate aria-labelledby="autopay-form-title">
+        <h2 id="autopay-form-title" className="autopay-section__title">
+          {view.isOn ? 'Change autopay' : 'Turn on autopay'}
+        </h2>
 
-      <fieldset className="autopay-form__group">
-        <legend className="field__label">Pay from</legend>
-        {view.savedBankAccounts.map((saved) => (
-          <label key={saved.id} className="autopay-choice">
-            <input type="radio" value={saved.id} {...register('savedBankAccountId')} />
-            <Landmark aria-hidden="true" size={18} className="autopay-choice__icon" />
+        <fieldset className="autopay-form__group">
+          <legend className="field__label">Pay from</legend>
+          {view.savedBankAccounts.map((saved) => (
+            <label key={saved.id} className="autopay-choice">
+              <input type="radio" value={saved.id} {...register('savedBankAccountId')} />
+              <Landmark aria-hidden="true" size={18} className="autopay-choice__icon" />
+              <span className="autopay-choice__text">{bankAccountLabel(saved)}</span>
+            </label>
+          ))}
+          {errors.savedBankAccountId?.message && <p className="field__error">{errors.savedBankAccountId.message}</p>}
+          {link.notice}
+          <Button variant="secondary" className="autopay-form__link" isLoading={link.isWorking} onClick={link.start}>
+            <Landmark aria-hidden="true" size={18} />
+            Link another account
+          </Button>
+        </fieldset>
+
+        <Field label="Payment day" hint={`Rent is due on the ${ordinal(view.dueDay)} of each month.`} error={errors.daysBeforeDue?.message}>
+          {(control) => (
+            <select className="field__input autopay-form__select" {...control} {...register('daysBeforeDue')}>
+              {DAYS.map((days) => (
+                <option key={days} value={String(days)}>
+                  {dayChoiceLabel(days, view.dueDay)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+
+        <fieldset className="autopay-form__group">
+          <legend className="field__label">Amount</legend>
+          <label className="autopay-choice">
+            <input type="radio" value="balance" {...register('amountKind')} />
             <span className="autopay-choice__text">
-              {saved.bankName} ••••{saved.last4}
+              <strong>The balance due on that day</strong>
+              <small>Your rent and anything else owed, less any credit.</small>
             </span>
           </label>
-        ))}
-        {errors.savedBankAccountId?.message && <p className="field__error">{errors.savedBankAccountId.message}</p>}
-      </fieldset>
+          <label className="autopay-choice">
+            <input type="radio" value="fixed" aria-describedby={amountHintId} {...register('amountKind')} />
+            <span className="autopay-choice__text">
+              <strong>A fixed amount</strong>
+              <small id={amountHintId}>Never more than the balance due.</small>
+            </span>
+          </label>
+          {values.amountKind === 'fixed' && (
+            <Field label="Fixed amount" error={errors.fixedAmount?.message} className="autopay-form__fixed">
+              {(control) => (
+                <div className="autopay-money">
+                  <span className="autopay-money__prefix" aria-hidden="true">
+                    $
+                  </span>
+                  <input className="field__input" type="text" inputMode="decimal" autoComplete="off" {...control} {...register('fixedAmount')} />
+                </div>
+              )}
+            </Field>
+          )}
+        </fieldset>
 
-      <Field label="Payment day" hint={`Rent is due on the ${ordinal(view.dueDay)} of each month.`} error={errors.daysBeforeDue?.message}>
-        {(control) => (
-          <select className="field__input autopay-form__select" {...control} {...register('daysBeforeDue')}>
-            {DAYS.map((days) => (
-              <option key={days} value={String(days)}>
-                {dayChoiceLabel(days, view.dueDay)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+        <dl className="autopay-fees">
+          <dt>Fees</dt>
+          <dd className="tabular">{view.bankFeeCents === 0 ? 'No fee' : `${formatCents(view.bankFeeCents)} bank fee on each payment`}</dd>
+        </dl>
 
-      <fieldset className="autopay-form__group">
-        <legend className="field__label">Amount</legend>
-        <label className="autopay-choice">
-          <input type="radio" value="balance" {...register('amountKind')} />
-          <span className="autopay-choice__text">
-            <strong>The balance due on that day</strong>
-            <small>Your rent and anything else owed, less any credit.</small>
-          </span>
-        </label>
-        <label className="autopay-choice">
-          <input type="radio" value="fixed" aria-describedby={amountHintId} {...register('amountKind')} />
-          <span className="autopay-choice__text">
-            <strong>A fixed amount</strong>
-            <small id={amountHintId}>Never more than the balance due.</small>
-          </span>
-        </label>
-        {values.amountKind === 'fixed' && (
-          <Field label="Fixed amount" error={errors.fixedAmount?.message} className="autopay-form__fixed">
-            {(control) => (
-              <div className="autopay-money">
-                <span className="autopay-money__prefix" aria-hidden="true">
-                  $
-                </span>
-                <input className="field__input" type="text" inputMode="decimal" autoComplete="off" {...control} {...register('fixedAmount')} />
-              </div>
-            )}
-          </Field>
-        )}
-      </fieldset>
+        <div className="autopay-mandate">
+          <h3 className="autopay-mandate__title">Recurring debit authorization</h3>
+          {mandate ? (
+            <p id={mandateId} className="autopay-mandate__text" data-testid="autopay-mandate">
+              {mandate}
+            </p>
+          ) : (
+            <p id={mandateId} className="autopay-mandate__text muted">
+              Enter the fixed amount to read the authorization.
+            </p>
+          )}
+          <label className="autopay-check">
+            <input type="checkbox" aria-describedby={mandateId} aria-invalid={errors.authorized ? true : undefined} disabled={!mandate} {...register('authorized')} />
+            <span>I authorize these debits</span>
+          </label>
+          {errors.authorized?.message && <p className="field__error">{errors.authorized.message}</p>}
+        </div>
 
-      <dl className="autopay-fees">
-        <dt>Fees</dt>
-        <dd className="tabular">{view.bankFeeCents === 0 ? 'No fee' : `${formatCents(view.bankFeeCents)} bank fee on each payment`}</dd>
-      </dl>
-
-      <div className="autopay-mandate">
-        <h3 className="autopay-mandate__title">Recurring debit authorization</h3>
-        {mandate ? (
-          <p id={mandateId} className="autopay-mandate__text" data-testid="autopay-mandate">
-            {mandate}
-          </p>
-        ) : (
-          <p id={mandateId} className="autopay-mandate__text muted">
-            Enter the fixed amount to read the authorization.
-          </p>
-        )}
-        <label className="autopay-check">
-          <input type="checkbox" aria-describedby={mandateId} aria-invalid={errors.authorized ? true : undefined} disabled={!mandate} {...register('authorized')} />
-          <span>I authorize these debits</span>
-        </label>
-        {errors.authorized?.message && <p className="field__error">{errors.authorized.message}</p>}
-      </div>
-
-      <FormFailure message={failure} />
-      <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
-        {view.isOn ? 'Save changes' : 'Turn on autopay'}
-      </Button>
-    </form>
+        <FormFailure message={failure} />
+        <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
+          {view.isOn ? 'Save changes' : 'Turn on autopay'}
+        </Button>
+      </form>
+      {/* Outside the form: the sandbox's stand-in has forms of its own. */}
+      {link.dialog}
+    </>
   );
 }

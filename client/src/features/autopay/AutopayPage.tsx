@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { CalendarCheck, CalendarX, CircleCheck, CirclePause, CreditCard, Landmark } from 'lucide-react';
+import { CalendarCheck, CalendarX, CircleCheck, CirclePause, Landmark, Lock } from 'lucide-react';
 import { AUTOPAY_FAILURES_TO_TURN_OFF } from '@rentwise/libs/autopay';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { formatCents } from '@rentwise/libs/money';
@@ -20,6 +19,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { showToast } from '../../components/toastStore';
 import { AutopayForm } from './AutopayForm';
 import { useSkipAutopayMonthMutation, useTurnOffAutopayMutation } from './autopayApi';
+import { useLinkBankAccount } from './useLinkBankAccount';
 import './autopay.css';
 
 function AutopayLoading() {
@@ -45,8 +45,7 @@ function TurnedOffNotice({ reason }: { reason: AutopayView['turnedOffReason'] })
   if (reason === 'account_blocked') {
     return (
       <Notice tone="danger" title="Autopay is off: your bank account can’t be debited">
-        Your bank refused a debit from this account (it may be closed or not allow debits). Choose another account below, or link one on the{' '}
-        <Link to={paths.tenant.payment.getHref()}>payment screen</Link>.
+        Your bank refused a debit from this account (it may be closed or not allow debits). Choose another account below, or link a new one.
       </Notice>
     );
   }
@@ -178,32 +177,42 @@ function TurnOffAutopay() {
   );
 }
 
+/** No account saved yet: the page's one action is to link one, which is saved at once; the form follows. */
+function LinkFirstBankAccount({ view, bankLink }: { view: AutopayView; bankLink: NonNullable<AutopayView['bankLink']> }) {
+  const link = useLinkBankAccount(bankLink, view.mandateTerms.tenantName);
+  return (
+    <Card as="section" padding="lg" className="autopay-link" aria-labelledby="autopay-link-title">
+      <h2 id="autopay-link-title" className="autopay-section__title">
+        Link the account to pay from
+      </h2>
+      <p className="muted">Autopay pays from a bank account you save. Link yours now; it is saved for autopay and for paying by hand.</p>
+      {link.notice}
+      <Button size="lg" fullWidth isLoading={link.isWorking} onClick={link.start}>
+        <Landmark aria-hidden="true" size={18} />
+        Link a bank account
+      </Button>
+      <p className="autopay-link__secure muted">
+        <Lock aria-hidden="true" size={16} />
+        Your account and routing numbers go straight to our payment processor. Rentwise never sees or stores them.
+      </p>
+      {link.dialog}
+    </Card>
+  );
+}
+
 /** What the tenant can set up, given whether their landlord takes bank debits and they saved an account. */
 function AutopaySettings({ view }: { view: AutopayView }) {
-  if (!view.offered) {
+  if (!view.offered || !view.bankLink) {
     return (
       <Notice tone="info" title="Autopay isn’t available yet">
         {MESSAGES.autopayNotOffered}
       </Notice>
     );
   }
-  if (view.savedBankAccounts.length === 0) {
-    return (
-      <Notice tone="info" title="Save a bank account first">
-        <p>
-          Autopay pays from a bank account you saved. On the payment screen, choose Bank account, link yours and tick “Save this account for
-          next time”, then come back here.
-        </p>
-        <Button to={paths.tenant.payment.getHref()} variant="secondary" className="autopay-notice__action">
-          <CreditCard aria-hidden="true" size={18} />
-          Go to the payment screen
-        </Button>
-      </Notice>
-    );
-  }
+  if (view.savedBankAccounts.length === 0) return <LinkFirstBankAccount view={view} bankLink={view.bankLink} />;
   return (
     <Card padding="lg">
-      <AutopayForm view={view} />
+      <AutopayForm view={view} bankLink={view.bankLink} />
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AUTOPAY_MANDATE_VERSION, autopayMandateText } from '@rentwise/libs/autopay';
 import { MESSAGES } from '@rentwise/libs/messages';
+import { SANDBOX_BANK_NAME } from '@rentwise/libs/sandbox-bank-accounts';
 import type { AutopayView } from '../../app/tenantAutopayApi';
 import { autopayViewFixture } from '../../test/autopay';
 import { mswServer } from '../../test/mswServer';
@@ -53,6 +54,40 @@ function withAutopay(view: AutopayView, answer: (call: Call) => Response) {
 }
 
 const success = (message: string, autopay: AutopayView) => HttpResponse.json({ status: 'success', message, autopay });
+
+/**
+ * The sandbox's bank link (its test accounts, verified at once) and POST /api/tenant/bank-accounts,
+ * which saves the linked account (by default) or refuses it with `refuse`.
+ */
+function withBankLinkAndSave(refuse?: () => Response) {
+  const links: Record<string, unknown>[] = [];
+  const saves: unknown[] = [];
+  mswServer.use(
+    http.post('/sandbox/v1/bank_accounts', async ({ request }) => {
+      const body = (await request.json()) as { accountNumber: string };
+      links.push(body);
+      return HttpResponse.json({ id: `pm_sandbox_${links.length}`, bankName: SANDBOX_BANK_NAME, last4: body.accountNumber.slice(-4), verification: 'verified' });
+    }),
+    http.post('/api/tenant/bank-accounts', async ({ request }) => {
+      saves.push(await request.json());
+      if (refuse) return refuse();
+      return HttpResponse.json({ status: 'success', bankAccount: { id: linkedAccountId, bankName: SANDBOX_BANK_NAME, last4: '6789' } }, { status: 201 });
+    }),
+  );
+  return { links, saves };
+}
+
+const linkedAccountId = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+
+/** Through the sandbox's stand-in: Test Institution's account whose payments succeed. */
+async function linkTestAccount(user: ReturnType<typeof userEvent.setup>, button: string) {
+  await user.click(screen.getByRole('button', { name: button }));
+  const dialog = await screen.findByRole('dialog', { name: 'Select your bank' });
+  await user.click(within(dialog).getByRole('button', { name: 'Test Institution' }));
+  const accounts = await screen.findByRole('dialog', { name: 'Test Institution' });
+  await user.click(within(accounts).getByRole('button', { name: 'Link account' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}
 
 describe('the tenant’s autopay page', () => {
   it('shows autopay off, with the form set to the defaults and the authorization for them', async () => {
@@ -224,12 +259,52 @@ describe('the tenant’s autopay page', () => {
     expect(await screen.findByText('Autopay is off: your bank account can’t be debited')).toBeInTheDocument();
   });
 
-  it('sends a tenant without a saved bank account to the payment screen to save one', async () => {
+  it('has a tenant without a saved bank account link one here, saves it and offers it for autopay', async () => {
     withAutopay(viewOf({ savedBankAccounts: [] }), () => HttpResponse.json({}, { status: 500 }));
+    const { links, saves } = withBankLinkAndSave();
+    const user = userEvent.setup();
     renderRoute('/tenant/autopay');
-    expect(await screen.findByText('Save a bank account first')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to the payment screen' })).toHaveAttribute('href', '/tenant/payment');
+
+    expect(await screen.findByRole('heading', { name: 'Link the account to pay from' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Turn on autopay' })).toBeNull();
+    await linkTestAccount(user, 'Link a bank account');
+
+    expect(await screen.findByRole('radio', { name: 'STRIPE TEST BANK ••••6789' })).toBeChecked();
+    expect(screen.getByRole('status')).toHaveTextContent('STRIPE TEST BANK ••••6789 is saved.');
+    expect(screen.queryByRole('heading', { name: 'Link the account to pay from' })).toBeNull();
+    expect(screen.getByTestId('autopay-mandate')).toHaveTextContent('to debit my STRIPE TEST BANK account ending in 6789');
+    // Linked on the landlord's account, in the tenant's name; only the payment method reaches our API.
+    expect(links).toEqual([expect.objectContaining({ account: 'acct_sandbox_landlord', accountHolderName: 'Theo Tenant', accountNumber: '000123456789' })]);
+    expect(saves).toEqual([{ paymentMethodId: 'pm_sandbox_1' }]);
+  });
+
+  it('links and saves another account from the form, and chooses it', async () => {
+    withAutopay(viewOf(), () => HttpResponse.json({}, { status: 500 }));
+    const { saves } = withBankLinkAndSave();
+    const user = userEvent.setup();
+    renderRoute('/tenant/autopay');
+
+    expect(await screen.findByRole('radio', { name: 'Springfield Credit Union ••••6789' })).toBeChecked();
+    await linkTestAccount(user, 'Link another account');
+
+    const linked = await screen.findByRole('radio', { name: 'STRIPE TEST BANK ••••6789' });
+    await waitFor(() => expect(linked).toBeChecked());
+    expect(screen.getByRole('radio', { name: 'Springfield Credit Union ••••6789' })).not.toBeChecked();
+    expect(screen.getByTestId('autopay-mandate')).toHaveTextContent('to debit my STRIPE TEST BANK account ending in 6789');
+    expect(saves).toHaveLength(1);
+  });
+
+  it('says why a linked account could not be saved, and keeps the choice as it was', async () => {
+    withAutopay(viewOf(), () => HttpResponse.json({}, { status: 500 }));
+    withBankLinkAndSave(() => HttpResponse.json({ status: 'error', error: MESSAGES.bankDebitsNotOffered }, { status: 409 }));
+    const user = userEvent.setup();
+    renderRoute('/tenant/autopay');
+
+    await screen.findByRole('radio', { name: 'Springfield Credit Union ••••6789' });
+    await linkTestAccount(user, 'Link another account');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.bankDebitsNotOffered);
+    expect(screen.getByRole('radio', { name: 'Springfield Credit Union ••••6789' })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: 'STRIPE TEST BANK ••••6789' })).toBeNull();
   });
 
   it('offers no form when the landlord cannot take bank debits', async () => {

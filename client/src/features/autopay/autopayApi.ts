@@ -1,5 +1,7 @@
 import type { AutopaySettingsInput, AutopaySkipInput } from '@rentwise/libs/schemas/autopay.schema';
+import type { SaveBankAccountInput } from '@rentwise/libs/schemas/bank-payment.schema';
 import { api } from '../../app/api';
+import type { components } from '../../app/openapi';
 import { tenantAutopayApi, type AutopayAnswer, type AutopayView } from '../../app/tenantAutopayApi';
 
 /** What a change of autopay answers: the server's message for the toast, and the view as it now stands. */
@@ -7,6 +9,9 @@ export interface AutopayChanged {
   message: string;
   autopay: AutopayView;
 }
+
+/** A bank account the tenant saved: its bank's name and last four digits only. */
+export type SavedBankAccount = components['schemas']['SavedBankAccountDto'];
 
 const changed = (answer: AutopayAnswer): AutopayChanged => ({ message: answer.message ?? '', autopay: answer.autopay });
 
@@ -43,7 +48,25 @@ export const autopayApi = api.injectEndpoints({
       transformResponse: changed,
       onQueryStarted: showWhatTheServerSaved,
     }),
+    /**
+     * Saves an account just linked on the page (POST /tenant/bank-accounts), without paying. Once the
+     * server has saved it, the autopay view offers it; the payment screen reads its accounts again.
+     */
+    saveBankAccount: build.mutation<SavedBankAccount, SaveBankAccountInput>({
+      query: (body) => ({ url: '/tenant/bank-accounts', method: 'POST', body }),
+      transformResponse: (answer: components['schemas']['SavedBankAccountAnswer']) => answer.bankAccount,
+      invalidatesTags: (_account, error) => (error ? [] : ['PaymentSetup']),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data: account } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (!account) return;
+        dispatch(
+          tenantAutopayApi.util.updateQueryData('getTenantAutopay', undefined, (view) => {
+            if (!view.savedBankAccounts.some((saved) => saved.id === account.id)) view.savedBankAccounts.push(account);
+          }),
+        );
+      },
+    }),
   }),
 });
 
-export const { useSetAutopayMutation, useTurnOffAutopayMutation, useSkipAutopayMonthMutation } = autopayApi;
+export const { useSetAutopayMutation, useTurnOffAutopayMutation, useSkipAutopayMonthMutation, useSaveBankAccountMutation } = autopayApi;
