@@ -5,13 +5,11 @@ import { landlordReceivesCents } from '@rentwise/libs/fees';
 import { randomUUID } from 'node:crypto';
 import { AddProperty } from '../../src/modules/properties/contracts/add-property.command';
 import { RebuildStatements } from '../../src/modules/statements/contracts/rebuild-statements.command';
-import { FinanceExporter } from '../../src/modules/statements/finance/finance-exporter';
-import { StatementsProjector } from '../../src/modules/statements/projection/statements-projector';
 import { signedInUser } from '../support/accounts';
 import { failBankDebit, sendBankDebit, settleBankDebit } from '../support/bank-debit-journals';
 import { chargeRent } from '../support/rent-charge-journals';
+import { financeCsv, projected as projectedLines, statementLineOf } from '../support/statement-lines';
 import { startTestApp, TestApp } from '../support/test-app';
-import { waitFor } from '../support/wait-for';
 
 /** Decision 0037: statements read a bank debit's three journals in the month the tenant paid. */
 describe('bank debits in statements', () => {
@@ -21,17 +19,8 @@ describe('bank debits in statements', () => {
   });
   afterAll(() => testApp.close());
 
-  const lineOf = async (journalId: string) =>
-    (await testApp.dataSource.query(`SELECT * FROM statements.statement_lines WHERE journal_id = $1`, [journalId]))[0];
-  const projected = (...journalIds: string[]) =>
-    waitFor(
-      async () => {
-        await testApp.app.get(StatementsProjector).catchUp({ wait: true });
-        const lines = await Promise.all(journalIds.map(lineOf));
-        return lines.every(Boolean) ? lines : undefined;
-      },
-      { what: 'the journals’ statement lines' },
-    );
+  const lineOf = (journalId: string) => statementLineOf(testApp, journalId);
+  const projected = (...journalIds: string[]) => projectedLines(testApp, ...journalIds);
   const rentedProperty = async (line1: string) => {
     const landlord = await signedInUser(testApp);
     const property = await testApp.app
@@ -58,7 +47,7 @@ describe('bank debits in statements', () => {
     const settled = await settleBankDebit(testApp.dataSource, sent, '2025-04-14T15:00:00Z');
     const [settledLine] = await projected(settled);
     expect(settledLine).toMatchObject({ billing_year: 2025, billing_month: 4, processing_cents: String(-charged), received_cents: String(share) });
-    expect(new Date(settledLine.counts_at).toISOString()).toBe('2025-04-09T15:00:00.000Z');
+    expect(settledLine.counts_at?.toISOString()).toBe('2025-04-09T15:00:00.000Z');
     expect(await april(landlord, property.propertyId)).toMatchObject({ processingCents: 0, receivedCents: share, payments: 1 });
 
     const statement = await testApp.request({
@@ -108,17 +97,7 @@ describe('bank debits in statements', () => {
       await settleBankDebit(testApp.dataSource, settled, '2025-06-06T15:00:00Z'),
       await failBankDebit(testApp.dataSource, failed, '2025-06-06T15:00:00Z'),
     );
-    const { written } = await testApp.app.get(FinanceExporter).export(
-      2025,
-      'csv',
-      async (source) => {
-        let text = '';
-        for await (const chunk of source) text += String(chunk);
-        return text;
-      },
-      async () => undefined,
-    );
-    const june = written.split('\r\n').find((row) => row.includes(landlord.userId) && row.includes('June 2025'));
+    const june = (await financeCsv(testApp, 2025)).split('\r\n').find((row) => row.includes(landlord.userId) && row.includes('June 2025'));
     expect(june?.endsWith(',300.00,"Processing 1, Settled 1, Failed 1",0.00')).toBe(true);
   });
 
@@ -135,7 +114,7 @@ describe('bank debits in statements', () => {
     const sent = await sendBankDebit(testApp.dataSource, parties, { paidAt: '2025-04-11T06:30:00Z', chargedCents: charged });
     const settled = await settleBankDebit(testApp.dataSource, sent, '2025-04-16T15:00:00Z');
     await projected(sent.journalId, settled);
-    expect((await lineOf(settled)).billing_month).toBe(5);
+    expect((await lineOf(settled))?.billing_month).toBe(5);
     const changed = await testApp.request({
       method: 'PUT',
       url: '/api/landlord/statements/settings',
@@ -143,8 +122,8 @@ describe('bank debits in statements', () => {
       payload: { timeZone: 'America/Los_Angeles' },
     });
     expect(changed.statusCode).toBe(200);
-    expect((await lineOf(sent.journalId)).billing_month).toBe(4);
-    expect((await lineOf(settled)).billing_month).toBe(4);
+    expect((await lineOf(sent.journalId))?.billing_month).toBe(4);
+    expect((await lineOf(settled))?.billing_month).toBe(4);
   });
 
   it('counts a debit paid on 31 December and failed in January to neither year’s calendar months', async () => {

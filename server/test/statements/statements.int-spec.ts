@@ -15,6 +15,7 @@ import { STATEMENTS_LOCK_KEY, StatementsProjector } from '../../src/modules/stat
 import { StatementsProcessor } from '../../src/modules/statements/projection/statements.processor';
 import { signedInUser } from '../support/accounts';
 import { chargeRent } from '../support/rent-charge-journals';
+import { projected as projectedLines, statementLineOf } from '../support/statement-lines';
 import { formulaCells, SPREADSHEET_SEPARATORS } from '../support/spreadsheet-cells';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -31,14 +32,7 @@ describe('statements', () => {
   // The app's own projector runs too (woken by the outbox, and every 15 s): wait for the lock
   // rather than count a run that found it taken.
   const catchUp = () => projector().catchUp({ wait: true });
-  // A journal is read once no older transaction is still open (the feed's snapshot rule), so run
-  // the projector until each journal's line is there.
-  const projected = (...journalIds: string[]) =>
-    waitFor(async () => {
-      await catchUp();
-      const lines = await Promise.all(journalIds.map(lineOf));
-      return lines.every(Boolean) ? lines : undefined;
-    }, { what: 'the journals’ statement lines' });
+  const projected = (...journalIds: string[]) => projectedLines(testApp, ...journalIds);
   const addProperty = async (landlordUserId: string, line1: string, rent = '1,500') =>
     commands().execute(
       new AddProperty(landlordUserId, propertySchema.parse({ line1, line2: '', city: 'Springfield', state: 'IL', zip: '62701', rent })),
@@ -57,8 +51,7 @@ describe('statements', () => {
     };
     return commands().execute(new RecordRentPayment(payment));
   };
-  const lineOf = async (journalId: string) =>
-    (await testApp.dataSource.query(`SELECT * FROM statements.statement_lines WHERE journal_id = $1`, [journalId]))[0];
+  const lineOf = (journalId: string) => statementLineOf(testApp, journalId);
 
   it('projects a recorded payment into its billing month, woken by the outbox', async () => {
     const landlord = await signedInUser(testApp);
@@ -355,7 +348,7 @@ describe('statements', () => {
       // 23:30 on April 10th in Los Angeles is already April 11th in New York.
       const { transactionId } = await pay(owner.userId, property.propertyId, '2025-04-11T06:30:00Z');
       await projected(transactionId);
-      expect((await lineOf(transactionId)).billing_month).toBe(5);
+      expect((await lineOf(transactionId))?.billing_month).toBe(5);
       const changed = await testApp.request({
         method: 'PUT',
         url: '/api/landlord/statements/settings',
@@ -363,7 +356,7 @@ describe('statements', () => {
         payload: { timeZone: 'America/Los_Angeles' },
       });
       expect(changed.json()).toEqual({ status: 'success', settings: { timeZone: 'America/Los_Angeles', defaultTimeZone: 'America/New_York' } });
-      expect((await lineOf(transactionId)).billing_month).toBe(4);
+      expect((await lineOf(transactionId))?.billing_month).toBe(4);
       const refused = await testApp.request({
         method: 'PUT',
         url: '/api/landlord/statements/settings',
