@@ -2,6 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FinanceExportView } from '@rentwise/libs/finance-export';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import type { Statement } from '@rentwise/libs/statement-views';
+import { parse } from 'csv-parse/sync';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,9 @@ import { AddProperty } from '../../src/modules/properties/contracts/add-property
 import { RecordRentPayment } from '../../src/modules/payments/contracts/record-rent-payment.command';
 import { FinanceExportProcessor } from '../../src/modules/statements/finance/finance-export.processor';
 import { signedInUser, type SignedInClient } from '../support/accounts';
+import { chargeRent } from '../support/rent-charge-journals';
 import { formulaCells, SPREADSHEET_SEPARATORS } from '../support/spreadsheet-cells';
+import { financeCsv, projected } from '../support/statement-lines';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 
@@ -170,6 +173,50 @@ describe('finance exports', () => {
       { event: 'completed', actor: finance.email, sha256: done.sha256 },
       { event: 'downloaded', actor: finance.email, sha256: done.sha256 },
     ]);
+  });
+
+  it('counts what a tenant paid before the first billing month to its calendar month, in that year’s export', async () => {
+    // A move-in after the 10th is charged to the next billing month, and so is a payment made with it;
+    // by payment date it is still money of its own month (and, in late December, of its own year).
+    const movedInAndPaid = async (line1: string, movedInAt: string) => {
+      const landlord = await signedInUser(testApp, { type: 'landlord' });
+      const property = await commands().execute(
+        new AddProperty(landlord.userId, propertySchema.parse({ line1, line2: '', city: 'Springfield', state: 'IL', zip: '62701', rent: '1,500' })),
+      );
+      const charge = await chargeRent(testApp.dataSource, { tenantUserId: randomUUID(), landlordUserId: landlord.userId, propertyId: property.propertyId }, movedInAt, 150_000);
+      const payment = await commands().execute(
+        new RecordRentPayment({
+          idempotencyKey: randomUUID(),
+          occurredAt: new Date(Date.parse(movedInAt) + 3_600_000),
+          tenantUserId: randomUUID(),
+          landlordUserId: landlord.userId,
+          propertyId: property.propertyId,
+          chargedCents: 150_699,
+          description: 'Rent',
+          provider: 'sandbox',
+          providerReference: null,
+        }),
+      );
+      await projected(testApp, charge, payment.transactionId);
+      return landlord;
+    };
+    const march = await movedInAndPaid('15 March Move', `${YEAR}-03-15T16:00:00Z`);
+    const december = await movedInAndPaid('20 December Move', `${YEAR}-12-20T16:00:00Z`);
+
+    const rows = parse(await financeCsv(testApp, YEAR), { columns: true }) as Record<string, string>[];
+    const figures = (landlord: { userId: string }) =>
+      rows
+        .filter((row) => row['Landlord id'] === landlord.userId)
+        .map((row) => [row['Billing month'], row['Rent due'], row['Paid by tenants'], row['Paid in calendar month (by payment date)']]);
+    expect(figures(march)).toEqual([
+      [`March ${YEAR}`, '0.00', '0.00', '1506.99'],
+      [`April ${YEAR}`, '1500.00', '1506.99', '0.00'],
+    ]);
+    expect(figures(december)).toEqual([[`December ${YEAR}`, '0.00', '0.00', '1506.99']]);
+    for (const landlord of [march, december]) {
+      const own = (await as(landlord, { method: 'GET', url: `/api/landlord/statements/statement?year=${YEAR}` })).json<{ statement: Statement }>().statement;
+      expect(own.calendarYear?.totals.grossCents).toBe(150_699);
+    }
   });
 
   it('starts over when a worker stopped half way, and offers the file only once it is whole', async () => {

@@ -11,6 +11,7 @@ import {
   type FinanceYear,
   NO_BANK_DEBITS,
 } from '@rentwise/libs/finance-export';
+import { type MoneyTotals, type MonthRow, NO_MONEY } from '@rentwise/libs/statements';
 import archiver from 'archiver';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
@@ -80,8 +81,11 @@ export class FinanceExporter {
     return this.unitOfWork.snapshot(async (manager) => {
       // Reader calls made later from stream callbacks run in this context, so they join the snapshot.
       const inSnapshot = AsyncLocalStorage.snapshot();
-      // Landlords with a payment counted to this year or before: their year may have rent due.
-      const from = `FROM statements.statement_lines WHERE billing_year <= ${year}`;
+      // Landlords with a line counted to this year or before (their year may have rent due), or made in
+      // it by date (a day either side of any time zone's year): a payment in late December can count to
+      // the next year's first billing month and still be this year's by payment date.
+      const madeBefore = new Date(Date.UTC(year + 1, 0, 1) + DAY_MS).toISOString();
+      const from = `FROM statements.statement_lines WHERE billing_year <= ${year} OR occurred_at < '${madeBefore}'`;
       const [{ total }] = await manager.query<{ total: number }[]>(`SELECT count(DISTINCT landlord_user_id)::int AS total ${from}`);
       await progress(0, total);
       await manager.query(`DECLARE finance_landlords NO SCROLL CURSOR FOR SELECT DISTINCT landlord_user_id ${from} ORDER BY 1`);
@@ -141,11 +145,16 @@ export class FinanceExporter {
     const lines: FinanceCsvLine[] = [];
     for (const { property, months, calendarMonths, lines: propertyLines } of landlordYear.properties) {
       const bankDebits = bankDebitStatesByBillingMonth(propertyLines);
-      for (const row of months) {
-        const calendarGrossCents = calendarMonths[row.month - 1].grossCents;
-        const bankDebitStates = bankDebits.get(billingMonthKey(row)) ?? NO_BANK_DEBITS;
+      const billingMonths = new Map(months.map((row) => [row.month, row]));
+      for (let month = 1; month <= 12; month++) {
+        // A calendar month before the property's first billing month has no row of its own, yet tenants may
+        // have paid in it: a payment after the 10th counts to the next month, as a move-in's charge does.
+        const row = billingMonths.get(month) ?? NO_BILLING_MONTH;
+        const key = billingMonthKey({ year, month });
+        const calendarGrossCents = calendarMonths[month - 1].grossCents;
+        const bankDebitStates = bankDebits.get(key) ?? NO_BANK_DEBITS;
         // Months where nothing was due, paid or moved say nothing to finance (a failed bank debit did move).
-        if (row.rentDueCents === 0 && row.lateFeesCents === 0 && row.payments === 0 && row.grossCents === 0 && calendarGrossCents === 0 && !bankDebits.has(billingMonthKey(row))) continue;
+        if (row.rentDueCents === 0 && row.lateFeesCents === 0 && row.payments === 0 && row.grossCents === 0 && calendarGrossCents === 0 && !bankDebits.has(key)) continue;
         lines.push({
           landlordUserId,
           landlordName: nameOf(landlord),
@@ -153,8 +162,8 @@ export class FinanceExporter {
           timeZone: landlordYear.timeZone,
           propertyId: property.propertyId,
           propertyAddress: property.address,
-          year: row.year,
-          month: row.month,
+          year,
+          month,
           rentDueCents: row.rentDueCents,
           grossCents: row.grossCents,
           platformFeeCents: row.platformFeeCents,
@@ -199,6 +208,11 @@ export class FinanceExporter {
     await archive.finalize();
   }
 }
+
+const DAY_MS = 86_400_000;
+
+/** A billing month the property's history does not reach: nothing due, nothing paid to it. */
+const NO_BILLING_MONTH: Readonly<MoneyTotals & Pick<MonthRow, 'rentDueCents' | 'lateFeesCents'>> = Object.freeze({ ...NO_MONEY, rentDueCents: 0, lateFeesCents: 0 });
 
 const nameOf = (user: UserView | null): string => (user ? `${user.firstName} ${user.lastName}` : 'Former landlord');
 
