@@ -1,9 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { BANK_DEBIT_MANDATE_VERSION } from '@rentwise/libs/bank-debits';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { SANDBOX_ROUTING_NUMBER } from '@rentwise/libs/sandbox-bank-accounts';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
-import { rentTermsSchema } from '@rentwise/libs/schemas/rent-terms.schema';
 import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
 import { randomUUID } from 'node:crypto';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
@@ -11,11 +8,10 @@ import { PostDueRentCharges } from '../../src/modules/payments/contracts/post-du
 import { RecordRentPayment } from '../../src/modules/payments/contracts/record-rent-payment.command';
 import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
 import { AddProperty } from '../../src/modules/properties/contracts/add-property.command';
-import { SetRentTerms } from '../../src/modules/properties/commands/set-rent-terms.command';
 import { InviteTenant } from '../../src/modules/tenants/contracts/invite-tenant.command';
 import { signedInUser, signIn, type TestUser } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
-import { journalsOf, rentedHome } from './payment-support';
+import { journalsOf, payFromSandboxBank, rentedHome, setRentTerms } from './payment-support';
 
 /** Late fees posted by the scheduled job and waived by the landlord (decision 0040), on the injected clock, New York time. */
 describe('late fees (decision 0040)', () => {
@@ -56,18 +52,9 @@ describe('late fees (decision 0040)', () => {
         new Date(movedInAt),
       ),
     );
-    await setTerms(landlord.userId, property.propertyId, lateFees);
+    await setRentTerms(testApp, landlord.userId, property.propertyId, lateFees);
     return { landlord, landlordUserId: landlord.userId, propertyId: property.propertyId, tenantUserId };
   }
-
-  const setTerms = (landlordUserId: string, propertyId: string, lateFees: Record<string, unknown>) =>
-    commands().execute(
-      new SetRentTerms(
-        landlordUserId,
-        propertyId,
-        rentTermsSchema.parse({ dueDay: '1', lateFeesOn: true, graceDays: '5', flatFee: '', percentFee: '', dailyFee: '', monthlyCap: '', ...lateFees }),
-      ),
-    );
 
   /** An imported payment of $1,500 toward rent ($1,506.99 with that era's processing fee). */
   const pay = (home: Home, occurredAt: string) =>
@@ -146,27 +133,11 @@ describe('late fees (decision 0040)', () => {
     const rented = await rentedHome(testApp, async (accountId, chargesEnabled) => {
       await testApp.app.get(SandboxAccounts).update(accountId, { chargesEnabled, payoutsEnabled: chargesEnabled, detailsSubmitted: true });
     });
-    await setTerms(rented.landlord.userId, rented.propertyId, { flatFee: '50' });
+    await setRentTerms(testApp, rented.landlord.userId, rented.propertyId, { flatFee: '50' });
     await at('2025-03-06T20:00:00Z'); // March's rent is charged (the move-in), unpaid
     const tenant = await signIn(testApp, rented.tenant);
-    const linked = await testApp.request({
-      method: 'POST',
-      url: '/sandbox/v1/bank_accounts',
-      // The sandbox's account that stays processing.
-      payload: { account: rented.accountId, accountHolderName: 'Sam Rivera', routingNumber: SANDBOX_ROUTING_NUMBER, accountNumber: '000000000009', verification: 'instant' },
-    });
-    const sent = await testApp.request({
-      method: 'POST',
-      url: '/api/tenant/payments/bank',
-      headers: tenant.headers,
-      payload: {
-        amountCents: 150_000,
-        bankAccount: { paymentMethodId: linked.json().id },
-        mandate: { accepted: true, version: BANK_DEBIT_MANDATE_VERSION },
-        idempotencyKey: randomUUID(),
-        confirmRepeat: true,
-      },
-    });
+    // The sandbox's account that stays processing.
+    const sent = await payFromSandboxBank(testApp, rented, tenant, { accountNumber: '000000000009', amountCents: 150_000 });
     expect(sent.statusCode).toBe(201);
     expect(sent.json().payment.paymentStatus).toBe('processing');
     await at('2025-03-12T12:00:00Z', 2);
@@ -208,7 +179,7 @@ describe('late fees (decision 0040)', () => {
     clock.set(new Date('2024-10-01T12:00:00Z'));
     const rented = await home('2024-10-01T04:00:00Z', { lateFeesOn: false });
     await at('2025-01-15T12:00:00Z'); // October to January charged, none paid
-    await setTerms(rented.landlordUserId, rented.propertyId, { flatFee: '50' });
+    await setRentTerms(testApp, rented.landlordUserId, rented.propertyId, { flatFee: '50' });
     await at('2025-01-20T12:00:00Z');
     expect(await feesOf(rented.tenantUserId)).toEqual([]);
     await at('2025-02-08T12:00:00Z');

@@ -1,6 +1,9 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
+import { BANK_DEBIT_MANDATE_VERSION } from '@rentwise/libs/bank-debits';
+import { SANDBOX_ROUTING_NUMBER } from '@rentwise/libs/sandbox-bank-accounts';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
+import { rentTermsSchema } from '@rentwise/libs/schemas/rent-terms.schema';
 import { signUpSchema } from '@rentwise/libs/schemas/sign-up.schema';
 import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
 import { PaymentGateway } from '../../src/modules/payments/gateways/payment-gateway.port';
@@ -9,6 +12,7 @@ import { IssuePasswordLink } from '../../src/modules/accounts/contracts/issue-pa
 import { ApproveRegistration } from '../../src/modules/onboarding/contracts/approve-registration.command';
 import { RegisterLandlord } from '../../src/modules/onboarding/contracts/register-landlord.command';
 import { AddProperty } from '../../src/modules/properties/contracts/add-property.command';
+import { SetRentTerms } from '../../src/modules/properties/commands/set-rent-terms.command';
 import { InviteTenant } from '../../src/modules/tenants/contracts/invite-tenant.command';
 import { createActiveUser, signIn, SignedInClient, TEST_PASSWORD } from '../support/accounts';
 import type { TestApp } from '../support/test-app';
@@ -124,6 +128,51 @@ export function payRent(
   return testApp.request({ method: 'POST', url: '/api/tenant/payments', headers: client.headers, payload });
 }
 
+/**
+ * The tenant links one of the sandbox's test bank accounts (SANDBOX_TEST_BANK_ACCOUNTS says how each
+ * ends) and pays from it at once, as the bank payment screen does.
+ */
+export async function payFromSandboxBank(
+  testApp: TestApp,
+  home: Pick<RentedHome, 'accountId'>,
+  client: SignedInClient,
+  { accountNumber, amountCents }: { accountNumber: string; amountCents: number },
+): ReturnType<TestApp['request']> {
+  const linked = await testApp.request({
+    method: 'POST',
+    url: '/sandbox/v1/bank_accounts',
+    payload: { account: home.accountId, accountHolderName: 'Sam Rivera', routingNumber: SANDBOX_ROUTING_NUMBER, accountNumber, verification: 'instant' },
+  });
+  return testApp.request({
+    method: 'POST',
+    url: '/api/tenant/payments/bank',
+    headers: client.headers,
+    payload: {
+      amountCents,
+      bankAccount: { paymentMethodId: linked.json().id },
+      mandate: { accepted: true, version: BANK_DEBIT_MANDATE_VERSION },
+      idempotencyKey: randomUUID(),
+      confirmRepeat: true,
+    },
+  });
+}
+
+/**
+ * A property's rent terms as the Rent & late fees form types them (decision 0040): due on the 1st,
+ * late fees on after 5 days' grace, and whatever `form` says instead.
+ */
+export function setRentTerms(testApp: TestApp, landlordUserId: string, propertyId: string, form: Record<string, unknown>): Promise<void> {
+  return testApp.app
+    .get(CommandBus)
+    .execute(
+      new SetRentTerms(
+        landlordUserId,
+        propertyId,
+        rentTermsSchema.parse({ dueDay: '1', lateFeesOn: true, graceDays: '5', flatFee: '', percentFee: '', dailyFee: '', monthlyCap: '', ...form }),
+      ),
+    );
+}
+
 export function tokenizeCard(
   testApp: TestApp,
   card: { number: string; expMonth?: number; expYear?: number; cvc?: string },
@@ -149,13 +198,15 @@ export interface PostedJournal {
   kind: string;
   idempotency_key: string;
   corrects_transaction_id: string | null;
+  property_id: string;
+  occurred_at: Date;
   entries: Record<string, number>;
 }
 
 /** Every journal of a tenant's, oldest first. */
 export async function journalsOf(testApp: TestApp, tenantUserId: string): Promise<PostedJournal[]> {
   const rows = await testApp.dataSource.query<(Omit<PostedJournal, 'entries'> & { entries: { account: string; amount_cents: string }[] })[]>(
-    `SELECT t.id, t.kind, t.idempotency_key, t.corrects_transaction_id,
+    `SELECT t.id, t.kind, t.idempotency_key, t.corrects_transaction_id, t.property_id, t.occurred_at,
             json_agg(json_build_object('account', e.account, 'amount_cents', e.amount_cents)) AS entries
        FROM payments.ledger_transactions t JOIN payments.ledger_entries e ON e.transaction_id = t.id
       WHERE t.tenant_user_id = $1 GROUP BY t.id ORDER BY t.recorded_at, t.id`,
