@@ -53,6 +53,12 @@ export const MESSAGES = {
   autopayNotOn: 'Autopay is not on. Please refresh the page.',
   autopayMonthNotAhead: 'You can skip only an automatic payment that has not started yet. Please refresh the page.',
   autopayNotOffered: "Your landlord can't accept automatic bank payments yet. Please pay by hand.",
+  autopayNeedsCard: 'Please save a card for autopay first, then turn autopay on.',
+  autopayCardNotOffered: "Your landlord can't accept automatic card payments yet. Please pay by hand.",
+  savedCardsNotOffered: "Your landlord can't accept card payments yet, so a card can't be saved. Please contact them.",
+  savedCardNotFound: 'This saved card is no longer available. Please refresh the page.',
+  savedCardUsedByAutopay: 'Autopay pays with this card. Choose another card or bank account for autopay, or turn autopay off, before removing it.',
+  cardNeedsAuthentication: 'This card needs an extra verification step. Please use another card.',
 
   // Validation
   allAddressFieldsRequired: 'All address fields are required',
@@ -93,6 +99,7 @@ export const MESSAGES = {
   autopayAmountInvalid: 'Please enter a fixed amount from $1 to $99,999, or choose the balance due.',
   autopayMandateNotAccepted: 'Please read and accept the autopay authorization to turn autopay on.',
   autopayMandateOutdated: 'The autopay authorization has changed. Please refresh the page, read it again and turn autopay on.',
+  autopayMethodMissing: 'Please choose one saved bank account or card for autopay.',
 
   // Successes
   imageUpdated: 'Image updated successfully!',

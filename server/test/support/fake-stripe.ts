@@ -21,7 +21,12 @@ import Stripe from 'stripe';
  *   POST /v1/customers (on a connected account; replays per account and Idempotency-Key) and
  *     POST /v1/setup_intents (us_bank_account with Financial Connections, for a customer on that account);
  *     from Stripe.js (publishable key, client secret): POST /v1/setup_intents/:id with the bank account
- *     collected, then /confirm (succeeded, or requires_action with verify_with_microdeposits)
+ *     collected, then /confirm (succeeded, or requires_action with verify_with_microdeposits).
+ *     A card SetupIntent (usage off_session by default): its /confirm with a card Stripe.js made on the
+ *     account (confirmCardSetup) attaches the card to the customer, or declines a card always declined.
+ *     A card attached to a customer is charged only with it; off_session: true declines a card needing
+ *     3-D Secure (authentication_required), which on-session waits in requires_action; 4000 0000 0000 0341
+ *     is saved, then declined when charged
  *   GET  /v1/payment_intents/:id, /v1/charges/:id (expand balance_transaction, refunds), /v1/refunds?charge=,
  *        /v1/disputes/:id, /v1/payouts/:id, /v1/payment_methods/:id, /v1/mandates/:id, /v1/customers/:id, /v1/setup_intents/:id,
  *        /v1/setup_intents?payment_method=, /v1/balance_transactions (?payout= or created[gte]/[lt], expand data.source): each only with
@@ -41,10 +46,32 @@ import Stripe from 'stripe';
  * (/setup/e/...: Continue completes the account and returns to return_url).
  */
 
-/** Stripe's test payment method ids and how each behaves when charged (docs.stripe.com/testing). */
-const TEST_PAYMENT_METHODS: Record<string, { brand: string; last4: string; decline?: { code: string; decline_code: string; message: string } }> = {
+/** How a test card behaves (docs.stripe.com/testing). */
+interface TestPaymentMethod {
+  brand: string;
+  last4: string;
+  /** Declined when charged, and when saved for later (Stripe checks a card with its bank as it saves it)... */
+  decline?: { code: string; decline_code: string; message: string };
+  /** ...unless it is saved without trouble and declined only when charged (4000 0000 0000 0341). */
+  savedWithoutDecline?: true;
+  /**
+   * 3-D Secure on every payment (4000 0027 6000 3184): on the payment screen the intent waits for it
+   * (requires_action); charged without the card holder (off_session), declined authentication_required.
+   */
+  alwaysAuthenticates?: true;
+}
+
+/** Stripe's test payment method ids and how each behaves when saved and charged. */
+const TEST_PAYMENT_METHODS: Record<string, TestPaymentMethod> = {
   pm_card_visa: { brand: 'visa', last4: '4242' },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_chargeCustomerFail: {
+    brand: 'visa',
+    last4: '0341',
+    decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+    savedWithoutDecline: true,
+  },
+  pm_card_authenticationRequired: { brand: 'visa', last4: '3184', alwaysAuthenticates: true },
   pm_card_chargeDeclined: {
     brand: 'visa',
     last4: '0002',
@@ -108,6 +135,15 @@ const TEST_CARD_NUMBERS: Record<string, string> = {
   '5555555555554444': 'pm_card_mastercard',
   '4000000000000002': 'pm_card_chargeDeclined',
   '4000000000009995': 'pm_card_chargeDeclinedInsufficientFunds',
+  '4000000000000341': 'pm_card_chargeCustomerFail',
+  '4000002760003184': 'pm_card_authenticationRequired',
+};
+
+/** Stripe's card_error for a card needing 3-D Secure, charged without the card holder (off_session). */
+const AUTHENTICATION_REQUIRED = {
+  code: 'authentication_required',
+  decline_code: 'authentication_required',
+  message: 'Your card was declined. This transaction requires authentication.',
 };
 
 function isLuhnValid(digits: string): boolean {
@@ -745,25 +781,25 @@ export class FakeStripe {
     const id = this.nextId('pm_fake_');
     this.paymentMethods.set(id, { account, behavesAs });
     const { brand, last4 } = TEST_PAYMENT_METHODS[behavesAs];
-    return {
-      status: 200,
-      body: {
-        id,
-        object: 'payment_method',
-        type: 'card',
-        created: this.now(),
-        livemode: false,
-        customer: null,
-        metadata: {},
-        billing_details: {
-          address: { city: null, country: null, line1: null, line2: null, postal_code: form['billing_details[address][postal_code]'] ?? null, state: null },
-          email: null,
-          name: form['billing_details[name]'] ?? null,
-          phone: null,
-        },
-        card: { brand, last4, exp_month: expMonth, exp_year: expYear, funding: 'credit', country: 'US' },
+    const method: StripeObject = {
+      id,
+      object: 'payment_method',
+      type: 'card',
+      created: this.now(),
+      livemode: false,
+      customer: null,
+      metadata: {},
+      billing_details: {
+        address: { city: null, country: null, line1: null, line2: null, postal_code: form['billing_details[address][postal_code]'] ?? null, state: null },
+        email: null,
+        name: form['billing_details[name]'] ?? null,
+        phone: null,
       },
+      card: { brand, last4, exp_month: expMonth, exp_year: expYear, funding: 'credit', country: 'US' },
     };
+    // On a connected account it can be read back and attached to a customer there (a SetupIntent's confirmation).
+    if (account) this.objects.set(id, { account, object: method });
+    return { status: 200, body: structuredClone(method) };
   }
 
   /** A customer on the connected account it is made on; a repeated Idempotency-Key answers the first one again. */
@@ -801,8 +837,9 @@ export class FakeStripe {
     if (form.customer && (!customer || customer.account !== account || customer.object.object !== 'customer')) {
       return stripeError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${form.customer}'`, param: 'customer' });
     }
+    if (form['payment_method_types[0]'] === 'card') return this.createCardSetupIntent(account, form);
     if (form['payment_method_types[0]'] !== 'us_bank_account') {
-      return stripeError(400, { type: 'invalid_request_error', message: 'This fake makes us_bank_account SetupIntents only.', param: 'payment_method_types' });
+      return stripeError(400, { type: 'invalid_request_error', message: 'This fake makes card and us_bank_account SetupIntents only.', param: 'payment_method_types' });
     }
     const id = this.nextId('seti_fake_');
     const intent: StripeObject = {
@@ -824,6 +861,50 @@ export class FakeStripe {
       usage: 'off_session',
     };
     this.objects.set(id, { account, object: intent });
+    return { status: 200, body: intent };
+  }
+
+  /** A SetupIntent to save a card for a customer, by default for payments without the card holder (`usage` off_session, as Stripe's default). */
+  private createCardSetupIntent(account: string, form: Record<string, string>): Answer {
+    const id = this.nextId('seti_fake_');
+    const intent: StripeObject = {
+      id,
+      object: 'setup_intent',
+      created: this.now(),
+      livemode: false,
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      customer: form.customer ?? null,
+      payment_method: null,
+      payment_method_types: ['card'],
+      payment_method_options: { card: { request_three_d_secure: 'automatic' } },
+      last_setup_error: null,
+      next_action: null,
+      status: 'requires_payment_method',
+      usage: form.usage ?? 'off_session',
+    };
+    this.objects.set(id, { account, object: intent });
+    return { status: 200, body: intent };
+  }
+
+  /**
+   * Stripe.js's confirmCardSetup: the card's payment method (made by Stripe.js on this account) is
+   * saved for the intent's customer, the bank's 3-D Secure challenge, if any, passed in the browser
+   * (the stand-in's tenant always passes it); a card declined whenever used is declined here already.
+   */
+  private confirmCardSetup(account: string, intent: StripeObject, form: Record<string, string>): Answer {
+    if (intent.status === 'succeeded') return { status: 200, body: intent };
+    const made = this.paymentMethods.get(form.payment_method ?? '');
+    if (!made || made.account !== account) {
+      return stripeError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${form.payment_method}'`, param: 'payment_method' });
+    }
+    const behaviour = TEST_PAYMENT_METHODS[made.behavesAs];
+    if (behaviour.decline && !behaviour.savedWithoutDecline) {
+      Object.assign(intent, { status: 'requires_payment_method', last_setup_error: { type: 'card_error', ...behaviour.decline } });
+      return { status: 402, body: { error: { type: 'card_error', ...behaviour.decline, setup_intent: structuredClone(intent) } } };
+    }
+    if (intent.customer) this.owned(account, form.payment_method).customer = intent.customer;
+    Object.assign(intent, { status: 'succeeded', payment_method: form.payment_method, last_setup_error: null });
+    this.emitted.push({ type: 'setup_intent.succeeded', account, object: structuredClone(intent) });
     return { status: 200, body: intent };
   }
 
@@ -935,13 +1016,30 @@ export class FakeStripe {
         param: 'payment_method',
       });
     }
+    // As Stripe: a card attached to a customer is charged with that customer, and only with it.
+    const owner = (this.objects.get(form.payment_method)?.object.customer as string | null | undefined) ?? null;
+    if (owner !== (form.customer ?? null)) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        message: owner
+          ? `The \`payment_method\` parameter supplied ${form.payment_method} belongs to the Customer ${owner}. Please include the Customer in the \`customer\` parameter on the PaymentIntent.`
+          : `The customer does not have a payment method with the ID ${form.payment_method}. The payment method must be attached to the customer.`,
+        param: 'payment_method',
+      });
+    }
+    const offSession = form.off_session === 'true';
+    if (offSession && form.confirm !== 'true') {
+      return stripeError(400, { type: 'invalid_request_error', message: 'off_session can only be used when confirm is true.', param: 'off_session' });
+    }
     const paymentIntentId = this.nextId('pi_fake_');
-    if (method.decline) {
+    const decline = method.decline ?? (method.alwaysAuthenticates && offSession ? AUTHENTICATION_REQUIRED : undefined);
+    if (decline) {
       return {
         status: 402,
-        body: { error: { type: 'card_error', ...method.decline, payment_intent: { id: paymentIntentId, status: 'requires_payment_method' } } },
+        body: { error: { type: 'card_error', ...decline, payment_intent: { id: paymentIntentId, status: 'requires_payment_method' } } },
       };
     }
+    if (method.alwaysAuthenticates) return this.awaitingAuthentication(paymentIntentId, account.id, form);
     const amount = Number(form.amount);
     const applicationFeeAmount = Number(form.application_fee_amount ?? 0);
     const stripeFee = Math.round(amount * 0.029) + 30;
@@ -997,6 +1095,7 @@ export class FakeStripe {
         latest_charge: chargeId,
         last_payment_error: null,
         metadata,
+        customer: form.customer ?? null,
         status: 'succeeded',
       },
     });
@@ -1021,6 +1120,27 @@ export class FakeStripe {
         status: 'succeeded',
       },
     };
+  }
+
+  /** A card payment on the payment screen waiting for 3-D Secure in the browser: no charge yet. */
+  private awaitingAuthentication(paymentIntentId: string, account: string, form: Record<string, string>): Answer {
+    const intent: StripeObject = {
+      id: paymentIntentId,
+      object: 'payment_intent',
+      amount: Number(form.amount),
+      amount_received: 0,
+      currency: 'usd',
+      created: this.now(),
+      customer: form.customer ?? null,
+      latest_charge: null,
+      last_payment_error: null,
+      metadata: {},
+      next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } },
+      payment_method: form.payment_method,
+      status: 'requires_action',
+    };
+    this.objects.set(paymentIntentId, { account, object: intent });
+    return { status: 200, body: structuredClone(intent) };
   }
 
   /** Stripe's checks of an application fee on a direct charge: a whole number of cents, not above the amount. */
@@ -1236,6 +1356,10 @@ export class FakeStripe {
       return stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such setupintent: '${setupIntentId}'`, param: 'intent' });
     }
     const intent = found.object;
+    if ((intent.payment_method_types as string[])[0] === 'card') {
+      if (step !== 'confirm') return stripeError(400, { type: 'invalid_request_error', message: 'A card SetupIntent is confirmed with its payment method.' });
+      return this.confirmCardSetup(found.account, intent, form);
+    }
     if (step === 'collect') {
       const accountNumber = form['payment_method_data[us_bank_account][account_number]'] ?? '';
       if (form['payment_method_data[us_bank_account][routing_number]'] !== FAKE_TEST_ROUTING_NUMBER || !FAKE_TEST_BANK_ACCOUNTS[accountNumber]) {

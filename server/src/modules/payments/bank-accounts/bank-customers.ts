@@ -1,17 +1,37 @@
 import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+import { GetUser } from '../../accounts/contracts/get-user.query';
+import type { CreateBankLinkSession } from '../gateways/payment-gateway.port';
 
 /**
  * The one owner of `payments.bank_customers`: the provider's customer for each tenant on each
- * landlord's connected account, which a bank account linked through Financial Connections is attached to.
+ * landlord's connected account, which a bank account linked through Financial Connections, and a
+ * card saved for autopay, are attached to (one customer for both).
  */
 @Injectable()
 export class BankCustomers {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly queries: QueryBus,
   ) {}
+
+  /**
+   * The customer as a provider setup call names it: the one kept, or the tenant's name and email to
+   * make one with, under a key of tenant and account, so a doubled request makes one. The caller
+   * keeps a customer made (`keep`).
+   */
+  async toSetUp(tenantUserId: string, connectedAccountId: string): Promise<CreateBankLinkSession> {
+    const [known, tenant] = await Promise.all([this.of(tenantUserId, connectedAccountId), this.queries.execute(new GetUser(tenantUserId))]);
+    return {
+      connectedAccountId,
+      customerId: known,
+      customer: { name: tenant ? `${tenant.firstName} ${tenant.lastName}` : '', email: tenant?.email ?? '' },
+      idempotencyKey: `bank-customer:${tenantUserId}:${connectedAccountId}`,
+    };
+  }
 
   async of(tenantUserId: string, connectedAccountId: string): Promise<string | null> {
     const [row] = await this.unitOfWork.manager.query<{ customer_id: string }[]>(

@@ -1,7 +1,6 @@
 import { ConflictException } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { GetUser } from '../../accounts/contracts/get-user.query';
 import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
 import { PaymentGateway } from '../gateways/payment-gateway.port';
 import { StripeBankDebitWay } from '../pay-rent/ways/stripe-bank-debit/stripe-bank-debit.way';
@@ -27,17 +26,9 @@ export class StartBankLinkHandler implements ICommandHandler<StartBankLink> {
     if (!tenancy) throw new ConflictException(MESSAGES.noTenancyToPay);
     const payee = await this.bankWay.payee(tenancy.landlordUserId);
     if (!payee) throw new ConflictException(MESSAGES.bankDebitsNotOffered);
-    const [known, tenant] = await Promise.all([
-      this.customers.of(tenantUserId, payee.accountId),
-      this.queries.execute(new GetUser(tenantUserId)),
-    ]);
-    const session = await this.gateway.createBankLinkSession({
-      connectedAccountId: payee.accountId,
-      customerId: known,
-      customer: { name: tenant ? `${tenant.firstName} ${tenant.lastName}` : '', email: tenant?.email ?? '' },
-      idempotencyKey: `bank-customer:${tenantUserId}:${payee.accountId}`,
-    });
-    if (!known) await this.customers.keep(tenantUserId, payee.accountId, session.customerId);
+    const customer = await this.customers.toSetUp(tenantUserId, payee.accountId);
+    const session = await this.gateway.createBankLinkSession(customer);
+    if (!customer.customerId) await this.customers.keep(tenantUserId, payee.accountId, session.customerId);
     return { clientSecret: session.clientSecret };
   }
 }

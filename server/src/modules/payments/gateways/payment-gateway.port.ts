@@ -26,6 +26,12 @@ export interface ChargeCard {
   idempotencyKey: string;
   /** Our ids, stored with the charge at the provider so either side can find the other. */
   metadata: Record<string, string>;
+  /**
+   * A card the tenant saved for payments without them (autopay), charged while they are away: with
+   * the provider's customer it is attached to, off-session. A card needing the tenant (3-D Secure)
+   * is then declined at once, never left waiting for a browser.
+   */
+  offSession?: { customerId: string };
 }
 
 /** A charge that succeeded. Every provider id comes with the account it lives on. */
@@ -70,6 +76,37 @@ export interface BankLinkSession {
   /** The SetupIntent's client secret, for Stripe.js's collectBankAccountForSetup and confirmUsBankAccountSetup. */
   clientSecret: string;
   customerId: string;
+}
+
+/** What the browser's card setup step needs: the same customer of the tenant on the same account as a bank link's. */
+export type CreateCardSetup = CreateBankLinkSession;
+
+/** Saving a card for payments without the tenant, started at the provider. */
+export interface CardSetupSession {
+  /**
+   * The client secret of a SetupIntent for later payments without the tenant (`usage: off_session`),
+   * for Stripe.js's confirmCardSetup; null in the sandbox, whose card form makes the payment method.
+   */
+  clientSecret: string | null;
+  /** `seti_...`, which the browser hands back once it is confirmed; null in the sandbox. */
+  setupIntentId: string | null;
+  customerId: string;
+}
+
+/** What the browser's card setup step left: the SetupIntent Stripe.js confirmed, or the payment method the sandbox's card form made. */
+export type CardSetupResult = { setupIntentId: string } | { paymentMethodId: string };
+
+/** A card saved through the provider, as the provider describes it: never its number. */
+export interface ProviderSavedCard {
+  /** Saved for payments without the tenant: the setup succeeded, for off-session use. */
+  offSessionReady: boolean;
+  /** The customer the card is attached to (`cus_...`): whose card it is. */
+  customerId: string | null;
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }
 
 /** A bank debit the provider took: processing until the bank settles it (or already decided). */
@@ -260,6 +297,22 @@ export abstract class PaymentGateway extends PayoutAccountProvider {
    * the connected account and makes a SetupIntent for it. Throws ConnectedAccountNotFound or PaymentGatewayError.
    */
   abstract createBankLinkSession(input: CreateBankLinkSession): Promise<BankLinkSession>;
+
+  /**
+   * Starts saving a card for autopay: ensures the tenant's customer on the connected account (the one
+   * a bank link uses) and, at Stripe, makes a SetupIntent for off-session use. Throws
+   * ConnectedAccountNotFound or PaymentGatewayError.
+   */
+  abstract createCardSetup(input: CreateCardSetup): Promise<CardSetupSession>;
+
+  /**
+   * The card the browser's setup step saved on the connected account, as the provider describes it:
+   * Stripe's SetupIntent read back; the sandbox's payment method, attached now to `customerId` as
+   * confirmCardSetup attaches it at Stripe (a card already attached stays with its customer). Throws
+   * ProviderObjectNotFound (no such setup or card there), or CardDeclined (the card was refused as it
+   * was saved, with the provider's message).
+   */
+  abstract finishCardSetup(accountId: string, customerId: string, result: CardSetupResult): Promise<ProviderSavedCard>;
 
   /** A SetupIntent of a bank link, now, with its bank account. Throws ProviderObjectNotFound. */
   abstract retrieveSetupIntent(accountId: string, setupIntentId: string): Promise<ProviderSetupIntent>;

@@ -1,4 +1,5 @@
-import { CARD_FORM_MESSAGES, checkTestCard, sandboxProcessorFeeCents } from './sandbox-test-cards';
+import { MESSAGES } from '@rentwise/libs/messages';
+import { CARD_FORM_MESSAGES, checkTestCard, sandboxProcessorFeeCents, testCardChargeRefusal, testCardSetupRefusal } from './sandbox-test-cards';
 
 const now = new Date('2026-05-04T15:00:00Z');
 const card = (number: string, overrides: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) =>
@@ -11,6 +12,24 @@ describe('sandbox test cards', () => {
     expect(card('4000000000009995')).toMatchObject({ ok: true, outcome: 'insufficient_funds' });
     expect(card('4000000000000069')).toMatchObject({ ok: true, outcome: 'expired_card' });
     expect(card('4000000000000127')).toMatchObject({ ok: true, outcome: 'incorrect_cvc' });
+    expect(card('4000 0000 0000 0341')).toMatchObject({ ok: true, last4: '0341', outcome: 'charge_customer_fail' });
+    expect(card('4000 0027 6000 3184')).toMatchObject({ ok: true, last4: '3184', outcome: 'authentication_required' });
+  });
+
+  it('saves 0341 and 3184 for later, whose charges then fail as at Stripe; a card always declined is declined as it is saved', () => {
+    expect(testCardSetupRefusal('charge_customer_fail')).toBeNull();
+    expect(testCardSetupRefusal('authentication_required')).toBeNull();
+    expect(testCardSetupRefusal('succeeds')).toBeNull();
+    expect(testCardSetupRefusal('card_declined')).toMatchObject({ code: 'card_declined', message: 'Your card was declined.' });
+    expect(testCardChargeRefusal('charge_customer_fail', { offSession: true })).toMatchObject({ code: 'card_declined', message: 'Your card was declined.' });
+    expect(testCardChargeRefusal('authentication_required', { offSession: true })).toEqual({
+      code: 'authentication_required',
+      declineCode: 'authentication_required',
+      message: 'Your card was declined. This transaction requires authentication.',
+    });
+    expect(testCardChargeRefusal('authentication_required', { offSession: false })).toMatchObject({ message: MESSAGES.cardNeedsAuthentication });
+    expect(testCardChargeRefusal('insufficient_funds', { offSession: true })).toMatchObject({ code: 'insufficient_funds' });
+    expect(testCardChargeRefusal('succeeds', { offSession: true })).toBeNull();
   });
 
   it('refuses a mistyped number and a real (non-test) card as Stripe test mode does', () => {

@@ -1,20 +1,36 @@
 import { cardBrandOf, isLuhnValid, type CardBrand } from '@rentwise/libs/card-number';
+import { MESSAGES } from '@rentwise/libs/messages';
 
 /**
- * How a sandbox card behaves when charged: Stripe's documented test cards and their messages
- * (https://docs.stripe.com/testing). Like Stripe, a refused card is accepted by the card form and
- * fails only when charged, with the provider's own message for the card holder.
+ * How a sandbox card behaves when saved and when charged: Stripe's documented test cards and their
+ * messages (https://docs.stripe.com/testing). Like Stripe, a refused card is accepted by the card
+ * form and fails only when used, with the provider's own message for the card holder.
+ * - charge_customer_fail (4000 0000 0000 0341): saved for later without trouble, every charge declined.
+ * - authentication_required (4000 0027 6000 3184): asks for 3-D Secure on every payment, so a charge
+ *   without the tenant (autopay) is declined, and one on the payment screen needs a step this flow
+ *   does not offer.
  */
-export type TestCardOutcome = 'succeeds' | 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc';
+export type TestCardOutcome =
+  | 'succeeds'
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'charge_customer_fail'
+  | 'authentication_required';
 
 export interface TestCardRefusal {
-  code: Exclude<TestCardOutcome, 'succeeds'>;
+  /** The error code Stripe answers with. */
+  code: string;
   /** The decline code Stripe reports beside the error code. */
   declineCode: string;
   message: string;
 }
 
-export const TEST_CARD_REFUSALS: Record<TestCardRefusal['code'], TestCardRefusal> = {
+/** The cards declined whenever they are used, saving them included (Stripe checks a card with its bank as it is saved). */
+type AlwaysDeclined = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc';
+
+export const TEST_CARD_REFUSALS: Record<AlwaysDeclined, TestCardRefusal> = {
   card_declined: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
   insufficient_funds: {
     code: 'insufficient_funds',
@@ -24,6 +40,43 @@ export const TEST_CARD_REFUSALS: Record<TestCardRefusal['code'], TestCardRefusal
   expired_card: { code: 'expired_card', declineCode: 'expired_card', message: 'Your card has expired.' },
   incorrect_cvc: { code: 'incorrect_cvc', declineCode: 'incorrect_cvc', message: "Your card's security code is incorrect." },
 };
+
+/** Stripe's answer to charging a card that needs 3-D Secure while the card holder is away (off_session). */
+const AUTHENTICATION_REQUIRED: TestCardRefusal = {
+  code: 'authentication_required',
+  declineCode: 'authentication_required',
+  message: 'Your card was declined. This transaction requires authentication.',
+};
+
+/** On the payment screen such a card waits for 3-D Secure (requires_action), which this flow does not offer: the Stripe adapter's decline. */
+const NEEDS_AUTHENTICATION: TestCardRefusal = {
+  code: 'payment_intent_requires_action',
+  declineCode: 'authentication_required',
+  message: MESSAGES.cardNeedsAuthentication,
+};
+
+/** How a test card answers a charge: null when it is charged. */
+export function testCardChargeRefusal(outcome: TestCardOutcome, { offSession }: { offSession: boolean }): TestCardRefusal | null {
+  switch (outcome) {
+    case 'succeeds':
+      return null;
+    case 'charge_customer_fail':
+      return TEST_CARD_REFUSALS.card_declined;
+    case 'authentication_required':
+      return offSession ? AUTHENTICATION_REQUIRED : NEEDS_AUTHENTICATION;
+    default:
+      return TEST_CARD_REFUSALS[outcome];
+  }
+}
+
+/**
+ * How a test card answers being saved for later (a SetupIntent, or attaching it to a customer): a card
+ * declined whenever used is declined here already; 0341 and 3184 are saved (3184's 3-D Secure passed
+ * in the tenant's browser), and fail only when charged.
+ */
+export function testCardSetupRefusal(outcome: TestCardOutcome): TestCardRefusal | null {
+  return outcome in TEST_CARD_REFUSALS ? TEST_CARD_REFUSALS[outcome as AlwaysDeclined] : null;
+}
 
 const TEST_CARDS: Record<string, TestCardOutcome> = {
   '4242424242424242': 'succeeds',
@@ -36,6 +89,8 @@ const TEST_CARDS: Record<string, TestCardOutcome> = {
   '4000000000009995': 'insufficient_funds',
   '4000000000000069': 'expired_card',
   '4000000000000127': 'incorrect_cvc',
+  '4000000000000341': 'charge_customer_fail',
+  '4000002760003184': 'authentication_required',
 };
 
 /** Stripe's card form refuses these before a payment method exists (status 402, type card_error). */

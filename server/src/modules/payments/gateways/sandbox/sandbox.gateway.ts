@@ -7,8 +7,11 @@ import {
   BankDebit,
   BankLinkSession,
   CardCharge,
+  CardSetupResult,
+  CardSetupSession,
   ChargeCard,
   CreateBankLinkSession,
+  CreateCardSetup,
   DebitBankAccount,
   PaymentGateway,
   ProviderBalanceTransaction,
@@ -17,6 +20,7 @@ import {
   ProviderDispute,
   ProviderPaymentIntent,
   ProviderPayout,
+  ProviderSavedCard,
   ProviderSetupIntent,
 } from '../payment-gateway.port';
 import { ConnectedAccountNotFound, OAuthCodeRejected, PaymentGatewayError, ProviderObjectNotFound } from '../../../../infrastructure/providers/provider-errors';
@@ -142,6 +146,18 @@ export class SandboxGateway extends PaymentGateway {
   /** The sandbox links bank accounts through its own stand-in page, not Financial Connections: callers answer before asking. */
   createBankLinkSession(_input: CreateBankLinkSession): Promise<BankLinkSession> {
     return Promise.reject(new PaymentGatewayError('The sandbox has no Financial Connections: link through its stand-in bank page'));
+  }
+
+  /** The sandbox's card form makes the payment method itself (no SetupIntent): only the customer is made here. */
+  async createCardSetup(input: CreateCardSetup): Promise<CardSetupSession> {
+    return { clientSecret: null, setupIntentId: null, customerId: await this.cards.customer(input) };
+  }
+
+  finishCardSetup(accountId: string, customerId: string, result: CardSetupResult): Promise<ProviderSavedCard> {
+    if (!('paymentMethodId' in result)) {
+      return Promise.reject(new ProviderObjectNotFound(`No such sandbox SetupIntent: ${result.setupIntentId} (account ${accountId})`, { code: 'resource_missing' }));
+    }
+    return this.cards.attach(accountId, customerId, result.paymentMethodId);
   }
 
   /** The sandbox verifies microdeposits on its own bank page, before a payment method exists: it makes no SetupIntents. */

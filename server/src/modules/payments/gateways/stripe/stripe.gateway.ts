@@ -8,8 +8,11 @@ import {
   BankDebit,
   BankLinkSession,
   CardCharge,
+  CardSetupResult,
+  CardSetupSession,
   ChargeCard,
   CreateBankLinkSession,
+  CreateCardSetup,
   DebitBankAccount,
   LinkedBankAccount,
   PaymentGateway,
@@ -20,6 +23,7 @@ import {
   ProviderPaymentIntent,
   ProviderPayout,
   ProviderRefund,
+  ProviderSavedCard,
   ProviderSetupIntent,
 } from '../payment-gateway.port';
 import { CardDeclined, ConnectedAccountNotFound, OAuthCodeRejected, PaymentGatewayError, ProviderObjectNotFound } from '../../../../infrastructure/providers/provider-errors';
@@ -409,6 +413,8 @@ export class StripeGateway extends PaymentGateway {
             application_fee_amount: input.platformFeeCents, // our platform fee, in Stripe's word
             description: input.description,
             metadata: input.metadata,
+            // A saved card is charged with its customer while the tenant is away: Stripe declines at once what needs them.
+            ...(input.offSession && { customer: input.offSession.customerId, off_session: true }),
             expand: ['latest_charge.balance_transaction'],
           },
           { idempotencyKey: input.idempotencyKey, stripeAccount: input.connectedAccountId },
@@ -418,7 +424,7 @@ export class StripeGateway extends PaymentGateway {
     const charge = intent.latest_charge;
     if (intent.status !== 'succeeded' || !charge || typeof charge === 'string') {
       // 3-D Secure and other customer actions need a browser round trip this flow does not offer.
-      throw new CardDeclined('This card needs an extra verification step. Please use another card.', {
+      throw new CardDeclined(MESSAGES.cardNeedsAuthentication, {
         code: `payment_intent_${intent.status}`,
       });
     }
@@ -468,15 +474,7 @@ export class StripeGateway extends PaymentGateway {
 
   async createBankLinkSession(input: CreateBankLinkSession): Promise<BankLinkSession> {
     const { connectedAccountId: stripeAccount } = input;
-    const customerId =
-      input.customerId ??
-      (
-        await this.call(
-          'create a customer',
-          () => this.stripe.customers.create({ name: input.customer.name, email: input.customer.email }, { idempotencyKey: input.idempotencyKey, stripeAccount }),
-          stripeAccount,
-        )
-      ).id;
+    const customerId = await this.customerFor(input);
     // Financial Connections verifies the account at once; microdeposits are its fallback (verification_method automatic).
     const intent = await this.call(
       'start linking a bank account',
@@ -493,6 +491,42 @@ export class StripeGateway extends PaymentGateway {
     );
     if (!intent.client_secret) throw new PaymentGatewayError(`Stripe answered SetupIntent ${intent.id} without a client secret`);
     return { clientSecret: intent.client_secret, customerId };
+  }
+
+  async createCardSetup(input: CreateCardSetup): Promise<CardSetupSession> {
+    const { connectedAccountId: stripeAccount } = input;
+    const customerId = await this.customerFor(input);
+    // usage off_session: Stripe.js asks for 3-D Secure now, while the tenant is there, if the bank wants it.
+    const intent = await this.call(
+      'start saving a card',
+      () => this.stripe.setupIntents.create({ customer: customerId, payment_method_types: ['card'], usage: 'off_session' }, { stripeAccount }),
+      stripeAccount,
+    );
+    if (!intent.client_secret) throw new PaymentGatewayError(`Stripe answered SetupIntent ${intent.id} without a client secret`);
+    return { clientSecret: intent.client_secret, setupIntentId: intent.id, customerId };
+  }
+
+  /** Stripe saves a card through a SetupIntent, read back here; a payment method named alone is not proof of one. */
+  async finishCardSetup(accountId: string, _customerId: string, result: CardSetupResult): Promise<ProviderSavedCard> {
+    if (!('setupIntentId' in result)) {
+      throw new ProviderObjectNotFound(`A card is saved at Stripe through a SetupIntent, not payment method ${result.paymentMethodId} alone`, { code: 'resource_missing' });
+    }
+    const intent = await this.callOn(accountId, 'retrieve a SetupIntent', () =>
+      this.stripe.setupIntents.retrieve(result.setupIntentId, { expand: ['payment_method'] }, { stripeAccount: accountId }),
+    );
+    const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+    if (method?.type !== 'card' || !method.card) {
+      throw new ProviderObjectNotFound(`SetupIntent ${intent.id} saved no card (account ${accountId})`, { code: 'resource_missing' });
+    }
+    return {
+      offSessionReady: intent.status === 'succeeded' && intent.usage === 'off_session',
+      customerId: idOf(intent.customer) ?? idOf(method.customer),
+      paymentMethodId: method.id,
+      brand: method.card.brand,
+      last4: method.card.last4,
+      expMonth: method.card.exp_month,
+      expYear: method.card.exp_year,
+    };
   }
 
   async debitBankAccount(input: DebitBankAccount): Promise<BankDebit> {
@@ -552,6 +586,21 @@ export class StripeGateway extends PaymentGateway {
       this.stripe.setupIntents.list({ payment_method: paymentMethodId, limit: 10 }, { stripeAccount: accountId }),
     );
     return intents.data.some((intent) => intent.status === 'succeeded');
+  }
+
+  /**
+   * The tenant's customer on the connected account: the one kept, or one made now under a key of
+   * tenant and account, so a doubled request makes one (for bank links and saved cards alike).
+   */
+  private async customerFor(input: CreateBankLinkSession): Promise<string> {
+    if (input.customerId) return input.customerId;
+    const stripeAccount = input.connectedAccountId;
+    const customer = await this.call(
+      'create a customer',
+      () => this.stripe.customers.create({ name: input.customer.name, email: input.customer.email }, { idempotencyKey: input.idempotencyKey, stripeAccount }),
+      stripeAccount,
+    );
+    return customer.id;
   }
 
   private account(accountId: string): Promise<Stripe.Account> {
