@@ -1,5 +1,6 @@
 import {
   autopayAmountCents,
+  autopayCardAuthorizationText,
   autopayDebitAt,
   autopayDueCents,
   monthsThrough,
@@ -11,7 +12,7 @@ import {
   nextAutopayMonth,
   ordinal,
 } from './autopay';
-import { autopaySettingsSchema } from './schemas/autopay.schema';
+import { autopayMethodOf, autopaySettingsSchema } from './schemas/autopay.schema';
 
 const NY = 'America/New_York';
 
@@ -83,6 +84,26 @@ describe('autopay', () => {
     expect(ordinal(11)).toBe('11th');
   });
 
+  it('says which card is charged without the tenant, the card fee and how to stop it in the card authorization', () => {
+    const text = autopayCardAuthorizationText({
+      tenantName: 'Tia Tenant',
+      landlordName: 'Lee Landlord',
+      propertyAddress: '1 Main St, Springfield, IL 62701',
+      brand: 'visa',
+      last4: '4242',
+      amount: { kind: 'fixed', cents: 150_000 },
+      daysBeforeDue: 0,
+      dueDay: 5,
+      processingFeeCents: 699,
+    });
+    expect(text).toContain('to charge my Visa card ending in 4242 every month, on the 5th of the month, when rent is due,');
+    expect(text).toContain('for $1,500.00, or the balance due if it is less, plus the $6.99 card processing fee');
+    expect(text).toContain('while I am not present');
+    expect(text).toContain('emailed the date and amount 3 days before each payment');
+    expect(text).toContain('revoke this authorization at any time');
+    expect(text).not.toContain('settles');
+  });
+
   it('accepts 0 to 12 days before and a fixed amount of at least $1', () => {
     expect(isAutopayDaysBeforeDue(12)).toBe(true);
     expect(isAutopayDaysBeforeDue(13)).toBe(false);
@@ -96,5 +117,20 @@ describe('autopay', () => {
     expect(autopaySettingsSchema.safeParse({ ...valid, daysBeforeDue: 13 }).error?.issues[0].message).toBe('Please choose from the due day to 12 days before it.');
     expect(autopaySettingsSchema.safeParse({ ...valid, amount: { kind: 'fixed', cents: 99 } }).success).toBe(false);
     expect(autopaySettingsSchema.safeParse({ ...valid, mandate: { accepted: false, version: 'x' } }).success).toBe(false);
+  });
+
+  it('pays from one saved bank account or card, named by method or by savedBankAccountId as before', () => {
+    const id = '7d1e0a3c-4b8f-4a6e-9c2d-1f0e5a6b7c8d';
+    const terms = { daysBeforeDue: 3, amount: { kind: 'balance' }, mandate: { accepted: true, version: 'x' } };
+    const parse = (settings: object) => autopaySettingsSchema.safeParse({ ...terms, ...settings });
+    expect(autopayMethodOf(parse({ savedBankAccountId: id }).data!)).toEqual({ kind: 'bank_account', savedBankAccountId: id });
+    expect(autopayMethodOf(parse({ method: { kind: 'card', savedCardId: id } }).data!)).toEqual({ kind: 'card', savedCardId: id });
+    expect(parse({ method: { kind: 'bank_account', savedBankAccountId: id } }).success).toBe(true);
+    const missing = 'Please choose one saved bank account or card for autopay.';
+    expect(parse({}).error?.issues[0].message).toBe(missing);
+    expect(parse({ savedBankAccountId: id, method: { kind: 'card', savedCardId: id } }).error?.issues[0].message).toBe(missing);
+    expect(parse({ method: { kind: 'cash' } }).error?.issues[0].message).toBe(missing);
+    expect(parse({ method: { kind: 'card', savedCardId: 'pm_123' } }).error?.issues[0].message).toBe('This saved card is no longer available. Please refresh the page.');
+    expect(parse({ method: { kind: 'card', savedCardId: id, number: '4242424242424242' } }).success).toBe(false);
   });
 });

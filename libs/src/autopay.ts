@@ -1,5 +1,6 @@
 import { BANK_DEBIT_SETTLEMENT_BUSINESS_DAYS } from './bank-debits';
 import { type BillingMonth, shiftBillingMonth } from './billing-month';
+import { cardBrandLabel } from './card-number';
 import { type Cents, formatCents } from './money';
 import { rentDueAt } from './rent-charges';
 import { atLocalHour, DUE_SOON_DAYS, REMINDER_HOUR } from './rent-reminders';
@@ -101,7 +102,11 @@ export function describeAutopayAmount(amount: AutopayAmount): string {
   return amount.kind === 'balance' ? 'the balance due on that day' : `${formatCents(amount.cents)}, or the balance due if it is less`;
 }
 
-/** The recurring mandate's wording, versioned like the one-time mandate's. */
+/**
+ * The wording of autopay's standing authorizations, from a bank account (autopayMandateText) and
+ * from a card (autopayCardAuthorizationText), versioned like the one-time mandate's: a change to
+ * either text takes a new version, so nobody turns autopay on under words they were not shown.
+ */
 export const AUTOPAY_MANDATE_VERSION = '2026-11-29';
 
 export interface AutopayMandateTerms {
@@ -143,3 +148,27 @@ export function autopayMandateText(terms: AutopayMandateTerms): string {
   ].join(' ');
 }
 
+export interface AutopayCardAuthorizationTerms extends Omit<AutopayMandateTerms, 'bankName'> {
+  /** The card's brand as the provider names it ('visa'). */
+  brand: string;
+  /** The tenant's processing fee added to each card payment. */
+  processingFeeCents: Cents;
+}
+
+/**
+ * The standing authorization a tenant accepts when turning autopay on from a saved card, which is
+ * then charged without them (off-session): who charges, which card, how often, how the amount is
+ * worked out with the card fee on top, the notice before each payment and how to stop it. The card
+ * networks ask a merchant to keep such an agreement for every stored-card series of payments.
+ */
+export function autopayCardAuthorizationText(terms: AutopayCardAuthorizationTerms): string {
+  return [
+    `I, ${terms.tenantName}, authorize ${terms.landlordName}, through Rentwise and its payment processor Stripe,`,
+    `to charge my ${cardBrandLabel(terms.brand)} card ending in ${terms.last4} every month, ${dayWords(terms.daysBeforeDue, terms.dueDay)},`,
+    `for ${describeAutopayAmount(terms.amount)}, plus the ${formatCents(terms.processingFeeCents)} card processing fee, to pay rent for ${terms.propertyAddress}.`,
+    `The card is charged while I am not present, using the card details I saved with Stripe.`,
+    `I will be emailed the date and amount ${AUTOPAY_NOTICE_DAYS} days before each payment.`,
+    `Any change to how the amount is worked out will be notified to me at least ${AUTOPAY_CHANGE_NOTICE_DAYS} days before it applies.`,
+    `I can skip a month, change these terms or revoke this authorization at any time in Rentwise before a payment starts.`,
+  ].join(' ');
+}

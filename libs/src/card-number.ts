@@ -36,8 +36,13 @@ const BRAND_LABELS: Record<string, string> = {
   discover: 'Discover',
 };
 
+/** 'Visa' for 'visa', as people write it; 'Card' when the brand is not known. */
+export function cardBrandLabel(brand: string | null): string {
+  return (brand && BRAND_LABELS[brand]) ?? 'Card';
+}
+
 /** 'Visa •••• 4242' for a receipt; 'Card' when nothing is known. */
 export function paymentMethodLabel(brand: string | null, last4: string | null): string {
-  const name = (brand && BRAND_LABELS[brand]) ?? 'Card';
+  const name = cardBrandLabel(brand);
   return last4 ? `${name} •••• ${last4}` : name;
 }

@@ -11,8 +11,14 @@ const CARD_DATA_FIELD = /card|number|pan|cvc|cvv|csc|exp|security|track/i;
  */
 export function paymentFieldsRefusal(issue: z.core.$ZodRawIssue): string | undefined {
   if (issue.code !== 'unrecognized_keys') return undefined;
+  return cardDataRefusal(issue) ?? paymentFieldsNotTakenMessage((issue as z.core.$ZodRawIssue<z.core.$ZodIssueUnrecognizedKeys>).keys);
+}
+
+/** The card message for fields a strict schema does not take that say card data; nothing for other problems. */
+export function cardDataRefusal(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'unrecognized_keys') return undefined;
   const fields = (issue as z.core.$ZodRawIssue<z.core.$ZodIssueUnrecognizedKeys>).keys;
-  return fields.some((field) => CARD_DATA_FIELD.test(field)) ? MESSAGES.paymentFieldsRefused : paymentFieldsNotTakenMessage(fields);
+  return fields.some((field) => CARD_DATA_FIELD.test(field)) ? MESSAGES.paymentFieldsRefused : undefined;
 }
 
 /**

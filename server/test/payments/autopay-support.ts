@@ -7,7 +7,7 @@ import { SANDBOX_ROUTING_NUMBER } from '@rentwise/libs/sandbox-bank-accounts';
 import { PostDueRentCharges } from '../../src/modules/payments/contracts/post-due-rent-charges.command';
 import type { SignedInClient } from '../support/accounts';
 import type { TestApp } from '../support/test-app';
-import { rentedHome, type RentedHome, signIn } from './payment-support';
+import { rentedHome, type RentedHome, signIn, tokenizeCard } from './payment-support';
 
 /** What the rent charging job does on its next run: the charges due by the app's clock. */
 export const chargeDueRent = (testApp: TestApp) => testApp.app.get(CommandBus).execute(new PostDueRentCharges());
@@ -66,8 +66,47 @@ export async function tenantOnAutopay(
   expect(turnedOn.statusCode).toBe(200);
   const autopay = turnedOn.json().autopay;
   expect(turnedOn.json().message).toBe(MESSAGES.autopayOn);
-  expect(autopay).toMatchObject({ isOn: true, settings: { daysBeforeDue: 3, amount, last4: accountNumber.slice(-4) } });
+  expect(autopay).toMatchObject({
+    isOn: true,
+    settings: { daysBeforeDue: 3, amount, last4: accountNumber.slice(-4) },
+    method: { kind: 'bank_account', savedBankAccountId: before.savedBankAccounts[0].id, last4: accountNumber.slice(-4) },
+  });
   return { home, client, next: autopay.next as { period: string; debitAt: string; estimatedCents: number } };
+}
+
+/** The tenant saves a sandbox test card for autopay, as the Autopay page does: the setup, the sandbox card form, the save. */
+export async function saveSandboxCard(testApp: TestApp, client: SignedInClient, cardNumber: string): Promise<{ id: string; brand: string; last4: string }> {
+  const setup = await testApp.request({ method: 'POST', url: '/api/tenant/cards/setup', headers: client.headers });
+  expect(setup.json()).toEqual({ status: 'success', setup: { provider: 'sandbox' } });
+  const paymentMethod = await tokenizeCard(testApp, { number: cardNumber });
+  const saved = await testApp.request({ method: 'POST', url: '/api/tenant/cards', headers: client.headers, payload: { paymentMethodId: paymentMethod.json().id } });
+  expect(saved.statusCode).toBe(201);
+  return saved.json().card;
+}
+
+/**
+ * A tenant who saved a sandbox test card and turned autopay on with it, 3 days before the due day,
+ * as the Autopay page does.
+ */
+export async function tenantOnCardAutopay(
+  testApp: TestApp,
+  enable: (accountId: string, chargesEnabled: boolean) => Promise<void>,
+  { cardNumber, amount = { kind: 'balance' } }: { cardNumber: string; amount?: AutopayAmount },
+) {
+  const home = await rentedHome(testApp, enable);
+  await chargeDueRent(testApp);
+  const client = await signIn(testApp, home.tenant);
+  const card = await saveSandboxCard(testApp, client, cardNumber);
+  const turnedOn = await testApp.request({
+    method: 'PUT',
+    url: '/api/tenant/autopay',
+    headers: { ...client.headers, 'user-agent': 'AutopayTest/1.0' },
+    payload: { method: { kind: 'card', savedCardId: card.id }, daysBeforeDue: 3, amount, mandate: { accepted: true, version: AUTOPAY_MANDATE_VERSION } },
+  });
+  expect(turnedOn.statusCode).toBe(200);
+  const autopay = turnedOn.json().autopay;
+  expect(autopay).toMatchObject({ isOn: true, method: { kind: 'card', savedCardId: card.id, last4: cardNumber.slice(-4) }, settings: { daysBeforeDue: 3, amount } });
+  return { home, client, card, next: autopay.next as { period: string; debitAt: string; estimatedCents: number } };
 }
 
 export interface AutopayRunRow {

@@ -56,6 +56,8 @@ import { autopayProviders } from './autopay/autopay.providers';
 import { AUTOPAY_QUEUE } from './autopay/run-autopay.job';
 import { AUTOPAY_EMAILS_QUEUE } from './autopay/send-autopay-email.job';
 import { LandlordAutopayController, TenantAutopayController } from './http/autopay.controller';
+import { TenantCardsController } from './http/tenant-cards.controller';
+import { savedCardProviders } from './saved-cards/saved-cards.providers';
 import { RemindersModule } from './reminders/reminders.module';
 import { PayoutRecorder } from './payouts/payout-recorder';
 import { ChargeCorrections } from './provider-events/charge-corrections';
@@ -116,6 +118,7 @@ export class PaymentsModule {
         OperatorCardGatewayController,
         OperatorDeclinedCardsController,
         TenantAutopayController,
+        TenantCardsController,
         LandlordAutopayController,
       ],
       providers: [
@@ -125,6 +128,7 @@ export class PaymentsModule {
         PayRentHandler,
         PayRentAutomaticallyHandler,
         ...autopayProviders(options),
+        ...savedCardProviders,
         ...paymentWayProviders,
         CardAttempts,
         // The second card gateway (Authorize.Net), chosen per landlord by an operator.

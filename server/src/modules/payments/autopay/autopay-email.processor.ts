@@ -39,6 +39,7 @@ export class AutopayEmailProcessor extends ComposedEmailProcessor<SendAutopayEma
     if (!recipient || !tenant || !property || !month) return undefined;
     return autopayEmail({
       occasion: job.occasion,
+      method: job.method ?? 'bank_account',
       toLandlord: job.toLandlord,
       to: recipient.email,
       firstName: recipient.firstName,

@@ -12,6 +12,7 @@ export const AUTOPAY_LINKS = {
 
 export interface AutopayEmailInput {
   occasion: AutopayEmailOccasion;
+  method: 'bank_account' | 'card';
   toLandlord: boolean;
   to: string;
   firstName: string;
@@ -35,7 +36,8 @@ const TENANT_FOOTER = 'You get this email because autopay is on for your rent. Y
 /** An autopay email to the tenant, or to the landlord when autopay turned itself off. */
 export function autopayEmail(input: AutopayEmailInput): SendEmailJob {
   const amount = formatCents(input.amountCents);
-  const manage = { link: { lead: 'Change the day, the amount or the account, skip this month or turn autopay off:', label: 'your Autopay page', url: url(input.publicUrl, AUTOPAY_LINKS.autopay) } } as const;
+  const byCard = input.method === 'card';
+  const manage = { link: { lead: `Change the day, the amount or the ${byCard ? 'card' : 'account'}, skip this month or turn autopay off:`, label: 'your Autopay page', url: url(input.publicUrl, AUTOPAY_LINKS.autopay) } } as const;
   const payByHand = { button: { label: 'Pay rent', url: url(input.publicUrl, AUTOPAY_LINKS.payRent) } } as const;
   const reason: EmailBlock[] = input.reason ? [{ callout: { label: 'The reason', text: input.reason } }] : [];
   const greeting = `Hi ${input.firstName},`;
@@ -58,8 +60,9 @@ export function autopayEmail(input: AutopayEmailInput): SendEmailJob {
     notice: {
       subject: `Autopay will pay ${amount} on ${when}`,
       blocks: [
-        `On ${when}, autopay will pay your rent for ${input.monthLabel} for ${input.propertyAddress} from your bank account.`,
+        `On ${when}, autopay will pay your rent for ${input.monthLabel} for ${input.propertyAddress} ${byCard ? 'with your card' : 'from your bank account'}.`,
         { table: [['Amount (today’s estimate)', amount], ['Date', when]] as [string, string][] },
+        ...(byCard ? ['The card processing fee is added to the amount, as when you pay by card yourself.'] : []),
         'The amount is what you owe on that day, so a payment you make by hand before then is taken off it.',
         manage,
       ],
@@ -87,7 +90,7 @@ export function autopayEmail(input: AutopayEmailInput): SendEmailJob {
     turned_off: {
       subject: 'Autopay is off: please pay your rent by hand',
       blocks: [
-        `Two automatic payments in a row did not go through, so autopay for ${input.propertyAddress} has turned itself off. Please pay your rent by hand; you can turn autopay on again with another bank account.`,
+        `Two automatic payments in a row did not go through, so autopay for ${input.propertyAddress} has turned itself off. Please pay your rent by hand; you can turn autopay on again with another ${byCard ? 'card or bank account' : 'bank account'}.`,
         ...reason,
         payByHand,
         manage,

@@ -6,13 +6,20 @@ import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 /** Why autopay is off: the tenant turned it off, two payments failed in a row, or the bank blocked the account. */
 export type AutopayOffReason = 'tenant' | 'failures' | 'account_blocked';
 
+/**
+ * What a plan pays from, under which standing authorization: a saved bank account under its recurring
+ * mandate (`payments.bank_debit_mandates`), or a saved card under its card authorization.
+ */
+export type AutopayMethod =
+  | { kind: 'bank_account'; bankAccountId: string; mandateId: string }
+  | { kind: 'card'; savedCardId: string; authorizationId: string };
+
 export interface AutopayPlan {
   tenantUserId: string;
   tenancyId: string;
   landlordUserId: string;
   propertyId: string;
-  bankAccountId: string;
-  mandateId: string;
+  method: AutopayMethod;
   daysBeforeDue: number;
   amount: AutopayAmount;
   isOn: boolean;
@@ -29,8 +36,11 @@ interface PlanRow {
   tenancy_id: string;
   landlord_user_id: string;
   property_id: string;
-  bank_account_id: string;
-  mandate_id: string;
+  method: AutopayMethod['kind'];
+  bank_account_id: string | null;
+  mandate_id: string | null;
+  saved_card_id: string | null;
+  card_authorization_id: string | null;
   days_before_due: number;
   amount_kind: 'balance' | 'fixed';
   fixed_cents: number | null;
@@ -46,8 +56,11 @@ const planOf = (row: PlanRow): AutopayPlan => ({
   tenancyId: row.tenancy_id,
   landlordUserId: row.landlord_user_id,
   propertyId: row.property_id,
-  bankAccountId: row.bank_account_id,
-  mandateId: row.mandate_id,
+  // The table's CHECK holds exactly the method's two ids.
+  method:
+    row.method === 'card'
+      ? { kind: 'card', savedCardId: row.saved_card_id as string, authorizationId: row.card_authorization_id as string }
+      : { kind: 'bank_account', bankAccountId: row.bank_account_id as string, mandateId: row.mandate_id as string },
   daysBeforeDue: row.days_before_due,
   amount: row.amount_kind === 'fixed' ? { kind: 'fixed', cents: row.fixed_cents as number } : { kind: 'balance' },
   isOn: row.is_on,
@@ -84,24 +97,34 @@ export class AutopayPlans {
    * change keeps the months it already covered), and its failures in a row start again.
    */
   async turnOn(plan: NewAutopayPlan): Promise<AutopayPlan> {
+    const { method } = plan;
     const [row] = await this.unitOfWork.manager.query<PlanRow[]>(
       `INSERT INTO payments.autopay_plans
-         (tenant_user_id, tenancy_id, landlord_user_id, property_id, bank_account_id, mandate_id, days_before_due, amount_kind, fixed_cents,
-          is_on, turned_on_at, turned_off_at, turned_off_reason, failures_in_row, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, true, $10, NULL, NULL, 0, $10)
+         (tenant_user_id, tenancy_id, landlord_user_id, property_id, method, bank_account_id, mandate_id, saved_card_id, card_authorization_id,
+          days_before_due, amount_kind, fixed_cents, is_on, turned_on_at, turned_off_at, turned_off_reason, failures_in_row, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, true, $13, NULL, NULL, 0, $13)
        ON CONFLICT (tenant_user_id) DO UPDATE SET
          tenancy_id = excluded.tenancy_id, landlord_user_id = excluded.landlord_user_id, property_id = excluded.property_id,
-         bank_account_id = excluded.bank_account_id, mandate_id = excluded.mandate_id, days_before_due = excluded.days_before_due,
+         method = excluded.method, bank_account_id = excluded.bank_account_id, mandate_id = excluded.mandate_id,
+         saved_card_id = excluded.saved_card_id, card_authorization_id = excluded.card_authorization_id, days_before_due = excluded.days_before_due,
          amount_kind = excluded.amount_kind, fixed_cents = excluded.fixed_cents,
          turned_on_at = CASE WHEN autopay_plans.is_on AND autopay_plans.tenancy_id = excluded.tenancy_id THEN autopay_plans.turned_on_at ELSE excluded.turned_on_at END,
          is_on = true, turned_off_at = NULL, turned_off_reason = NULL, failures_in_row = 0, updated_at = excluded.updated_at
        RETURNING *`,
       [
-        plan.tenantUserId, plan.tenancyId, plan.landlordUserId, plan.propertyId, plan.bankAccountId, plan.mandateId, plan.daysBeforeDue,
-        plan.amount.kind, plan.amount.kind === 'fixed' ? plan.amount.cents : null, plan.turnedOnAt,
+        plan.tenantUserId, plan.tenancyId, plan.landlordUserId, plan.propertyId, method.kind,
+        method.kind === 'bank_account' ? method.bankAccountId : null, method.kind === 'bank_account' ? method.mandateId : null,
+        method.kind === 'card' ? method.savedCardId : null, method.kind === 'card' ? method.authorizationId : null,
+        plan.daysBeforeDue, plan.amount.kind, plan.amount.kind === 'fixed' ? plan.amount.cents : null, plan.turnedOnAt,
       ],
     );
     return planOf(row);
+  }
+
+  /** Whether a plan that is on pays with this saved card (the card may not be removed then). */
+  async paysWithCard(savedCardId: string): Promise<boolean> {
+    const rows = await this.unitOfWork.manager.query<unknown[]>(`SELECT 1 FROM payments.autopay_plans WHERE saved_card_id = $1 AND is_on`, [savedCardId]);
+    return rows.length > 0;
   }
 
   /** Turns autopay off; false when it was not on. */

@@ -26,6 +26,8 @@ import { GetRentTerms } from '../../properties/contracts/get-rent-terms.query';
 import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
 import type { TenancyView } from '../../tenants/contracts/tenancy-view';
 import { Mandates } from '../bank-accounts/mandates';
+import { CardAttempts } from '../card-payments/card-attempts';
+import { CardAuthorizations } from '../saved-cards/card-authorizations';
 import { TenantLedgerReader } from '../charges/tenant-ledger-reader';
 import { GetLandlordTimeZones } from '../contracts/get-landlord-time-zone.query';
 import type { AutopayRunSummary as AutopayRun } from '../contracts/run-autopay.command';
@@ -41,6 +43,15 @@ const PAGE_SIZE = 500;
  */
 const PAYMENTS_AT_ONCE = 4;
 const DAY_MS = 86_400_000;
+/** Refusals that say the landlord cannot be paid this way, or the account or card is gone, rather than a decline. */
+const NOT_OFFERED: ReadonlySet<string> = new Set([
+  MESSAGES.bankDebitsNotOffered,
+  MESSAGES.savedBankAccountNotFound,
+  MESSAGES.bankAccountBlocked,
+  MESSAGES.landlordCannotBePaid,
+  MESSAGES.cardGatewayChanged,
+  MESSAGES.savedCardNotFound,
+]);
 
 
 /** What placing a plan on its landlord's calendar needs (a tenant without a plan has these too). */
@@ -90,6 +101,8 @@ export class AutopayRunner {
     private readonly outbox: Outbox,
     private readonly ledger: TenantLedgerReader,
     private readonly mandates: Mandates,
+    private readonly cardAuthorizations: CardAuthorizations,
+    private readonly attempts: CardAttempts,
     private readonly faults: Faults,
   ) {}
 
@@ -237,47 +250,65 @@ export class AutopayRunner {
     return true;
   }
 
-  /** Pays a stored run under its key; a refusal is final for the run, an outage leaves it 'started' for the next run. */
+  /**
+   * The payment of a plan's month under the run's key and amount: from the saved bank account under
+   * its recurring mandate, or with the saved card, charged off-session, under its card authorization.
+   * Either names the address the authorization was given from.
+   */
+  async paymentOf(plan: AutopayPlan, amountCents: number, idempotencyKey: string): Promise<PayRentAutomatically> {
+    const { method } = plan;
+    if (method.kind === 'card') {
+      const clientAddress = await this.cardAuthorizations.clientAddressOf(method.authorizationId);
+      if (clientAddress === null) throw new Error(`Autopay of tenant ${plan.tenantUserId} names card authorization ${method.authorizationId}, which is not stored`);
+      return new PayRentAutomatically(plan.tenantUserId, { amountCents, idempotencyKey, method: { way: 'stripe_card', savedCardId: method.savedCardId } }, clientAddress);
+    }
+    const mandate = await this.mandates.acceptance(method.mandateId);
+    if (!mandate) throw new Error(`Autopay of tenant ${plan.tenantUserId} names mandate ${method.mandateId}, which is not stored`);
+    return new PayRentAutomatically(
+      plan.tenantUserId,
+      {
+        amountCents,
+        idempotencyKey,
+        method: { way: 'stripe_bank_debit', bankAccount: { savedAccountId: method.bankAccountId }, mandate: { standingMandateId: method.mandateId, ...mandate } },
+      },
+      mandate.clientAddress,
+    );
+  }
+
+  /**
+   * Pays a stored run under its key; a refusal is final for the run, an outage leaves it 'started' for
+   * the next run. A card is charged at once: its decline (the bank's, or one needing the tenant there
+   * for 3-D Secure) comes back now, never as processing.
+   */
   private async charge(run: RunRow, plan: AutopayPlan, timeZone: string, now: Date): Promise<void> {
-    const mandate = await this.mandates.acceptance(plan.mandateId);
-    if (!mandate) throw new Error(`Autopay of tenant ${plan.tenantUserId} names mandate ${plan.mandateId}, which is not stored`);
+    const payment = await this.paymentOf(plan, run.amount_cents, run.idempotency_key);
     try {
-      const paid = await this.commands.execute(
-        new PayRentAutomatically(
-          run.tenant_user_id,
-          {
-            amountCents: run.amount_cents,
-            idempotencyKey: run.idempotency_key,
-            method: {
-              way: 'stripe_bank_debit',
-              bankAccount: { savedAccountId: plan.bankAccountId },
-              mandate: { standingMandateId: plan.mandateId, ...mandate },
-            },
-          },
-          mandate.clientAddress,
-        ),
-      );
+      const paid = await this.commands.execute(payment);
       this.faults.crashPoint('autopay-after-pay-before-record');
       await this.setStatus(run, paid.paymentStatus === 'processing' ? 'processing' : paid.paymentStatus, now);
       if (paid.paymentStatus === 'succeeded') await this.plans.countSuccess(plan.tenantUserId);
     } catch (error) {
       if (!(error instanceof HttpException) || isDependencyUnavailable(error) || error.getStatus() >= 500) throw error;
       const message = typeof error.getResponse() === 'string' ? (error.getResponse() as string) : error.message;
-      const notOffered = message === MESSAGES.bankDebitsNotOffered || message === MESSAGES.savedBankAccountNotFound || message === MESSAGES.bankAccountBlocked;
-      this.logger.warn({ tenantUserId: run.tenant_user_id, period: run.period, reason: message }, 'Automatic payment refused');
-      await this.failed(run, plan, notOffered ? 'not_offered' : 'declined', null, message, timeZone, now);
+      const notOffered = NOT_OFFERED.has(message);
+      // A declined attempt keeps the provider's code (a card's authentication_required, insufficient_funds...).
+      const code = notOffered ? null : ((await this.attempts.byKey(run.idempotency_key))?.failureCode ?? null);
+      this.logger.warn({ tenantUserId: run.tenant_user_id, period: run.period, reason: message, code }, 'Automatic payment refused');
+      await this.failed(run, plan, notOffered ? 'not_offered' : 'declined', code, message, timeZone, now);
     }
   }
 
   /**
-   * A run that failed: a bank return for insufficient funds is tried once more in three days; after
-   * two failures in a row, or an account the bank blocked, autopay turns off and says so to both sides.
+   * A run that failed: a bank return for insufficient funds is tried once more in three days, a card
+   * never (decision 0042); after two failures in a row, or an account the bank blocked, autopay turns
+   * off and says so to both sides.
    */
   private async failed(run: RunRow, plan: AutopayPlan, status: 'failed' | 'declined' | 'not_offered', code: string | null, reason: string, timeZone: string, now: Date): Promise<void> {
     const failures = plan.failuresInRow + 1;
-    const blocked = blocksBankAccount(code) || reason === MESSAGES.bankAccountBlocked || reason === MESSAGES.savedBankAccountNotFound;
+    const byBank = plan.method.kind === 'bank_account';
+    const blocked = byBank && (blocksBankAccount(code) || reason === MESSAGES.bankAccountBlocked || reason === MESSAGES.savedBankAccountNotFound);
     const turnOff = blocked || failures >= AUTOPAY_FAILURES_TO_TURN_OFF;
-    const retryAt = !turnOff && autopayRetries(code, 'bank_debit', run.attempt) ? new Date(now.getTime() + AUTOPAY_RETRY_DAYS * DAY_MS) : null;
+    const retryAt = !turnOff && autopayRetries(code, byBank ? 'bank_debit' : 'card', run.attempt) ? new Date(now.getTime() + AUTOPAY_RETRY_DAYS * DAY_MS) : null;
     const tenantEmail: AutopayEmailOccasion = turnOff ? 'turned_off' : retryAt ? 'retrying' : 'failed';
     const jobs = [this.email(plan, tenantEmail, run.period, run.amount_cents, retryAt, reason, timeZone, false)];
     if (turnOff) jobs.push(this.email(plan, 'turned_off', run.period, run.amount_cents, null, reason, timeZone, true));
@@ -399,6 +430,7 @@ export class AutopayRunner {
       jobName: SEND_AUTOPAY_EMAIL_JOB,
       payload: {
         occasion,
+        method: plan.method.kind,
         recipientUserId: toLandlord ? plan.landlordUserId : plan.tenantUserId,
         toLandlord,
         tenantUserId: plan.tenantUserId,

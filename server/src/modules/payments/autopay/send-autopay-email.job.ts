@@ -10,6 +10,8 @@ export type AutopayEmailOccasion = 'notice' | 'retrying' | 'failed' | 'turned_of
 
 export interface SendAutopayEmailJob {
   occasion: AutopayEmailOccasion;
+  /** What the plan pays from; absent in jobs queued before cards, which were all bank accounts. */
+  method?: 'bank_account' | 'card';
   recipientUserId: string;
   /** Whether the recipient is the landlord (only for turned_off). */
   toLandlord: boolean;

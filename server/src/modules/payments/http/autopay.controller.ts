@@ -1,6 +1,17 @@
 import { Body, Controller, Delete, Get, NotFoundException, Put, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBody, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiExtraModels,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { type AutopaySettingsInput, type AutopaySkipInput, autopaySettingsSchema, autopaySkipSchema } from '@rentwise/libs/schemas/autopay.schema';
 import { FastifyRequest } from 'fastify';
@@ -13,6 +24,7 @@ import { SetAutopay } from '../contracts/set-autopay.command';
 import { SkipAutopayMonth } from '../autopay/skip-autopay-month.command';
 import { TurnOffAutopay } from '../autopay/turn-off-autopay.command';
 import { ErrorAnswer } from './payment-responses';
+import { SavedCardDto } from './saved-card.dto';
 
 class AutopayAmountDto {
   @ApiProperty({ enum: ['balance', 'fixed'], description: 'balance: what is due on the day; fixed: `cents`, or what is due when less' }) kind!: 'balance' | 'fixed';
@@ -20,9 +32,10 @@ class AutopayAmountDto {
 }
 
 class AutopaySettingsDto {
-  @ApiProperty({ format: 'uuid' }) savedBankAccountId!: string;
-  @ApiProperty({ example: 'STRIPE TEST BANK' }) bankName!: string;
-  @ApiProperty({ example: '6789' }) last4!: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The bank account autopay pays from; null when it pays by card (see `method`)' })
+  savedBankAccountId!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'STRIPE TEST BANK', description: 'Null when autopay pays by card' }) bankName!: string | null;
+  @ApiProperty({ example: '6789', description: 'The bank account’s or card’s last four digits' }) last4!: string;
   @ApiProperty({ minimum: 0, maximum: 12, description: 'How many days before the due day the payment runs' }) daysBeforeDue!: number;
   @ApiProperty({ type: AutopayAmountDto }) amount!: AutopayAmountDto;
 }
@@ -54,6 +67,22 @@ class BankLinkSetupDto {
   @ApiProperty({ description: 'The landlord’s connected account (Stripe.js stripeAccount option)' }) connectedAccountId!: string;
 }
 
+class AutopayBankAccountMethodDto {
+  @ApiProperty({ enum: ['bank_account'] }) kind!: 'bank_account';
+  @ApiProperty({ format: 'uuid' }) savedBankAccountId!: string;
+  @ApiProperty({ example: 'STRIPE TEST BANK' }) bankName!: string;
+  @ApiProperty({ example: '6789' }) last4!: string;
+}
+
+class AutopayCardMethodDto {
+  @ApiProperty({ enum: ['card'] }) kind!: 'card';
+  @ApiProperty({ format: 'uuid' }) savedCardId!: string;
+  @ApiProperty({ example: 'visa' }) brand!: string;
+  @ApiProperty({ example: '4242' }) last4!: string;
+  @ApiProperty({ example: 12 }) expMonth!: number;
+  @ApiProperty({ example: 2030 }) expYear!: number;
+}
+
 class AutopayRunDto {
   @ApiProperty({ example: '2027-01' }) period!: string;
   @ApiProperty({ enum: [1, 2] }) attempt!: number;
@@ -65,15 +94,24 @@ class AutopayRunDto {
 
 class AutopayDto {
   @ApiProperty() isOn!: boolean;
-  @ApiProperty({ description: 'Whether the landlord can take bank debits (autopay runs from a bank account)' }) offered!: boolean;
+  @ApiProperty({ description: 'Whether the landlord can take bank debits (autopay can run from a bank account)' }) offered!: boolean;
+  @ApiProperty({ description: 'Whether the landlord can take card payments through Stripe (autopay can run from a saved card)' }) cardOffered!: boolean;
   @ApiProperty({ type: AutopaySettingsDto, nullable: true }) settings!: AutopaySettingsDto | null;
+  @ApiProperty({
+    nullable: true,
+    oneOf: [{ $ref: getSchemaPath(AutopayBankAccountMethodDto) }, { $ref: getSchemaPath(AutopayCardMethodDto) }],
+    description: 'What autopay pays from, kept while off; null with no settings',
+  })
+  method!: AutopayBankAccountMethodDto | AutopayCardMethodDto | null;
   @ApiProperty({ enum: ['tenant', 'failures', 'account_blocked'], nullable: true }) turnedOffReason!: string | null;
   @ApiProperty({ type: AutopayNextDto, nullable: true }) next!: AutopayNextDto | null;
   @ApiProperty() dueDay!: number;
   @ApiProperty({ example: 'America/New_York' }) timeZone!: string;
-  @ApiProperty() bankFeeCents!: number;
+  @ApiProperty({ description: 'The bank fee added to each automatic payment from a bank account' }) bankFeeCents!: number;
+  @ApiProperty({ example: 699, description: 'The card processing fee added to each automatic payment by card' }) cardFeeCents!: number;
   @ApiProperty({ type: MandateTermsDto }) mandateTerms!: MandateTermsDto;
   @ApiProperty({ type: [SavedBankAccountDto] }) savedBankAccounts!: SavedBankAccountDto[];
+  @ApiProperty({ type: [SavedCardDto], description: 'Cards saved for autopay (POST /api/tenant/cards), newest first' }) savedCards!: SavedCardDto[];
   @ApiProperty({
     type: BankLinkSetupDto,
     nullable: true,
@@ -102,6 +140,7 @@ class LandlordAutopayAnswer {
 
 /** The tenant's autopay (decision 0042). */
 @ApiTags('autopay')
+@ApiExtraModels(AutopayBankAccountMethodDto, AutopayCardMethodDto)
 @Controller('tenant/autopay')
 @Roles('tenant')
 export class TenantAutopayController {
@@ -122,15 +161,34 @@ export class TenantAutopayController {
 
   @Put()
   @ApiOperation({
-    summary: 'Turns autopay on, or changes it, from a saved bank account',
-    description: 'The tenant accepts the recurring authorization of `mandate.version`, rendered by the server from these settings and stored with its time, address and browser.',
+    summary: 'Turns autopay on, or changes it, from a saved bank account or a saved card',
+    description:
+      'What it pays from is `method` (a saved bank account, or a card saved with POST /api/tenant/cards, charged without the tenant with the card processing fee added), ' +
+      'or `savedBankAccountId` alone as before: exactly one of the two. ' +
+      'The tenant accepts the standing authorization of `mandate.version` for that account or card (autopayMandateText, autopayCardAuthorizationText), rendered by the server from these settings and stored with its time, address and browser.',
   })
   @ApiBody({
     schema: {
       type: 'object',
-      required: ['savedBankAccountId', 'daysBeforeDue', 'amount', 'mandate'],
+      required: ['daysBeforeDue', 'amount', 'mandate'],
       properties: {
-        savedBankAccountId: { type: 'string', format: 'uuid' },
+        savedBankAccountId: { type: 'string', format: 'uuid', description: 'A saved bank account: the same as method { kind: bank_account }' },
+        method: {
+          oneOf: [
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['kind', 'savedBankAccountId'],
+              properties: { kind: { type: 'string', enum: ['bank_account'] }, savedBankAccountId: { type: 'string', format: 'uuid' } },
+            },
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['kind', 'savedCardId'],
+              properties: { kind: { type: 'string', enum: ['card'] }, savedCardId: { type: 'string', format: 'uuid' } },
+            },
+          ],
+        },
         daysBeforeDue: { type: 'integer', minimum: 0, maximum: 12 },
         amount: { type: 'object', required: ['kind'], properties: { kind: { type: 'string', enum: ['balance', 'fixed'] }, cents: { type: 'integer', minimum: 100 } } },
         mandate: { type: 'object', required: ['accepted', 'version'], properties: { accepted: { type: 'boolean', enum: [true] }, version: { type: 'string' } } },
@@ -138,7 +196,10 @@ export class TenantAutopayController {
     },
   })
   @ApiOkResponse({ type: AutopayAnswer })
-  @ApiConflictResponse({ type: ErrorAnswer, description: 'No saved bank account, the landlord cannot take bank debits, or the authorization changed' })
+  @ApiConflictResponse({
+    type: ErrorAnswer,
+    description: 'No such saved bank account or card of the tenant’s on the landlord’s account, the landlord cannot take bank debits (or cards), or the authorization changed',
+  })
   async set(@CurrentUser() tenant: Requester, @Body(new ZodPipe(autopaySettingsSchema)) body: AutopaySettingsInput, @Req() request: FastifyRequest): Promise<AutopayAnswer> {
     await this.commands.execute(new SetAutopay(tenant.userId, body, request.ip, request.headers['user-agent']?.slice(0, 512) ?? null));
     return this.get(tenant, MESSAGES.autopayOn);

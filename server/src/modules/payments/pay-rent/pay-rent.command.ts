@@ -24,6 +24,8 @@ export interface PaidRent {
 export type PaymentMethod =
   /** Stripe's card form: a payment method id from Stripe.js (or the sandbox's form). */
   | { way: 'stripe_card'; paymentMethodId: PaymentInput['paymentMethodId'] }
+  /** A card the tenant saved for autopay (our id), charged off-session: only autopay pays this way (decision 0042). */
+  | { way: 'stripe_card'; savedCardId: string }
   /** Authorize.Net's card form: Accept.js's single-use nonce, and the card's brand and last four digits. */
   | { way: 'authorize_net_card'; paymentNonce: AuthorizeNetPaymentInput['paymentNonce']; card: AuthorizeNetPaymentInput['card'] }
   /**
