@@ -2,6 +2,7 @@ import {
   bankDebitStatesByBillingMonth,
   bankDebitStatesInWords,
   FINANCE_CSV_HEADER,
+  recordedCentsByBillingMonth,
   financeCsvRow,
   financeExportExpiresAt,
   financeExportFileName,
@@ -31,13 +32,14 @@ const line: FinanceCsvLine = {
   processingCents: 0,
   bankDebits: { processing: 0, settled: 0, failed: 0 },
   lateFeesCents: 0,
+  recordedCents: 0,
 };
 
 describe('finance export CSV line', () => {
   it('has a cell for every header, amounts as plain decimals', () => {
     const cells = financeCsvRow(line).trimEnd().split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
     expect(cells).toHaveLength(FINANCE_CSV_HEADER.length);
-    expect(cells.slice(9)).toEqual(['1500.00', '1515.00', '15.00', '1500.00', '44.23', '1455.77', '0.00', '0.00', '', '0.00']);
+    expect(cells.slice(9)).toEqual(['1500.00', '1515.00', '15.00', '1500.00', '44.23', '1455.77', '0.00', '0.00', '', '0.00', '0.00']);
     expect(cells[4]).toBe('"12 Elm St, Springfield, IL 62701"');
     expect(cells[8]).toBe('April 2025');
   });
@@ -104,8 +106,46 @@ describe('bank debits in the finance export', () => {
     const cells = financeCsvRow({ ...line, processingCents: 150_000, bankDebits: { processing: 1, settled: 0, failed: 2 }, lateFeesCents: 7_500 })
       .trimEnd()
       .split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
-    expect(cells.slice(-3)).toEqual(['1500.00', '"Processing 1, Failed 2"', '75.00']);
-    expect(FINANCE_CSV_HEADER.slice(-3)).toEqual(['Processing (bank debits not yet settled)', 'Bank debits', 'Late fees (less waived)']);
+    expect(cells.slice(-4, -1)).toEqual(['1500.00', '"Processing 1, Failed 2"', '75.00']);
+    expect(FINANCE_CSV_HEADER.slice(-4, -1)).toEqual(['Processing (bank debits not yet settled)', 'Bank debits', 'Late fees (less waived)']);
+  });
+});
+
+describe('recorded payments in the finance export', () => {
+  const recordedLine = (journalId: string, kind: StatementLine['kind'], billingMonth: number, receivedCents: number): StatementLine => ({
+    journalId,
+    kind,
+    landlordUserId: 'l1',
+    propertyId: 'p1',
+    tenantUserId: 't1',
+    occurredAt: '2025-04-05T04:00:00.000Z',
+    countsAt: '2025-04-05T04:00:00.000Z',
+    billingYear: 2025,
+    billingMonth,
+    grossCents: receivedCents,
+    platformFeeCents: 0,
+    receivedCents,
+    processingCents: 0,
+    processorFeeCents: 0,
+    chargedCents: 0,
+    description: 'Rent payment: Cash, recorded by landlord',
+    correctsJournalId: null,
+  });
+
+  it('sums what the landlord recorded less what was voided, by billing month, leaving card money out', () => {
+    const recorded = recordedCentsByBillingMonth([
+      recordedLine('k1', 'recorded_payment', 4, 150_000),
+      recordedLine('k2', 'recorded_payment', 4, 20_000),
+      recordedLine('v2', 'recorded_payment_void', 4, -20_000),
+      recordedLine('k3', 'recorded_payment', 5, 5_000),
+      recordedLine('card', 'rent_payment', 4, 99_301),
+    ]);
+    expect(Object.fromEntries(recorded)).toEqual({ '2025-04': 150_000, '2025-05': 5_000 });
+  });
+
+  it('writes it in the last column, after late fees', () => {
+    expect(financeCsvRow({ ...line, recordedCents: 150_000 }).trimEnd().split(',').at(-1)).toBe('1500.00');
+    expect(FINANCE_CSV_HEADER.at(-1)).toBe('Recorded by landlord (cash, checks, money orders)');
   });
 });
 

@@ -79,6 +79,11 @@ export interface FinanceCsvLine {
   bankDebits: BankDebitStates;
   /** Late fees charged to the month, less those waived (decision 0039). */
   lateFeesCents: Cents;
+  /**
+   * The part of received the landlord recorded (cash, checks, money orders, less voids; decision 0043):
+   * in their hands already, never in a payout.
+   */
+  recordedCents: Cents;
 }
 
 /** How many of a month's bank debits are still processing, settled, or failed (by the month the tenant paid). */
@@ -111,6 +116,17 @@ export function bankDebitStatesByBillingMonth(lines: Iterable<StatementLine>): M
     states.set(key, { processing: month.sent - month.settled - month.failed, settled: month.settled, failed: month.failed });
   }
   return states;
+}
+
+/** Each billing month's rent recorded by the landlord less what was voided ('2025-04'), from its lines. */
+export function recordedCentsByBillingMonth(lines: Iterable<StatementLine>): Map<string, Cents> {
+  const recorded = new Map<string, Cents>();
+  for (const line of lines) {
+    if (line.kind !== 'recorded_payment' && line.kind !== 'recorded_payment_void') continue;
+    const key = billingMonthKey({ year: line.billingYear, month: line.billingMonth });
+    recorded.set(key, (recorded.get(key) ?? 0) + line.receivedCents);
+  }
+  return recorded;
 }
 
 /** 'Processing 1, Settled 2, Failed 1', leaving out the states with none; empty when the month had no bank debit. */
@@ -146,6 +162,7 @@ export const FINANCE_CSV_HEADER: readonly string[] = [
   'Processing (bank debits not yet settled)',
   'Bank debits',
   'Late fees (less waived)',
+  'Recorded by landlord (cash, checks, money orders)',
 ];
 
 /**
@@ -173,6 +190,7 @@ export function financeCsvRow(line: FinanceCsvLine): string {
     { cents: line.processingCents },
     bankDebitStatesInWords(line.bankDebits),
     { cents: line.lateFeesCents },
+    { cents: line.recordedCents },
   ];
   return csvRow(values);
 }

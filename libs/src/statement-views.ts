@@ -39,7 +39,8 @@ export interface StatementPayment {
   receiptId: string;
   /**
    * rent_payment, refund, correction, a dispute's journals (dispute: funds held, dispute_won,
-   * dispute_lost), or a bank debit's answer (bank_debit_settled, bank_debit_failed).
+   * dispute_lost), a bank debit's answer (bank_debit_settled, bank_debit_failed), or rent the landlord
+   * recorded (recorded_payment; recorded_payment_void takes it back, decision 0043).
    */
   kind: JournalKind;
   /** ISO time the money moved (for a bank debit's answer, when the bank answered). */
@@ -134,6 +135,8 @@ const KIND_WORDS: Record<JournalKind, string> = {
   rent_credit: 'Rent credit',
   late_fee: 'Late fee',
   late_fee_waiver: 'Late fee waived',
+  recorded_payment: 'Recorded by landlord',
+  recorded_payment_void: 'Recorded payment voided',
 };
 
 /** A statement payment's kind as the landlord reads it; a bank debit not yet answered is Processing. */

@@ -8,6 +8,7 @@ import {
 } from './billing-month';
 import { PLATFORM_FEE_ACCOUNT } from './fees';
 import type { Cents } from './money';
+import type { RECEIVED_BY_LANDLORD_ACCOUNT } from './recorded-payments';
 
 /**
  * The pure core of the statements projection: a ledger journal becomes one statement line (keyed by
@@ -26,7 +27,9 @@ export type JournalKind =
   | 'rent_charge'
   | 'rent_credit'
   | 'late_fee'
-  | 'late_fee_waiver';
+  | 'late_fee_waiver'
+  | 'recorded_payment'
+  | 'recorded_payment_void';
 export type JournalAccount =
   | 'tenant_card'
   | 'landlord_payable'
@@ -36,13 +39,19 @@ export type JournalAccount =
   | 'bank_debit_clearing'
   | 'tenant_receivable'
   | 'rent_charged'
-  | 'late_fees_charged';
+  | 'late_fees_charged'
+  | typeof RECEIVED_BY_LANDLORD_ACCOUNT;
+
+/** A tenant paying rent: through Rentwise, or outside it and recorded by the landlord (decision 0043). */
+export const PAYMENT_KINDS: ReadonlySet<JournalKind> = new Set(['rent_payment', 'recorded_payment']);
 
 /**
- * The kinds that settle or fail a bank debit (decision 0037): they count to the month the tenant
- * paid, the corrected journal's, not the month the bank answered.
+ * The kinds that count to the month of the payment they answer, not their own: a bank debit's
+ * settlement or failure (decision 0037: the month the tenant paid, not the month the bank answered),
+ * and a recorded payment's void (decision 0043: the money the landlord recorded never came, like a
+ * failed debit's).
  */
-export const BANK_DEBIT_OUTCOME_KINDS: ReadonlySet<JournalKind> = new Set(['bank_debit_settled', 'bank_debit_failed']);
+export const COUNTS_AT_PAYMENT_KINDS: ReadonlySet<JournalKind> = new Set(['bank_debit_settled', 'bank_debit_failed', 'recorded_payment_void']);
 
 const DISPUTE_KINDS: ReadonlySet<JournalKind> = new Set(['dispute', 'dispute_won', 'dispute_lost']);
 /** The journals that carry a payment's processor fee: a card payment's own, a bank debit's settlement (decision 0037). */
@@ -130,8 +139,10 @@ export function statementLineOf(journal: StatementJournal, timeZone: string): St
     grossCents: 0 - sumOf(journal, 'tenant_card'),
     platformFeeCents: sumOf(journal, PLATFORM_FEE_ACCOUNT),
     // Money held for an open dispute is still the landlord's until the dispute is lost: a lost dispute
-    // lowers what was received in its own month, as a refund does, and its fee counts as a fee.
-    receivedCents: sumOf(journal, 'landlord_payable') + sumOf(journal, 'disputed') + sumOf(journal, 'dispute_fees'),
+    // lowers what was received in its own month, as a refund does, and its fee counts as a fee. Money a
+    // landlord recorded was received in their own hands (decision 0043).
+    receivedCents:
+      sumOf(journal, 'landlord_payable') + sumOf(journal, 'disputed') + sumOf(journal, 'dispute_fees') + sumOf(journal, 'received_by_landlord'),
     // Sent, settled (moved to received and the platform fee) or failed (back to the tenant: out of gross).
     processingCents: sumOf(journal, 'bank_debit_clearing'),
     // A refund gives the card money back; the processor keeps its fee, so it is not negated.
@@ -203,9 +214,9 @@ function addLine(totals: MoneyTotals, line: StatementLine): void {
   totals.netCents += line.receivedCents - line.processorFeeCents;
   // A payment counts when it is made, so a processing bank debit is one; its failure counts to the
   // same month (countsAt) and takes it back, so a failed debit is no payment there. A refund or a
-  // lost dispute leaves the payment made.
-  if (line.kind === 'rent_payment') totals.payments += 1;
-  else if (line.kind === 'bank_debit_failed') totals.payments -= 1;
+  // lost dispute leaves the payment made. A recorded payment's void takes it back, as a failure does.
+  if (PAYMENT_KINDS.has(line.kind)) totals.payments += 1;
+  else if (line.kind === 'bank_debit_failed' || line.kind === 'recorded_payment_void') totals.payments -= 1;
 }
 
 export function totalsOfLines(lines: Iterable<StatementLine>): MoneyTotals {

@@ -23,10 +23,10 @@ describe('the tenant balance', () => {
   });
 
   it('takes an imported payment’s fee from its date: none before July 2023, $6.99 from then', () => {
-    expect(rentPaidCents({ paidCents: 150_000, tenantFeeCents: null, occurredAt: '2023-06-30T12:00:00.000Z' })).toBe(150_000);
-    expect(rentPaidCents({ paidCents: 150_699, tenantFeeCents: null, occurredAt: '2023-07-01T00:00:00.000Z' })).toBe(150_000);
+    expect(rentPaidCents({ kind: 'rent_payment', paidCents: 150_000, tenantFeeCents: null, occurredAt: '2023-06-30T12:00:00.000Z' })).toBe(150_000);
+    expect(rentPaidCents({ kind: 'rent_payment', paidCents: 150_699, tenantFeeCents: null, occurredAt: '2023-07-01T00:00:00.000Z' })).toBe(150_000);
     // A bank payment with no bank fee paid all of it toward rent.
-    expect(rentPaidCents({ paidCents: 150_000, tenantFeeCents: 0, occurredAt: '2025-03-03T15:00:00.000Z' })).toBe(150_000);
+    expect(rentPaidCents({ kind: 'rent_payment', paidCents: 150_000, tenantFeeCents: 0, occurredAt: '2025-03-03T15:00:00.000Z' })).toBe(150_000);
   });
 
   it('puts back what a failed bank debit or a refund took off, never more', () => {
@@ -44,6 +44,19 @@ describe('the tenant balance', () => {
     const lines = tenantLedgerLines([march, cardPayment, dispute, lost]);
     expect(lines.map((line) => line.journalId)).toEqual(['c1', 'p1', 'l1']);
     expect(lines.at(-1)?.balanceCents).toBe(150_000);
+  });
+
+  it('counts all of a payment the landlord recorded, which carried no fee, and puts it back when it is voided', () => {
+    // Dated $6.99-era, but cash paid nothing to us: none of it is taken as a fee, as an imported payment's would be.
+    const check = journal({ journalId: 'k1', kind: 'recorded_payment', occurredAt: '2025-03-05T05:00:00.000Z', paidCents: 150_000 });
+    expect(tenantBalanceCents([march, check])).toBe(0);
+    const voided = journal({ journalId: 'v1', kind: 'recorded_payment_void', occurredAt: '2025-03-20T15:00:00.000Z', paidCents: -150_000, correctsJournalId: 'k1' });
+    const lines = tenantLedgerLines([march, check, voided]);
+    expect(lines.map((line) => [line.journalId, line.amountCents, line.balanceCents])).toEqual([
+      ['c1', 150_000, 150_000],
+      ['k1', -150_000, 0],
+      ['v1', 150_000, 150_000],
+    ]);
   });
 
   it('is a credit when the tenant paid ahead, and zero with no journals', () => {
@@ -80,6 +93,15 @@ describe('the words of a ledger line', () => {
     );
     expect(tenantLedgerLineWhat(line('late_fee_waiver', '2025-12-09T15:00:00.000Z', 'Late fee waived: Paid by check on the 5th'), NEW_YORK)).toBe(
       'Late fee waived: Paid by check on the 5th',
+    );
+  });
+
+  it('says how a recorded payment was paid, and why it was voided', () => {
+    expect(tenantLedgerLineWhat(line('recorded_payment', '2025-12-05T05:00:00.000Z', 'Rent payment: Check #1234, recorded by landlord'), NEW_YORK)).toBe(
+      'Check #1234, recorded by landlord',
+    );
+    expect(tenantLedgerLineWhat(line('recorded_payment_void', '2025-12-09T15:00:00.000Z', 'Recorded payment voided: The check bounced'), NEW_YORK)).toBe(
+      'Recorded payment voided: The check bounced',
     );
   });
 

@@ -1,12 +1,14 @@
 import { billingMonthLabel, localDateAt, localYearMonthAt } from './billing-month';
 import { tenantChargeParts } from './fees';
 import type { Cents } from './money';
-import type { JournalKind } from './statements';
+import { paymentDescriptionDetail } from './payment-rules';
+import { type JournalKind, PAYMENT_KINDS } from './statements';
 
 /**
  * What a tenant owes, read from the ledger (decision 0039): charges put money in the tenant's
  * receivable; a payment takes out what the tenant paid toward rent (not its card or bank fee); a failed
- * bank debit, a refund or a lost dispute puts back what the payment had taken out.
+ * bank debit, a refund, a lost dispute or a recorded payment's void puts back what the payment had
+ * taken out.
  */
 
 /** One ledger journal of a tenancy as the balance reads it. */
@@ -36,14 +38,18 @@ export interface TenantLedgerLine {
   balanceCents: Cents;
 }
 
-/** The part of a payment that went toward rent: what was paid less the fee the tenant paid with it. */
-export function rentPaidCents(journal: Pick<TenantJournal, 'paidCents' | 'tenantFeeCents' | 'occurredAt'>): Cents {
+/**
+ * The part of a payment that went toward rent: what was paid less the fee the tenant paid with it.
+ * Cash, a check or a money order the landlord recorded carried no fee: all of it was rent.
+ */
+export function rentPaidCents(journal: Pick<TenantJournal, 'kind' | 'paidCents' | 'tenantFeeCents' | 'occurredAt'>): Cents {
+  if (journal.kind === 'recorded_payment') return Math.max(0, journal.paidCents);
   const fee = journal.tenantFeeCents ?? tenantChargeParts(journal.paidCents, new Date(journal.occurredAt)).processingFeeCents;
   return Math.max(0, journal.paidCents - fee);
 }
 
 /** Money back to the tenant on a payment: the balance rises by it, never by more than the payment took off. */
-const RETURN_KINDS: ReadonlySet<JournalKind> = new Set(['bank_debit_failed', 'refund', 'dispute_lost']);
+const RETURN_KINDS: ReadonlySet<JournalKind> = new Set(['bank_debit_failed', 'refund', 'dispute_lost', 'recorded_payment_void']);
 
 /** The journals' lines, oldest first, each with the balance after it. */
 export function tenantLedgerLines(journals: readonly TenantJournal[]): TenantLedgerLine[] {
@@ -54,14 +60,14 @@ export function tenantLedgerLines(journals: readonly TenantJournal[]): TenantLed
   // A lost dispute names the dispute, which names the payment: the payment is at the end of the chain.
   const paymentOf = (journalId: string): string => {
     let journal = byId.get(journalId);
-    while (journal && journal.kind !== 'rent_payment' && journal.correctsJournalId) journal = byId.get(journal.correctsJournalId);
+    while (journal && !PAYMENT_KINDS.has(journal.kind) && journal.correctsJournalId) journal = byId.get(journal.correctsJournalId);
     return journal?.journalId ?? journalId;
   };
   const lines: TenantLedgerLine[] = [];
   let balance = 0;
   for (const journal of ordered) {
     let amount = journal.receivableCents;
-    if (journal.kind === 'rent_payment') {
+    if (PAYMENT_KINDS.has(journal.kind)) {
       const credited = rentPaidCents(journal);
       creditedByPayment.set(journal.journalId, credited);
       amount -= credited;
@@ -72,7 +78,7 @@ export function tenantLedgerLines(journals: readonly TenantJournal[]): TenantLed
       creditedByPayment.set(payment, remaining - putBack);
       amount += putBack;
     }
-    if (amount === 0 && journal.receivableCents === 0 && journal.kind !== 'rent_payment') continue;
+    if (amount === 0 && journal.receivableCents === 0 && !PAYMENT_KINDS.has(journal.kind)) continue;
     balance += amount;
     lines.push({ journalId: journal.journalId, kind: journal.kind, occurredAt: journal.occurredAt, description: journal.description, amountCents: amount, balanceCents: balance });
   }
@@ -94,6 +100,8 @@ const LINE_WORDS: Record<Exclude<JournalKind, 'rent_charge'>, string> = {
   rent_credit: 'Rent credit',
   late_fee: 'Late fee',
   late_fee_waiver: 'Late fee waived',
+  recorded_payment: 'Payment recorded by landlord',
+  recorded_payment_void: 'Recorded payment voided',
   // These move no balance today (tenantLedgerLines leaves them out); named so a change cannot show a raw kind.
   correction: 'Correction',
   dispute: 'Card payment disputed',
@@ -113,6 +121,9 @@ export function tenantLedgerLineWhat(line: Pick<TenantLedgerLine, 'kind' | 'occu
   // A late fee says its month (and its day of lateness), a waiver its landlord's reason (decision 0040).
   if (line.kind === 'late_fee' && line.description.startsWith('Late fee: ')) return line.description;
   if (line.kind === 'late_fee_waiver' && line.description.startsWith('Late fee waived: ')) return line.description;
+  // A recorded payment says how it was paid ('Check #1234, recorded by landlord'), its void why (decision 0043).
+  if (line.kind === 'recorded_payment') return paymentDescriptionDetail(line.description);
+  if (line.kind === 'recorded_payment_void' && line.description.startsWith('Recorded payment voided: ')) return line.description;
   if (line.kind !== 'rent_charge') return LINE_WORDS[line.kind];
   const month = billingMonthLabel(localYearMonthAt(new Date(line.occurredAt), timeZone));
   const part = PART_MONTH.exec(line.description);

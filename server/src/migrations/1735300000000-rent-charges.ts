@@ -2,10 +2,29 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { APP_ROLE } from './1733100000000-ledger-hardening';
 import { ACCOUNTS as ACCOUNTS_BEFORE, BANK_DEBIT_SIGNS, KINDS as KINDS_BEFORE, signFunction } from './1735200000000-bank-debits';
 
-const KINDS = `${KINDS_BEFORE}, 'rent_charge', 'rent_credit', 'late_fee', 'late_fee_waiver'`;
+export const KINDS = `${KINDS_BEFORE}, 'rent_charge', 'rent_credit', 'late_fee', 'late_fee_waiver'`;
 /** The kinds that correct nothing: every other names the journal it corrects. */
-const ORIGINAL_KINDS = `'rent_payment', 'rent_charge', 'late_fee'`;
-const ACCOUNTS = `${ACCOUNTS_BEFORE}, 'tenant_receivable', 'rent_charged', 'late_fees_charged'`;
+export const ORIGINAL_KINDS = `'rent_payment', 'rent_charge', 'late_fee'`;
+export const ACCOUNTS = `${ACCOUNTS_BEFORE}, 'tenant_receivable', 'rent_charged', 'late_fees_charged'`;
+
+/** The sign rules this migration leaves: bank debits' and corrections', and charges'. */
+export const RENT_CHARGE_SIGNS = `${BANK_DEBIT_SIGNS}
+          WHEN 'rent_charge' THEN CASE account
+            WHEN 'tenant_receivable' THEN amount_cents > 0
+            WHEN 'rent_charged' THEN amount_cents < 0
+            ELSE false END
+          WHEN 'rent_credit' THEN CASE account
+            WHEN 'tenant_receivable' THEN amount_cents < 0
+            WHEN 'rent_charged' THEN amount_cents > 0
+            ELSE false END
+          WHEN 'late_fee' THEN CASE account
+            WHEN 'tenant_receivable' THEN amount_cents > 0
+            WHEN 'late_fees_charged' THEN amount_cents < 0
+            ELSE false END
+          WHEN 'late_fee_waiver' THEN CASE account
+            WHEN 'tenant_receivable' THEN amount_cents < 0
+            WHEN 'late_fees_charged' THEN amount_cents > 0
+            ELSE false END`;
 
 /**
  * What a tenant owes (issue 36, decision 0039).
@@ -36,25 +55,7 @@ export class RentCharges1735300000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE payments.ledger_transactions DROP CONSTRAINT ledger_transactions_corrects_check`);
     await queryRunner.query(`ALTER TABLE payments.ledger_transactions ADD CONSTRAINT ledger_transactions_corrects_check
       CHECK ((kind IN (${ORIGINAL_KINDS})) = (corrects_transaction_id IS NULL))`);
-    await queryRunner.query(
-      signFunction(`${BANK_DEBIT_SIGNS}
-          WHEN 'rent_charge' THEN CASE account
-            WHEN 'tenant_receivable' THEN amount_cents > 0
-            WHEN 'rent_charged' THEN amount_cents < 0
-            ELSE false END
-          WHEN 'rent_credit' THEN CASE account
-            WHEN 'tenant_receivable' THEN amount_cents < 0
-            WHEN 'rent_charged' THEN amount_cents > 0
-            ELSE false END
-          WHEN 'late_fee' THEN CASE account
-            WHEN 'tenant_receivable' THEN amount_cents > 0
-            WHEN 'late_fees_charged' THEN amount_cents < 0
-            ELSE false END
-          WHEN 'late_fee_waiver' THEN CASE account
-            WHEN 'tenant_receivable' THEN amount_cents < 0
-            WHEN 'late_fees_charged' THEN amount_cents > 0
-            ELSE false END`),
-    );
+    await queryRunner.query(signFunction(RENT_CHARGE_SIGNS));
 
     await queryRunner.query(`
       CREATE TABLE payments.rent_charges (

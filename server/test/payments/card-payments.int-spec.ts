@@ -153,6 +153,7 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
         landlordContact: { name: 'Dana Whitaker', email: home.landlord.email, phone: '(555) 201-4410' },
         failureReason: null,
         automatic: false,
+        recorded: null,
       },
     });
     const landlordClient = await signIn(testApp, home.landlord);

@@ -18,6 +18,7 @@ const receipt = (amountCents: number, paidAt: string, more: Partial<ReceiptView>
   landlordContact: null,
   failureReason: null,
   tenantFeeCents: null,
+  recorded: null,
   ...more,
 });
 

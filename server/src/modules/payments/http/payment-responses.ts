@@ -89,10 +89,11 @@ export class PaymentRowDto {
   @ApiProperty() chargedCents!: number;
   @ApiProperty({ example: 'Rent payment: 123 Main St, Apt 2' }) description!: string;
   @ApiProperty({
-    enum: ['processing', 'succeeded', 'refunded', 'disputed', 'failed'],
-    description: 'processing: a bank debit on its way; failed: the bank refused it (failureReason says why)',
+    enum: ['processing', 'succeeded', 'refunded', 'disputed', 'failed', 'recorded', 'voided'],
+    description:
+      'processing: a bank debit on its way; failed: the bank refused it (failureReason says why); recorded: paid outside Rentwise and recorded by the landlord; voided: a recorded payment the landlord voided',
   })
-  status!: 'processing' | 'succeeded' | 'refunded' | 'disputed' | 'failed';
+  status!: 'processing' | 'succeeded' | 'refunded' | 'disputed' | 'failed' | 'recorded' | 'voided';
   @ApiProperty({ type: String, nullable: true, description: 'Why the bank refused a failed bank debit; null otherwise' })
   failureReason!: string | null;
   @ApiProperty({ description: 'Made by autopay, not at the payment screen' }) automatic!: boolean;
@@ -135,14 +136,27 @@ export class DisputedAfterRefundDto {
   @ApiProperty({ description: 'What the card holder would get back twice if the dispute is lost, in cents' }) atRiskCents!: number;
 }
 
+export class RecordedPaymentVoidedDto {
+  @ApiProperty({ example: 'The check bounced' }) reason!: string;
+  @ApiProperty({ format: 'date-time' }) voidedAt!: string;
+}
+
+export class RecordedPaymentReceiptDto {
+  @ApiProperty({ format: 'date', example: '2026-03-05', description: 'The day received, on the landlord’s calendar' }) receivedOn!: string;
+  @ApiProperty({ example: 'March 2026', description: 'The billing month it paid (the 10th-of-month cut-off)' }) periodCovered!: string;
+  @ApiProperty({ example: 'Dana Whitaker', description: 'Who recorded it' }) recordedBy!: string;
+  @ApiProperty({ type: RecordedPaymentVoidedDto, nullable: true, description: 'Set once the landlord voided it' }) voided!: RecordedPaymentVoidedDto | null;
+}
+
 export class ReceiptDto {
   @ApiProperty({ format: 'uuid' }) receiptId!: string;
   @ApiProperty({ enum: ['tenant', 'landlord'] }) mode!: 'tenant' | 'landlord';
   @ApiProperty({
-    enum: ['Processing', 'Paid', 'Refunded', 'Disputed', 'Disputed after refund', 'Failed'],
-    description: 'Processing: a bank debit on its way (about 4 business days); Failed: the bank refused it',
+    enum: ['Processing', 'Paid', 'Refunded', 'Disputed', 'Disputed after refund', 'Failed', 'Recorded by landlord', 'Voided'],
+    description:
+      'Processing: a bank debit on its way (about 4 business days); Failed: the bank refused it; Recorded by landlord: paid outside Rentwise (recorded says how); Voided: such a payment, voided',
   })
-  status!: 'Processing' | 'Paid' | 'Refunded' | 'Disputed' | 'Disputed after refund' | 'Failed';
+  status!: 'Processing' | 'Paid' | 'Refunded' | 'Disputed' | 'Disputed after refund' | 'Failed' | 'Recorded by landlord' | 'Voided';
   @ApiProperty({ type: String, nullable: true, description: 'Why the bank refused a failed bank debit, in words the tenant can act on; null otherwise' })
   failureReason!: string | null;
   @ApiProperty({
@@ -162,13 +176,16 @@ export class ReceiptDto {
   tenantFeeCents!: number | null;
   @ApiProperty() paidBy!: string;
   @ApiProperty() paidTo!: string;
-  @ApiProperty({ example: 'Visa •••• 4242', description: 'The card, or the bank account: STRIPE TEST BANK •••• 6789' }) paymentMethod!: string;
+  @ApiProperty({ example: 'Visa •••• 4242', description: 'The card, the bank account (STRIPE TEST BANK •••• 6789), or what the landlord recorded (Check #1234)' })
+  paymentMethod!: string;
   @ApiProperty({ description: 'Made by autopay, not at the payment screen' }) automatic!: boolean;
   @ApiProperty({ format: 'uuid' }) transactionId!: string;
   @ApiProperty() propertyAddress!: string;
   @ApiProperty() description!: string;
   @ApiPropertyOptional({ type: LandlordContactDto, nullable: true, description: 'Tenant view only' })
   landlordContact!: LandlordContactDto | null;
+  @ApiProperty({ type: RecordedPaymentReceiptDto, nullable: true, description: 'Rent paid outside Rentwise and recorded by the landlord; null otherwise' })
+  recorded!: RecordedPaymentReceiptDto | null;
 }
 
 export class ReceiptAnswer {

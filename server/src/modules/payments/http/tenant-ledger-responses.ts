@@ -3,11 +3,25 @@ import type { JournalKind } from '@rentwise/libs/statements';
 
 /** OpenAPI shapes of the tenant ledger's answers (decision 0039), for the tenant and for the landlord. */
 
-const LINE_KINDS: JournalKind[] = ['rent_charge', 'rent_credit', 'late_fee', 'late_fee_waiver', 'rent_payment', 'bank_debit_failed', 'refund', 'dispute_lost'];
+const LINE_KINDS: JournalKind[] = [
+  'rent_charge',
+  'rent_credit',
+  'late_fee',
+  'late_fee_waiver',
+  'rent_payment',
+  'bank_debit_failed',
+  'refund',
+  'dispute_lost',
+  'recorded_payment',
+  'recorded_payment_void',
+];
 
 export class TenantLedgerLineDto {
   @ApiProperty({ format: 'uuid', description: 'The ledger journal; a payment’s is its receipt id' }) journalId!: string;
-  @ApiProperty({ enum: LINE_KINDS, description: 'What moved the balance; late_fee rows are the ones a landlord may waive' })
+  @ApiProperty({
+    enum: LINE_KINDS,
+    description: 'What moved the balance; late_fee rows are the ones a landlord may waive, recorded_payment rows the ones they may void',
+  })
   kind!: JournalKind;
   @ApiProperty({ format: 'date-time' }) occurredAt!: string;
   @ApiProperty({ example: '2025-12-01', description: 'The date on the landlord’s calendar (their time zone)' }) date!: string;
@@ -16,6 +30,7 @@ export class TenantLedgerLineDto {
   amountCents!: number;
   @ApiProperty({ description: 'Cents owed after this line; negative is credit' }) balanceCents!: number;
   @ApiProperty({ description: 'True on a late fee a waiver has taken off the balance (it cannot be waived again)' }) waived!: boolean;
+  @ApiProperty({ description: 'True on a recorded payment its void has put back on the balance (it cannot be voided again)' }) voided!: boolean;
 }
 
 export class TenantLedgerDto {

@@ -1,4 +1,5 @@
 import type { PLATFORM_FEE_ACCOUNT } from '@rentwise/libs/fees';
+import type { RECEIVED_BY_LANDLORD_ACCOUNT } from '@rentwise/libs/recorded-payments';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
@@ -9,6 +10,8 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
  * bank_debit_clearing: a bank debit's money between the tenant's pay date and the bank's answer
  * (decision 0037; a bank debit's tenant side is tenant_card too, the payment account's older label).
  * tenant_receivable: what the tenant owes, charged against rent_charged or late_fees_charged (decision 0039).
+ * RECEIVED_BY_LANDLORD_ACCOUNT: rent paid outside Rentwise (cash, a check, a money order), already in
+ * the landlord's hands: never on a provider's balance, so never in a payout (decision 0043).
  * A transaction's entries sum to zero.
  */
 export type LedgerAccount =
@@ -20,7 +23,8 @@ export type LedgerAccount =
   | 'bank_debit_clearing'
   | 'tenant_receivable'
   | 'rent_charged'
-  | 'late_fees_charged';
+  | 'late_fees_charged'
+  | typeof RECEIVED_BY_LANDLORD_ACCOUNT;
 
 @Entity({ schema: 'payments', name: 'ledger_entries' })
 export class LedgerEntry {

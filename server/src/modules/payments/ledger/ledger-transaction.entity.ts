@@ -3,7 +3,8 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 /**
  * rent_payment; refund; correction (e.g. a refund that failed); dispute, dispute_won, dispute_lost
  * (decision 0021); bank_debit_settled, bank_debit_failed: a bank debit's answer (decision 0037);
- * rent_charge, rent_credit, late_fee, late_fee_waiver: what the tenant owes (decision 0039).
+ * rent_charge, rent_credit, late_fee, late_fee_waiver: what the tenant owes (decision 0039);
+ * recorded_payment, recorded_payment_void: rent paid outside Rentwise, recorded by the landlord (decision 0043).
  */
 export type LedgerTransactionKind =
   | 'rent_payment'
@@ -17,7 +18,9 @@ export type LedgerTransactionKind =
   | 'rent_charge'
   | 'rent_credit'
   | 'late_fee'
-  | 'late_fee_waiver';
+  | 'late_fee_waiver'
+  | 'recorded_payment'
+  | 'recorded_payment_void';
 
 /** One money movement. Immutable: the database refuses updates and deletes. */
 @Entity({ schema: 'payments', name: 'ledger_transactions' })

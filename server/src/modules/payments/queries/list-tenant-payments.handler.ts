@@ -26,7 +26,7 @@ const TENANT_PAYMENTS = preparedStatement<Row, [tenantUserId: string]>(
           ${madeByAutopaySql('c')} AS automatic
      FROM payments.ledger_transactions t
      LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
-    WHERE t.tenant_user_id = $1 AND t.kind = 'rent_payment'
+    WHERE t.tenant_user_id = $1 AND t.kind IN ('rent_payment', 'recorded_payment')
     ORDER BY t.occurred_at DESC, t.recorded_at DESC`,
 );
 

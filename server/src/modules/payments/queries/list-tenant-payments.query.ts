@@ -8,7 +8,7 @@ export interface TenantPaymentRow {
   chargedCents: number;
   /** 'Rent payment: 123 Main St, Apt 2'; the list shows the text after the colon. */
   description: string;
-  /** processing and failed are bank debits' (decision 0037). */
+  /** processing and failed are bank debits' (decision 0037); recorded and voided, rent the landlord recorded (0043). */
   status: PaymentStatus;
   /** Why the bank refused a failed bank debit; null otherwise. */
   failureReason: string | null;

@@ -1,6 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { PLATFORM_FEE_ACCOUNT } from '@rentwise/libs/fees';
-import type { JournalAccount, JournalKind, StatementJournal } from '@rentwise/libs/statements';
+import { RECEIVED_BY_LANDLORD_ACCOUNT } from '@rentwise/libs/recorded-payments';
+import { COUNTS_AT_PAYMENT_KINDS, type JournalAccount, type JournalKind, type StatementJournal } from '@rentwise/libs/statements';
 import { isoTimestamp } from '../../../infrastructure/database/iso-timestamp';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetLedgerBacklog, LedgerBacklog, LedgerFeedPage, ReadLedgerFeed } from '../contracts/read-ledger-feed.query';
@@ -15,7 +16,7 @@ interface JournalRow {
   tenant_user_id: string;
   description: string;
   corrects_transaction_id: string | null;
-  /** The corrected journal's occurred_at for a bank debit's settlement or failure; null otherwise. */
+  /** The corrected journal's occurred_at for a bank debit's settlement or failure, or a recorded payment's void; null otherwise. */
   counts_at: string | null;
   written_by_xact: string;
   processor_fee_cents: string | null;
@@ -34,6 +35,7 @@ const ACCOUNTS: readonly JournalAccount[] = [
   'dispute_fees',
   'bank_debit_clearing',
   'tenant_receivable',
+  RECEIVED_BY_LANDLORD_ACCOUNT,
 ];
 type AccountSumColumn = `${JournalAccount}_cents`;
 type AccountSums = Record<AccountSumColumn, string | null>;
@@ -48,10 +50,11 @@ const ACCOUNT_COLUMNS = ACCOUNTS.map((account) => `e.${account}_cents`).join(', 
 const START = '0';
 
 /**
- * A bank debit's settlement or failure counts at its payment's time (decision 0037). A subquery only
- * those two kinds run (one primary-key probe each), not a join every journal of a full read pays for.
+ * A bank debit's settlement or failure (decision 0037) and a recorded payment's void (0043) count at
+ * their payment's time. A subquery only those kinds run (one primary-key probe each), not a join every
+ * journal of a full read pays for.
  */
-const COUNTS_AT = `CASE WHEN t.kind IN ('bank_debit_settled', 'bank_debit_failed') THEN
+const COUNTS_AT = `CASE WHEN t.kind IN (${[...COUNTS_AT_PAYMENT_KINDS].map((kind) => `'${kind}'`).join(', ')}) THEN
                 (SELECT ${isoTimestamp('o.occurred_at')} FROM payments.ledger_transactions o WHERE o.id = t.corrects_transaction_id) END`;
 
 /**

@@ -16,6 +16,8 @@ export interface TenantLedgerLineView {
   balanceCents: number;
   /** A late fee a waiver has taken off the balance: it cannot be waived again (decision 0040). */
   waived: boolean;
+  /** A recorded payment its void has put back on the balance: it cannot be voided again (decision 0043). */
+  voided: boolean;
 }
 
 /** A tenant's ledger at one property (decision 0039): newest line first. */
@@ -36,7 +38,9 @@ export function tenantLedgerView(
   timeZone: string,
   who: Pick<TenantLedgerView, 'propertyId' | 'propertyAddress' | 'tenantUserId' | 'tenantName'>,
 ): TenantLedgerView {
-  const waived = new Set(journals.filter((journal) => journal.kind === 'late_fee_waiver').map((journal) => journal.correctsJournalId));
+  const correctedBy = (kind: TenantJournal['kind']) => new Set(journals.filter((journal) => journal.kind === kind).map((journal) => journal.correctsJournalId));
+  const waived = correctedBy('late_fee_waiver');
+  const voided = correctedBy('recorded_payment_void');
   const lines = tenantLedgerLines(journals).map((line) => ({
     journalId: line.journalId,
     kind: line.kind,
@@ -46,6 +50,7 @@ export function tenantLedgerView(
     amountCents: line.amountCents,
     balanceCents: line.balanceCents,
     waived: line.kind === 'late_fee' && waived.has(line.journalId),
+    voided: line.kind === 'recorded_payment' && voided.has(line.journalId),
   }));
   return { ...who, timeZone, balanceCents: lines.at(-1)?.balanceCents ?? 0, lines: lines.reverse() };
 }

@@ -1,6 +1,8 @@
 import { type PaymentCorrections, paymentStatusOf, RECEIPT_STATUS_WORDS } from './payment-status';
 
 const card = (corrections: Partial<PaymentCorrections> = {}): PaymentCorrections => ({
+  recorded: false,
+  recordedVoids: 0,
   refunds: 0,
   disputes: 0,
   disputesWon: 0,
@@ -25,6 +27,11 @@ describe('paymentStatusOf', () => {
     expect(paymentStatusOf(card({ refunds: 1, disputes: 1 }))).toBe('disputed');
   });
 
+  it('is recorded by the landlord until the landlord voids it', () => {
+    expect(paymentStatusOf(card({ recorded: true }))).toBe('recorded');
+    expect(paymentStatusOf(card({ recorded: true, recordedVoids: 1 }))).toBe('voided');
+  });
+
   it('is paid again after the dispute was won', () => {
     expect(paymentStatusOf(card({ disputes: 1, disputesWon: 1 }))).toBe('succeeded');
   });
@@ -43,6 +50,14 @@ describe('paymentStatusOf', () => {
   });
 
   it('has a receipt word for every status', () => {
-    expect(RECEIPT_STATUS_WORDS).toEqual({ processing: 'Processing', succeeded: 'Paid', refunded: 'Refunded', disputed: 'Disputed', failed: 'Failed' });
+    expect(RECEIPT_STATUS_WORDS).toEqual({
+      processing: 'Processing',
+      succeeded: 'Paid',
+      refunded: 'Refunded',
+      disputed: 'Disputed',
+      failed: 'Failed',
+      recorded: 'Recorded by landlord',
+      voided: 'Voided',
+    });
   });
 });

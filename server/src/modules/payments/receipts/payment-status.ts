@@ -1,8 +1,12 @@
 /**
  * What corrects one payment, counted (a refund that failed does not count as a refund), and whether
- * it is a bank debit (its journal put the money in bank_debit_clearing, decision 0037).
+ * it is a bank debit (its journal put the money in bank_debit_clearing, decision 0037) or rent the
+ * landlord recorded (decision 0043).
  */
 export interface PaymentCorrections {
+  /** Paid outside Rentwise and recorded by the landlord: a `recorded_payment` journal. */
+  recorded: boolean;
+  recordedVoids: number;
   refunds: number;
   disputes: number;
   disputesWon: number;
@@ -12,15 +16,26 @@ export interface PaymentCorrections {
   bankDebitsFailed: number;
 }
 
-export type PaymentStatus = 'processing' | 'succeeded' | 'refunded' | 'disputed' | 'failed';
+export type PaymentStatus = 'processing' | 'succeeded' | 'refunded' | 'disputed' | 'failed' | 'recorded' | 'voided';
 
 /**
- * A payment's status on receipts and histories. A bank debit is processing until its bank answers,
- * and failed once the bank refused it (nothing else can follow a failure). Otherwise disputed while
- * a dispute is open or after it was lost (a return after settlement is a dispute), refunded once a
- * refund went through, paid otherwise (a won dispute leaves it paid).
+ * A payment's status on receipts and histories. Rent the landlord recorded is recorded, or voided
+ * once they voided it (nothing else can follow: no provider carried it). A bank debit is processing
+ * until its bank answers, and failed once the bank refused it (nothing else can follow a failure).
+ * Otherwise disputed while a dispute is open or after it was lost (a return after settlement is a
+ * dispute), refunded once a refund went through, paid otherwise (a won dispute leaves it paid).
  */
-export function paymentStatusOf({ refunds, disputes, disputesWon, bankDebit, bankDebitsSettled, bankDebitsFailed }: PaymentCorrections): PaymentStatus {
+export function paymentStatusOf({
+  recorded,
+  recordedVoids,
+  refunds,
+  disputes,
+  disputesWon,
+  bankDebit,
+  bankDebitsSettled,
+  bankDebitsFailed,
+}: PaymentCorrections): PaymentStatus {
+  if (recorded) return recordedVoids > 0 ? 'voided' : 'recorded';
   if (bankDebitsFailed > 0) return 'failed';
   if (bankDebit && bankDebitsSettled === 0) return 'processing';
   if (disputes > disputesWon) return 'disputed';
@@ -35,10 +50,15 @@ export const RECEIPT_STATUS_WORDS = {
   refunded: 'Refunded',
   disputed: 'Disputed',
   failed: 'Failed',
+  recorded: 'Recorded by landlord',
+  voided: 'Voided',
 } as const satisfies Record<PaymentStatus, string>;
 
 /** SQL columns counting a payment's corrections (`t` is the payment's ledger_transactions row). */
 export const PAYMENT_CORRECTIONS_SQL = `
+  t.kind = 'recorded_payment' AS recorded,
+  (SELECT count(*)::int FROM payments.ledger_transactions v
+    WHERE v.corrects_transaction_id = t.id AND v.kind = 'recorded_payment_void') AS recorded_voids,
   (SELECT count(*)::int FROM payments.ledger_transactions r
     WHERE r.corrects_transaction_id = t.id AND r.kind = 'refund'
       AND NOT EXISTS (SELECT 1 FROM payments.ledger_transactions f
@@ -56,6 +76,8 @@ export const PAYMENT_CORRECTIONS_SQL = `
 
 /** The columns PAYMENT_CORRECTIONS_SQL adds to a row. */
 export interface PaymentCorrectionColumns {
+  recorded: boolean;
+  recorded_voids: number;
   refunds: number;
   disputes: number;
   disputes_won: number;
@@ -66,6 +88,8 @@ export interface PaymentCorrectionColumns {
 
 export function paymentCorrectionsOf(row: PaymentCorrectionColumns): PaymentCorrections {
   return {
+    recorded: row.recorded,
+    recordedVoids: row.recorded_voids,
     refunds: row.refunds,
     disputes: row.disputes,
     disputesWon: row.disputes_won,

@@ -1,15 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { bankDebitFailureReason } from '@rentwise/libs/bank-debits';
+import { billingMonthLabel, billingMonthOf } from '@rentwise/libs/billing-month';
 import { paymentMethodLabel } from '@rentwise/libs/card-number';
 import { DISPUTED_AFTER_REFUND_STATUS } from '@rentwise/libs/disputed-after-refund';
 import { landlordReceivesCents } from '@rentwise/libs/fees';
+import { type RecordedPaymentMethod, recordedPaymentMethodLabel } from '@rentwise/libs/recorded-payments';
 import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import type { UserView } from '../../accounts/contracts/user-view';
 import { GetUsers } from '../../accounts/contracts/get-users.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
 import { madeByAutopaySql } from '../autopay/made-by-autopay';
+import { GetLandlordTimeZone } from '../contracts/get-landlord-time-zone.query';
 import { disputedAfterRefundView, PaymentCorrectionsReader } from '../refund-disputes/payment-corrections-reader';
 import { PAYMENT_CORRECTIONS_SQL, type PaymentCorrectionColumns, paymentCorrectionsOf, paymentStatusOf, RECEIPT_STATUS_WORDS } from './payment-status';
 import type { ReceiptView } from './receipt-view';
@@ -33,11 +36,18 @@ interface ReceiptRow extends PaymentCorrectionColumns {
   failure_code: string | null;
   processing_fee_cents: string | null;
   automatic: boolean;
+  recorded_method: RecordedPaymentMethod | null;
+  recorded_reference: string | null;
+  received_on: string | null;
+  recorded_by_user_id: string | null;
+  void_reason: string | null;
+  voided_at: Date | null;
 }
 
 /**
  * One journal by its id (primary key), its entries and corrections by their indexes, its attempt if
  * any. A bank debit's landlord share is posted by its settlement (decision 0037), so it is summed too.
+ * Rent the landlord recorded (decision 0043) comes with how it was paid, who recorded it, and its void.
  */
 const RECEIPT = preparedStatement<ReceiptRow, [receiptId: string]>(
   'payments.receipt',
@@ -45,16 +55,20 @@ const RECEIPT = preparedStatement<ReceiptRow, [receiptId: string]>(
           -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
              WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS charged_cents,
           (SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
-             WHERE e.account = 'landlord_payable'
+             WHERE e.account IN ('landlord_payable', 'received_by_landlord')
                AND (e.transaction_id = t.id
                     OR e.transaction_id IN (SELECT s.id FROM payments.ledger_transactions s
                                              WHERE s.corrects_transaction_id = t.id AND s.kind = 'bank_debit_settled'))) AS landlord_cents,
           ${PAYMENT_CORRECTIONS_SQL},
           c.card_brand, c.card_last4, c.method, c.bank_name, c.bank_last4, c.failure_code, c.processing_fee_cents,
-          ${madeByAutopaySql('c')} AS automatic
+          ${madeByAutopaySql('c')} AS automatic,
+          r.method AS recorded_method, r.reference AS recorded_reference, r.received_on::text AS received_on, r.recorded_by_user_id,
+          v.reason AS void_reason, v.voided_at
      FROM payments.ledger_transactions t
      LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
-    WHERE t.id = $1 AND t.kind = 'rent_payment'`,
+     LEFT JOIN payments.recorded_payments r ON r.transaction_id = t.id
+     LEFT JOIN payments.recorded_payment_voids v ON v.payment_transaction_id = t.id
+    WHERE t.id = $1 AND t.kind IN ('rent_payment', 'recorded_payment')`,
 );
 
 /**
@@ -103,10 +117,13 @@ export class ReceiptReader {
     const status = paymentStatusOf(paymentCorrectionsOf(row));
     // Only a refunded payment with a dispute still counted against it can be disputed after its refund.
     const mayBeDisputedAfterRefund = row.refunds > 0 && status === 'disputed';
-    const [users, property, flagged] = await Promise.all([
-      this.queries.execute(new GetUsers([row.tenant_user_id, row.landlord_user_id])),
+    const recordedBy = row.recorded_by_user_id;
+    const [users, property, flagged, timeZone] = await Promise.all([
+      this.queries.execute(new GetUsers([row.tenant_user_id, row.landlord_user_id, ...(recordedBy ? [recordedBy] : [])])),
       this.queries.execute(new GetProperty(row.property_id)),
       mayBeDisputedAfterRefund ? this.corrections.disputedAfterRefund([row.id]) : undefined,
+      // A recorded payment's receipt says the month it paid (New York's receipt for cash says the period covered).
+      recordedBy ? this.queries.execute(new GetLandlordTimeZone(row.landlord_user_id)) : undefined,
     ]);
     const disputedAfterRefund = flagged?.get(row.id);
     const tenant = users.get(row.tenant_user_id) ?? null;
@@ -121,8 +138,11 @@ export class ReceiptReader {
       tenantFeeCents: row.processing_fee_cents === null ? null : Number(row.processing_fee_cents),
       paidBy: fullName(tenant),
       paidTo: fullName(landlord),
-      paymentMethod:
-        row.method === 'bank_debit' ? bankAccountLabel(row.bank_name, row.bank_last4) : paymentMethodLabel(row.card_brand, row.card_last4),
+      paymentMethod: row.recorded_method
+        ? recordedPaymentMethodLabel(row.recorded_method, row.recorded_reference)
+        : row.method === 'bank_debit'
+          ? bankAccountLabel(row.bank_name, row.bank_last4)
+          : paymentMethodLabel(row.card_brand, row.card_last4),
       automatic: row.automatic,
       failureReason: status === 'failed' ? bankDebitFailureReason(row.failure_code) : null,
       transactionId: row.id,
@@ -130,6 +150,15 @@ export class ReceiptReader {
       description: row.description,
       landlordContact:
         mode === 'tenant' && landlord ? { name: fullName(landlord), email: landlord.email, phone: landlord.phone } : null,
+      recorded:
+        recordedBy && row.received_on && timeZone
+          ? {
+              receivedOn: row.received_on,
+              periodCovered: billingMonthLabel(billingMonthOf(row.occurred_at, timeZone)),
+              recordedBy: fullName(users.get(recordedBy) ?? null),
+              voided: row.void_reason && row.voided_at ? { reason: row.void_reason, voidedAt: row.voided_at.toISOString() } : null,
+            }
+          : null,
     };
     return { receipt, tenant, landlord };
   }

@@ -10,12 +10,24 @@ export interface DisputedAfterRefundView {
   atRiskCents: number;
 }
 
+/** Rent paid outside Rentwise and recorded by the landlord (decision 0043): what a receipt for cash must say. */
+export interface RecordedPaymentView {
+  /** 'YYYY-MM-DD' on the landlord's calendar. */
+  receivedOn: string;
+  /** The billing month it paid: 'April 2026'. */
+  periodCovered: string;
+  /** Who recorded it: the landlord's name. */
+  recordedBy: string;
+  /** Set once the landlord voided it, with why and when (ISO). */
+  voided: { reason: string; voidedAt: string } | null;
+}
+
 /** One payment's receipt, as the payer (tenant) or the payee (landlord) sees it. */
 export interface ReceiptView {
   /** The ledger transaction id. */
   receiptId: string;
   mode: 'tenant' | 'landlord';
-  status: 'Processing' | 'Paid' | 'Refunded' | 'Disputed' | 'Disputed after refund' | 'Failed';
+  status: 'Processing' | 'Paid' | 'Refunded' | 'Disputed' | 'Disputed after refund' | 'Failed' | 'Recorded by landlord' | 'Voided';
   /** Why the bank refused a failed bank debit, in the tenant's words; null otherwise. */
   failureReason: string | null;
   /** Set while a dispute opened after a refund is open: the landlord answers it with the refund. */
@@ -31,7 +43,7 @@ export interface ReceiptView {
   tenantFeeCents: number | null;
   paidBy: string;
   paidTo: string;
-  /** 'Visa •••• 4242', or a bank account: 'STRIPE TEST BANK •••• 6789'. */
+  /** 'Visa •••• 4242', a bank account: 'STRIPE TEST BANK •••• 6789', or what the landlord recorded: 'Check #1234'. */
   paymentMethod: string;
   /** Made by autopay (decision 0042), not by the tenant at the payment screen. */
   automatic: boolean;
@@ -41,4 +53,6 @@ export interface ReceiptView {
   description: string;
   /** The tenant's view only. */
   landlordContact: { name: string; email: string; phone: string } | null;
+  /** Rent the landlord recorded; null for every payment made through Rentwise. */
+  recorded: RecordedPaymentView | null;
 }

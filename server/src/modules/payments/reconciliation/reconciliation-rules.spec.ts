@@ -129,3 +129,21 @@ describe('bank debits in reconciliation', () => {
     expect(providerJournalOf(ledger('rent_payment', 'k', 150_000))).toMatchObject({ matchKey: `rent-payment:${account}/ch_bd` });
   });
 });
+
+describe('rent the landlord recorded in reconciliation (decision 0043)', () => {
+  // The reconciler reads only its gateway's journals; were a recorded one read, it would still compare nothing.
+  const recorded = (kind: string, idempotencyKey: string): LedgerJournal => ({
+    transactionId: `tx-${idempotencyKey}`,
+    kind,
+    idempotencyKey,
+    providerReference: '',
+    occurredAt: at(3),
+    providerAmountCents: 150_000,
+    bankDebit: false,
+  });
+
+  it('leaves a recorded payment and its void out: no provider ever held that money', () => {
+    expect(providerJournalOf(recorded('recorded_payment', 'recorded-payment:0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d'))).toBeNull();
+    expect(providerJournalOf(recorded('recorded_payment_void', 'recorded-payment-void:tx-1'))).toBeNull();
+  });
+});

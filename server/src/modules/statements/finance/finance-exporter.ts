@@ -10,6 +10,7 @@ import {
   financePdfEntryName,
   type FinanceYear,
   NO_BANK_DEBITS,
+  recordedCentsByBillingMonth,
 } from '@rentwise/libs/finance-export';
 import { type MoneyTotals, type MonthRow, NO_MONEY } from '@rentwise/libs/statements';
 import archiver from 'archiver';
@@ -145,6 +146,7 @@ export class FinanceExporter {
     const lines: FinanceCsvLine[] = [];
     for (const { property, months, calendarMonths, lines: propertyLines } of landlordYear.properties) {
       const bankDebits = bankDebitStatesByBillingMonth(propertyLines);
+      const recorded = recordedCentsByBillingMonth(propertyLines);
       const billingMonths = new Map(months.map((row) => [row.month, row]));
       for (let month = 1; month <= 12; month++) {
         // A calendar month before the property's first billing month has no row of its own, yet tenants may
@@ -174,6 +176,7 @@ export class FinanceExporter {
           processingCents: row.processingCents,
           bankDebits: bankDebitStates,
           lateFeesCents: row.lateFeesCents,
+          recordedCents: recorded.get(billingMonthKey({ year, month })) ?? 0,
         });
       }
     }

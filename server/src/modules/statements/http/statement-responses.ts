@@ -29,6 +29,8 @@ const JOURNAL_KINDS: JournalKind[] = [
   'dispute_lost',
   'bank_debit_settled',
   'bank_debit_failed',
+  'recorded_payment',
+  'recorded_payment_void',
 ];
 const PROCESSING = 'Bank debits sent and not yet settled: paid by the tenant, not yet received';
 const FINANCE_EXPORT_STATUSES: FinanceExportStatus[] = ['queued', 'running', 'completed', 'failed', 'expired'];
