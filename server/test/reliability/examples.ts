@@ -4,8 +4,10 @@ import type { ZodMiniType as ZodType } from 'zod/mini';
 import { AUTOPAY_MANDATE_VERSION } from '@rentwise/libs/autopay';
 import { autopaySettingsSchema, autopaySkipSchema } from '@rentwise/libs/schemas/autopay.schema';
 import { saveBankAccountSchema } from '@rentwise/libs/schemas/bank-payment.schema';
+import { saveCardSchema } from '@rentwise/libs/schemas/saved-card.schema';
 import { paymentSchema } from '@rentwise/libs/schemas/payment.schema';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
+import { recordedPaymentSchema, recordedPaymentVoidSchema } from '@rentwise/libs/schemas/recorded-payment.schema';
 import { rentTermsSchema } from '@rentwise/libs/schemas/rent-terms.schema';
 import { propertyRemindersSchema, tenantRemindersSchema } from '@rentwise/libs/schemas/reminders.schema';
 import { statementQuerySchema } from '@rentwise/libs/schemas/statement.schema';
@@ -35,8 +37,22 @@ export const VALID_EXAMPLES = new Map<ZodType, () => Record<string, unknown>>([
     () => ({ savedBankAccountId: randomUUID(), daysBeforeDue: 3, amount: { kind: 'balance' }, mandate: { accepted: true, version: AUTOPAY_MANDATE_VERSION } }),
   ],
   [saveBankAccountSchema as ZodType, () => ({ paymentMethodId: 'pm_sandbox_unknown' })],
+  [saveCardSchema as ZodType, () => ({ paymentMethodId: 'pm_sandbox_unknown' })],
   [autopaySkipSchema as ZodType, () => ({ month: '2020-01', skip: true })],
   [propertyRemindersSchema as ZodType, () => ({ dueSoon: true, dueToday: true, late: true, lateFee: true, weeklySummary: true })],
+  [
+    recordedPaymentSchema as ZodType,
+    () => ({
+      propertyId: randomUUID(),
+      tenantUserId: randomUUID(),
+      receivedOn: '2026-03-05',
+      amount: '1,500.00',
+      method: 'check',
+      reference: '1234',
+      idempotencyKey: randomUUID(),
+    }),
+  ],
+  [recordedPaymentVoidSchema as ZodType, () => ({ reason: 'The check bounced' })],
 ]);
 
 /** Values by field name, for schemas without an example of their own. */

@@ -47,6 +47,8 @@ import { GetTenantBalanceHandler } from './queries/get-tenant-balance.handler';
 import { GetTenancyLedgerHandler } from './queries/get-tenancy-ledger.handler';
 import { GetTenantLedgerHandler } from './queries/get-tenant-ledger.handler';
 import { LandlordTenancyLedgerController } from './http/landlord-tenancy-ledger.controller';
+import { LandlordRecordedPaymentsController } from './http/landlord-recorded-payments.controller';
+import { recordedPaymentProviders } from './recorded-payments/recorded-payments.providers';
 import { TenantLedgerController } from './http/tenant-ledger.controller';
 import { ChargesModule } from './charges/charges.module';
 import { LinkedBankAccounts } from './bank-accounts/linked-bank-accounts';
@@ -114,6 +116,7 @@ export class PaymentsModule {
         TenantLedgerController,
         LandlordPaymentsController,
         LandlordTenancyLedgerController,
+        LandlordRecordedPaymentsController,
         LandlordPayoutsController,
         OperatorCardGatewayController,
         OperatorDeclinedCardsController,
@@ -142,6 +145,7 @@ export class PaymentsModule {
         GetTenantBalanceHandler,
         GetTenantLedgerHandler,
         GetTenancyLedgerHandler,
+        ...recordedPaymentProviders,
         GetReceiptHandler,
         GetBankDebitFailuresHandler,
         ReadLedgerFeedHandler,
