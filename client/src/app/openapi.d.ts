@@ -781,6 +781,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/landlord/recorded-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records rent the tenant paid outside Rentwise (cash, check, money order, other), once per idempotency key
+         * @description It counts in the tenant’s balance, both ledgers, the statements and the finance export from the day received (its billing month by the 10th-of-month cut-off), marked as recorded by the landlord; never in payouts or reconciliation.
+         */
+        post: operations["LandlordRecordedPaymentsController_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/landlord/recorded-payments/{receiptId}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Voids a payment the landlord recorded, with a reason: a new ledger line puts it back on the tenant’s balance */
+        post: operations["LandlordRecordedPaymentsController_void"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/landlord/payouts": {
         parameters: {
             query?: never;
@@ -859,8 +896,8 @@ export interface paths {
         /** The tenant’s autopay: on or off, its settings, the next automatic payment and the last ones */
         get: operations["TenantAutopayController_get"];
         /**
-         * Turns autopay on, or changes it, from a saved bank account
-         * @description The tenant accepts the recurring authorization of `mandate.version`, rendered by the server from these settings and stored with its time, address and browser.
+         * Turns autopay on, or changes it, from a saved bank account or a saved card
+         * @description What it pays from is `method` (a saved bank account, or a card saved with POST /api/tenant/cards, charged without the tenant with the card processing fee added), or `savedBankAccountId` alone as before: exactly one of the two. The tenant accepts the standing authorization of `mandate.version` for that account or card (autopayMandateText, autopayCardAuthorizationText), rendered by the server from these settings and stored with its time, address and browser.
          */
         put: operations["TenantAutopayController_set"];
         post?: never;
@@ -883,6 +920,64 @@ export interface paths {
         put: operations["TenantAutopayController_skip"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/cards/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts saving a card for autopay: a Stripe SetupIntent for payments without the tenant, or the sandbox’s card form
+         * @description With Stripe: a SetupIntent (usage off_session) for the tenant’s customer on the landlord’s account (one customer per tenant and account, shared with bank links); Stripe.js confirms it with the card (3-D Secure now, if the bank asks), then its id goes to POST /tenant/cards. In the sandbox: the answer says so, and the sandbox card form makes the payment method whose id goes to POST /tenant/cards.
+         */
+        post: operations["TenantCardsController_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cards the tenant saved on their landlord’s account, newest first */
+        get: operations["TenantCardsController_list"];
+        put?: never;
+        /**
+         * Saves the card the setup step left, for autopay
+         * @description The SetupIntent Stripe.js confirmed (Stripe), or the sandbox card form’s payment method. The card is read back from the provider (brand, last four, expiry): it must be saved for payments without the tenant, for the tenant’s own customer on their landlord’s account. Saving it again answers the same card.
+         */
+        post: operations["TenantCardsController_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/cards/{savedCardId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a card the tenant saved (404 for any other); refused while autopay pays with it; payments made with it stay as they are */
+        delete: operations["TenantCardsController_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1611,10 +1706,10 @@ export interface components {
             /** @example Rent payment: 123 Main St, Apt 2 */
             description: string;
             /**
-             * @description processing: a bank debit on its way; failed: the bank refused it (failureReason says why)
+             * @description processing: a bank debit on its way; failed: the bank refused it (failureReason says why); recorded: paid outside Rentwise and recorded by the landlord; voided: a recorded payment the landlord voided
              * @enum {string}
              */
-            status: "processing" | "succeeded" | "refunded" | "disputed" | "failed";
+            status: "processing" | "succeeded" | "refunded" | "disputed" | "failed" | "recorded" | "voided";
             /** @description Why the bank refused a failed bank debit; null otherwise */
             failureReason: string | null;
             /** @description Made by autopay, not at the payment screen */
@@ -1661,16 +1756,42 @@ export interface components {
             email: string;
             phone: string;
         };
+        RecordedPaymentVoidedDto: {
+            /** @example The check bounced */
+            reason: string;
+            /** Format: date-time */
+            voidedAt: string;
+        };
+        RecordedPaymentReceiptDto: {
+            /**
+             * Format: date
+             * @description The day received, on the landlord’s calendar
+             * @example 2026-03-05
+             */
+            receivedOn: string;
+            /**
+             * @description The billing month it paid (the 10th-of-month cut-off)
+             * @example March 2026
+             */
+            periodCovered: string;
+            /**
+             * @description Who recorded it
+             * @example Dana Whitaker
+             */
+            recordedBy: string;
+            /** @description Set once the landlord voided it */
+            voided: components["schemas"]["RecordedPaymentVoidedDto"] | null;
+        };
         ReceiptDto: {
             /** Format: uuid */
             receiptId: string;
             /** @enum {string} */
             mode: "tenant" | "landlord";
             /**
-             * @description Processing: a bank debit on its way (about 4 business days); Failed: the bank refused it
+             * @description Processing: a bank debit on its way (about 4 business days); Failed: the bank refused it; Recorded by landlord: paid outside Rentwise (recorded says how); Voided: such a payment, voided
              * @enum {string}
              */
-            status: "Processing" | "Paid" | "Refunded" | "Disputed" | "Disputed after refund" | "Failed";
+            status: "Processing" | "Paid" | "Refunded" | "Disputed" | "Disputed after refund" | "Failed" | "Recorded by landlord" | "Voided";
             /** @description Why the bank refused a failed bank debit, in words the tenant can act on; null otherwise */
             failureReason: string | null;
             /** @description Set while a dispute opened after a refund is open: the landlord answers it with the refund */
@@ -1684,7 +1805,7 @@ export interface components {
             paidBy: string;
             paidTo: string;
             /**
-             * @description The card, or the bank account: STRIPE TEST BANK •••• 6789
+             * @description The card, the bank account (STRIPE TEST BANK •••• 6789), or what the landlord recorded (Check #1234)
              * @example Visa •••• 4242
              */
             paymentMethod: string;
@@ -1696,6 +1817,8 @@ export interface components {
             description: string;
             /** @description Tenant view only */
             landlordContact?: components["schemas"]["LandlordContactDto"] | null;
+            /** @description Rent paid outside Rentwise and recorded by the landlord; null otherwise */
+            recorded: components["schemas"]["RecordedPaymentReceiptDto"] | null;
         };
         ReceiptAnswer: {
             /** @enum {string} */
@@ -1709,10 +1832,10 @@ export interface components {
              */
             journalId: string;
             /**
-             * @description What moved the balance; late_fee rows are the ones a landlord may waive
+             * @description What moved the balance; late_fee rows are the ones a landlord may waive, recorded_payment rows the ones they may void
              * @enum {string}
              */
-            kind: "rent_charge" | "rent_credit" | "late_fee" | "late_fee_waiver" | "rent_payment" | "bank_debit_failed" | "refund" | "dispute_lost";
+            kind: "rent_charge" | "rent_credit" | "late_fee" | "late_fee_waiver" | "rent_payment" | "bank_debit_failed" | "refund" | "dispute_lost" | "recorded_payment" | "recorded_payment_void";
             /** Format: date-time */
             occurredAt: string;
             /**
@@ -1731,6 +1854,8 @@ export interface components {
             balanceCents: number;
             /** @description True on a late fee a waiver has taken off the balance (it cannot be waived again) */
             waived: boolean;
+            /** @description True on a recorded payment its void has put back on the balance (it cannot be voided again) */
+            voided: boolean;
         };
         TenantLedgerDto: {
             /** Format: uuid */
@@ -1753,6 +1878,39 @@ export interface components {
             /** @enum {string} */
             status: "success";
             ledger: components["schemas"]["TenantLedgerDto"];
+        };
+        RecordedPaymentDto: {
+            /**
+             * Format: uuid
+             * @description The payment’s receipt (its ledger journal), for the landlord and the tenant
+             */
+            receiptId: string;
+            /** @description False when this idempotency key recorded the payment before: nothing recorded twice */
+            created: boolean;
+        };
+        RecordedPaymentAnswer: {
+            /** @enum {string} */
+            status: "success";
+            payment: components["schemas"]["RecordedPaymentDto"];
+        };
+        RecordedPaymentVoidDto: {
+            /**
+             * Format: uuid
+             * @description The void’s journal (a new line of the tenant’s ledger)
+             */
+            voidJournalId: string;
+            /** Format: uuid */
+            receiptId: string;
+            /**
+             * @description What the void put back on the tenant’s balance
+             * @example 150000
+             */
+            amountCents: number;
+        };
+        RecordedPaymentVoidAnswer: {
+            /** @enum {string} */
+            status: "success";
+            void: components["schemas"]["RecordedPaymentVoidDto"];
         };
         PayoutLine: {
             /** @example payment */
@@ -1929,6 +2087,30 @@ export interface components {
             tenants: components["schemas"]["DeclinedCardsByTenantDto"][];
             addresses: components["schemas"]["DeclinedCardsByAddressDto"][];
         };
+        AutopayBankAccountMethodDto: {
+            /** @enum {string} */
+            kind: "bank_account";
+            /** Format: uuid */
+            savedBankAccountId: string;
+            /** @example STRIPE TEST BANK */
+            bankName: string;
+            /** @example 6789 */
+            last4: string;
+        };
+        AutopayCardMethodDto: {
+            /** @enum {string} */
+            kind: "card";
+            /** Format: uuid */
+            savedCardId: string;
+            /** @example visa */
+            brand: string;
+            /** @example 4242 */
+            last4: string;
+            /** @example 12 */
+            expMonth: number;
+            /** @example 2030 */
+            expYear: number;
+        };
         AutopayAmountDto: {
             /**
              * @description balance: what is due on the day; fixed: `cents`, or what is due when less
@@ -1939,11 +2121,20 @@ export interface components {
             cents?: number;
         };
         AutopaySettingsDto: {
-            /** Format: uuid */
-            savedBankAccountId: string;
-            /** @example STRIPE TEST BANK */
-            bankName: string;
-            /** @example 6789 */
+            /**
+             * Format: uuid
+             * @description The bank account autopay pays from; null when it pays by card (see `method`)
+             */
+            savedBankAccountId: string | null;
+            /**
+             * @description Null when autopay pays by card
+             * @example STRIPE TEST BANK
+             */
+            bankName: string | null;
+            /**
+             * @description The bank account’s or card’s last four digits
+             * @example 6789
+             */
             last4: string;
             /** @description How many days before the due day the payment runs */
             daysBeforeDue: number;
@@ -1970,6 +2161,21 @@ export interface components {
             landlordName: string;
             propertyAddress: string;
         };
+        SavedCardDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description The provider’s brand: visa, mastercard, amex, discover...
+             * @example visa
+             */
+            brand: string;
+            /** @example 4242 */
+            last4: string;
+            /** @example 12 */
+            expMonth: number;
+            /** @example 2030 */
+            expYear: number;
+        };
         BankLinkSetupDto: {
             /**
              * @description How an account is linked: the sandbox’s stand-in page, or Stripe’s Financial Connections
@@ -1995,18 +2201,30 @@ export interface components {
         };
         AutopayDto: {
             isOn: boolean;
-            /** @description Whether the landlord can take bank debits (autopay runs from a bank account) */
+            /** @description Whether the landlord can take bank debits (autopay can run from a bank account) */
             offered: boolean;
+            /** @description Whether the landlord can take card payments through Stripe (autopay can run from a saved card) */
+            cardOffered: boolean;
             settings: components["schemas"]["AutopaySettingsDto"] | null;
+            /** @description What autopay pays from, kept while off; null with no settings */
+            method: (components["schemas"]["AutopayBankAccountMethodDto"] | components["schemas"]["AutopayCardMethodDto"]) | null;
             /** @enum {string|null} */
             turnedOffReason: "tenant" | "failures" | "account_blocked" | null;
             next: components["schemas"]["AutopayNextDto"] | null;
             dueDay: number;
             /** @example America/New_York */
             timeZone: string;
+            /** @description The bank fee added to each automatic payment from a bank account */
             bankFeeCents: number;
+            /**
+             * @description The card processing fee added to each automatic payment by card
+             * @example 699
+             */
+            cardFeeCents: number;
             mandateTerms: components["schemas"]["MandateTermsDto"];
             savedBankAccounts: components["schemas"]["SavedBankAccountDto"][];
+            /** @description Cards saved for autopay (POST /api/tenant/cards), newest first */
+            savedCards: components["schemas"]["SavedCardDto"][];
             /** @description Linking an account here (then POST /api/tenant/bank-accounts saves it); null when autopay is not offered */
             bankLink: components["schemas"]["BankLinkSetupDto"] | null;
             recentPayments: components["schemas"]["AutopayRunDto"][];
@@ -2016,6 +2234,46 @@ export interface components {
             status: "success";
             message?: string;
             autopay: components["schemas"]["AutopayDto"];
+        };
+        StripeCardSetupDto: {
+            /** @enum {string} */
+            provider: "stripe";
+            /** @description For Stripe.js’s confirmCardSetup, on the landlord’s account */
+            clientSecret: string;
+            /**
+             * @description Sent back to POST /tenant/cards once confirmed
+             * @example seti_1Q...
+             */
+            setupIntentId: string;
+            /** @description Stripe.js’s key */
+            publishableKey: string | null;
+            /**
+             * @description Stripe.js’s stripeAccount: the SetupIntent lives on the landlord’s account
+             * @example acct_1Q...
+             */
+            connectedAccountId: string;
+        };
+        SandboxCardSetupDto: {
+            /**
+             * @description The sandbox’s card form makes the payment method (POST /sandbox/v1/payment_methods)
+             * @enum {string}
+             */
+            provider: "sandbox";
+        };
+        CardSetupAnswer: {
+            /** @enum {string} */
+            status: "success";
+            setup: components["schemas"]["StripeCardSetupDto"] | components["schemas"]["SandboxCardSetupDto"];
+        };
+        SavedCardAnswer: {
+            /** @enum {string} */
+            status: "success";
+            card: components["schemas"]["SavedCardDto"];
+        };
+        SavedCardsAnswer: {
+            /** @enum {string} */
+            status: "success";
+            cards: components["schemas"]["SavedCardDto"][];
         };
         LandlordAutopayRowDto: {
             /** Format: uuid */
@@ -2106,7 +2364,7 @@ export interface components {
              */
             receiptId: string;
             /** @enum {string} */
-            kind: "rent_payment" | "refund" | "correction" | "dispute" | "dispute_won" | "dispute_lost" | "bank_debit_settled" | "bank_debit_failed";
+            kind: "rent_payment" | "refund" | "correction" | "dispute" | "dispute_won" | "dispute_lost" | "bank_debit_settled" | "bank_debit_failed" | "recorded_payment" | "recorded_payment_void";
             /**
              * Format: date-time
              * @description When the money moved
@@ -3812,6 +4070,132 @@ export interface operations {
             };
         };
     };
+    LandlordRecordedPaymentsController_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    propertyId: string;
+                    /** Format: uuid */
+                    tenantUserId: string;
+                    /**
+                     * Format: date
+                     * @description The day received on the landlord’s calendar: not after today, not before the tenant moved in
+                     */
+                    receivedOn: string;
+                    /** @description Dollars, as typed: $0.01 to $99,999.99 */
+                    amount: string | number;
+                    /** @enum {string} */
+                    method: "cash" | "check" | "money_order" | "other";
+                    /** @description The check number (required for a check), a money order’s number, a note */
+                    reference?: string;
+                    /**
+                     * Format: uuid
+                     * @description One per payment recorded
+                     */
+                    idempotencyKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The same key again: the first answer, nothing recorded twice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordedPaymentAnswer"];
+                };
+            };
+            /** @description Recorded now */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordedPaymentAnswer"];
+                };
+            };
+            /** @description A field to put right: the date (in the future, before the move-in), the amount, a check without its number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Not the landlord’s property, or the tenant never lived there */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The idempotency key was used with other input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    LandlordRecordedPaymentsController_void: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receiptId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordedPaymentVoidAnswer"];
+                };
+            };
+            /** @description Not a payment this landlord recorded */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Already voided */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
     LandlordPayoutsController_list: {
         parameters: {
             query?: never;
@@ -3955,8 +4339,22 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    savedBankAccountId: string;
+                    /**
+                     * Format: uuid
+                     * @description A saved bank account: the same as method { kind: bank_account }
+                     */
+                    savedBankAccountId?: string;
+                    method?: {
+                        /** @enum {string} */
+                        kind: "bank_account";
+                        /** Format: uuid */
+                        savedBankAccountId: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "card";
+                        /** Format: uuid */
+                        savedCardId: string;
+                    };
                     daysBeforeDue: number;
                     amount: {
                         /** @enum {string} */
@@ -3980,7 +4378,7 @@ export interface operations {
                     "application/json": components["schemas"]["AutopayAnswer"];
                 };
             };
-            /** @description No saved bank account, the landlord cannot take bank debits, or the authorization changed */
+            /** @description No such saved bank account or card of the tenant’s on the landlord’s account, the landlord cannot take bank debits (or cards), or the authorization changed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4036,6 +4434,135 @@ export interface operations {
                 };
             };
             /** @description Autopay is off, or that month is not the next one ahead */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    TenantCardsController_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardSetupAnswer"];
+                };
+            };
+            /** @description The tenant has no home, or the landlord cannot take card payments through Stripe */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    TenantCardsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedCardsAnswer"];
+                };
+            };
+        };
+    };
+    TenantCardsController_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example seti_1Q... */
+                    setupIntentId?: string;
+                    /** @example pm_sandbox_... */
+                    paymentMethodId?: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedCardAnswer"];
+                };
+            };
+            /** @description The card was not saved: refused by its bank (the provider’s message), unknown, someone else’s or not set up for later */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The tenant has no home, or the landlord cannot take card payments through Stripe */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    TenantCardsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                savedCardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Autopay pays with this card: change autopay’s card or turn it off first */
             409: {
                 headers: {
                     [name: string]: unknown;
