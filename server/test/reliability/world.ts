@@ -75,6 +75,7 @@ async function party(testApp: TestApp, { paid }: { paid: boolean }): Promise<Par
     if (payment.statusCode !== 201) throw new Error(`Payment failed: ${payment.statusCode} ${payment.body}`);
     ids.receiptId = payment.json().payment.receiptId as string;
     ids.bankAccountId = await savedBankAccount(testApp, home, tenant);
+    ids.savedCardId = await savedCard(testApp, tenant);
     ids.key = await uploadPhoto(testApp, landlord);
     ids.journalId = await lateFee(testApp, home);
   }
@@ -103,6 +104,15 @@ async function savedBankAccount(testApp: TestApp, home: RentedHome, tenant: Sign
   if (payment.statusCode !== 201) throw new Error(`Bank payment failed: ${payment.statusCode} ${payment.body}`);
   const setup = await testApp.request({ method: 'GET', url: '/api/tenant/payment-setup', headers: tenant.headers });
   return setup.json().setup.bankDebit.savedAccounts[0].id as string;
+}
+
+/** The tenant saves a sandbox test card for autopay: the saved card's id. */
+async function savedCard(testApp: TestApp, tenant: SignedInClient): Promise<string> {
+  await testApp.request({ method: 'POST', url: '/api/tenant/cards/setup', headers: tenant.headers });
+  const card = await tokenizeCard(testApp, { number: '4242424242424242' });
+  const saved = await testApp.request({ method: 'POST', url: '/api/tenant/cards', headers: tenant.headers, payload: { paymentMethodId: card.json().id } });
+  if (saved.statusCode !== 201) throw new Error(`Saving a card failed: ${saved.statusCode} ${saved.body}`);
+  return saved.json().card.id as string;
 }
 
 /** A late fee of the tenant's, as the late fee job posts one (decision 0040): what a landlord may waive. */
