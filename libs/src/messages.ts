@@ -24,6 +24,14 @@ export const MESSAGES = {
   sessionExpired: 'Your session has ended. Please sign in again.',
   notFound: 'Not found',
   recordedPaymentAlreadyVoided: 'This payment has already been voided. Please refresh the page.',
+  refundFullyRefunded: 'This payment has already been refunded in full.',
+  refundFailedPayment: 'This payment did not go through, so there is nothing to refund.',
+  refundBankNotSettled: 'This bank payment has not settled yet. You can refund it once it settles, usually within 4 business days.',
+  refundDisputed: 'This payment is disputed. Answer the dispute with your payment processor instead of refunding it.',
+  refundRecordedPayment: 'You recorded this payment yourself, so nothing can be refunded through Rentwise. Void it instead.',
+  refundPartBeforeSettlement: 'This card payment has not settled yet, so it can only be voided in full. Refund the whole amount now, or wait until it settles (usually the next day) to refund part of it.',
+  refundRefusedByProcessor: 'The payment processor refused this refund. Please try again later.',
+  refundAttemptReused: 'This refund was already sent with different details. Please refresh the page.',
   financeExportUnavailable: 'This export is not ready or is no longer kept (files are kept for 7 days). Start the export again.',
   serviceUnavailable: 'Rentwise is briefly unavailable. Please try again in a minute.',
   crossSiteRequest: 'This request came from another website, so it was refused. Please use Rentwise directly.',
@@ -97,6 +105,9 @@ export const MESSAGES = {
   referenceTooLong: 'Please keep the reference to 40 characters or fewer.',
   voidReasonRequired: 'Please give a reason for voiding this payment.',
   voidReasonTooLong: 'Please keep the reason to 500 characters or fewer.',
+  refundAmountInvalid: 'Please enter the amount to refund, such as 50 or 12.50.',
+  refundReasonRequired: 'Please give the tenant a reason for this refund.',
+  refundReasonTooLong: 'Please keep the reason to 500 characters or fewer.',
   rentDueDayInvalid: 'Please choose a due day from the 1st to the 10th.',
   graceDaysInvalid: 'Please enter a grace period of 0 to 20 days.',
   lateFeeAmountInvalid: 'Please enter an amount from $0 to $1,000, such as 50 or 12.50.',
@@ -124,6 +135,7 @@ export const MESSAGES = {
   lateFeeWaived: 'Late fee waived.',
   paymentRecorded: 'Payment recorded.',
   recordedPaymentVoided: 'Payment voided.',
+  refundSent: 'Refund sent.',
   autopayOn: 'Autopay is on.',
   autopayOff: 'Autopay is off.',
   autopayMonthSkipped: 'This month’s automatic payment is skipped.',
@@ -142,6 +154,12 @@ export const emailConfirmationSentMessage = (email: string): string =>
 /** A payment body with a field that is neither card data nor ours: say which, so the sender can drop it. */
 export const paymentFieldsNotTakenMessage = (fields: readonly string[]): string =>
   `A payment takes only the amount, the card form's token and its key. Remove ${fields.join(', ')} and try again.`;
+
+/** A refund above what is left of the payment: say what can still be refunded. */
+export const refundAboveLeftMessage = (leftCents: Cents): string =>
+  leftCents > 0
+    ? `You can refund at most ${formatCents(leftCents)} of this payment. Please enter ${formatCents(leftCents)} or less.`
+    : MESSAGES.refundFullyRefunded;
 
 /** The 429 after too many declined cards (issue 32): when to try again, in the home's time. */
 export const tooManyDeclinedCardsMessage = (tryAgainAfter: string): string =>
