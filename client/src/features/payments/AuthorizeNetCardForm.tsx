@@ -10,8 +10,9 @@ import {
 } from '@rentwise/libs/schemas/card-entry.schema';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
+import '../../components/card-form.css';
 import { tokenizeCard } from './acceptJs';
-import { useCardEntryForm, type CardEntryProps } from './cardEntry';
+import { useCardEntryForm, type CardEntryProps } from '../../components/cardEntry';
 import type { AuthorizeNetSetup } from './paymentsApi';
 
 /** Spec section 9: a window narrower than this is a small phone, where the card's fields stand apart. */
@@ -53,7 +54,7 @@ export function AuthorizeNetCardForm({ gateway, onAccepted, onRefused, submitLab
       cardCode: card.cvc,
     });
     if (typeof outcome === 'string') return onRefused(outcome);
-    onAccepted({
+    await onAccepted({
       paymentMethodId: outcome.dataValue,
       nonceDescriptor: outcome.dataDescriptor,
       brand: cardBrandOf(card.number),

@@ -1,19 +1,28 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { formatCents } from '@rentwise/libs/money';
 import { Button } from '../../components/Button';
+import type { AcceptedCard } from '../../components/cardEntry';
 import { Notice } from '../../components/Notice';
+import { SandboxCardForm } from '../../components/SandboxCardForm';
 import { Skeleton } from '../../components/Skeleton';
-import type { AcceptedCard } from './cardEntry';
 import { AuthorizeNetCardForm } from './AuthorizeNetCardForm';
 import type { PaymentSetup } from './paymentsApi';
 import { showPaymentToast } from './paymentToast';
-import { SandboxCardForm } from './SandboxCardForm';
 import { StepHeading } from './StepHeading';
 
 // Stripe.js and Elements load only when a tenant of a Stripe landlord reaches this step.
-const StripeCardForm = lazy(() => import('./StripeCardForm'));
+const StripeCardForm = lazy(() => import('../../components/StripeCardForm'));
+
+/** Stripe.js makes the card's payment method on the landlord's account: its id, or the message to show. */
+async function paymentMethodOf(stripe: Stripe, card: StripeCardElement): Promise<AcceptedCard | string> {
+  const { paymentMethod, error } = await stripe.createPaymentMethod({ type: 'card', card });
+  if (error) return error.message ?? MESSAGES.gatewayError;
+  if (!paymentMethod) return MESSAGES.cardNotAdded;
+  return { paymentMethodId: paymentMethod.id, brand: paymentMethod.card?.brand ?? 'card', last4: paymentMethod.card?.last4 ?? '' };
+}
 
 interface CardStepProps {
   setup: PaymentSetup;
@@ -63,7 +72,11 @@ export function CardStep({ setup, amountCents, onAccepted, onBack, takeFocus, me
             <StripeCardForm
               publishableKey={setup.publishableKey}
               connectedAccountId={setup.connectedAccountId}
-              onAccepted={onAccepted}
+              onSubmit={async (stripe, card) => {
+                const outcome = await paymentMethodOf(stripe, card);
+                if (typeof outcome === 'string') refused(outcome);
+                else onAccepted(outcome);
+              }}
               onRefused={refused}
               submitLabel={submitLabel}
             />

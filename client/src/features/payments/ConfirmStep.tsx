@@ -2,7 +2,7 @@ import { ArrowLeft, CreditCard } from 'lucide-react';
 import { paymentMethodLabel } from '@rentwise/libs/card-number';
 import { formatCents } from '@rentwise/libs/money';
 import { Button } from '../../components/Button';
-import type { AcceptedCard } from './cardEntry';
+import type { AcceptedCard } from '../../components/cardEntry';
 import { StepHeading } from './StepHeading';
 
 interface ConfirmStepProps {

@@ -13,7 +13,7 @@ import { enteredCents, initialPaymentFlow, paymentFlow, type PaymentFlowAction }
 import { useGetPaymentSetupQuery, type PaymentSetup } from './paymentsApi';
 import { dismissPaymentToasts } from './paymentToast';
 import { SignInFreshnessNotice } from './SignInFreshnessNotice';
-import { PaymentMethodSwitch, type PaymentMethodKind } from './PaymentMethodSwitch';
+import { PaymentMethodSwitch, type PaymentMethodKind } from '../../components/PaymentMethodSwitch';
 import { SuccessStep } from './SuccessStep';
 import { useConfirmPayment, type PaymentMethodChoice } from './useConfirmPayment';
 import './payments.css';

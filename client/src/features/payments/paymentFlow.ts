@@ -1,6 +1,6 @@
 import { KEYPAD_START, keypadDisplayToCents, pressKey, type KeypadKey } from '@rentwise/libs/keypad';
 import type { ChosenBankAccount } from './bankAccount';
-import type { AcceptedCard } from './cardEntry';
+import type { AcceptedCard } from '../../components/cardEntry';
 import type { PaymentConfirmed } from './paymentsApi';
 
 /**

@@ -6,7 +6,7 @@ import { statusOf } from '../../app/apiError';
 import { useAppDispatch } from '../../app/hooks';
 import { useSignOut } from '../../app/session';
 import type { ChosenBankAccount } from './bankAccount';
-import type { AcceptedCard } from './cardEntry';
+import type { AcceptedCard } from '../../components/cardEntry';
 import { usePayRentAuthorizeNetMutation, usePayRentFromBankMutation, usePayRentMutation, type PaymentConfirmed } from './paymentsApi';
 import { showPaymentToast } from './paymentToast';
 

@@ -12,11 +12,14 @@ export interface AcceptedCard {
   last4: string;
 }
 
-/** What a card form reports: the accepted card, or the message to show (the provider's own words). */
+/**
+ * What a card form reports: the accepted card, or the message to show (the provider's own words).
+ * The sandbox's form stays busy while `onAccepted` works (the autopay page saves the card then).
+ */
 export interface CardEntryProps {
-  onAccepted: (card: AcceptedCard) => void;
+  onAccepted: (card: AcceptedCard) => void | Promise<void>;
   onRefused: (message: string) => void;
-  /** The primary action's label, e.g. 'Review payment'. */
+  /** The primary action's label, e.g. 'Review payment' or 'Save card'. */
   submitLabel: string;
 }
 

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { MESSAGES } from '@rentwise/libs/messages';
-import { Button } from '../../components/Button';
-import type { CardEntryProps } from './cardEntry';
-import { stripeFor } from '../../app/stripeJs';
+import { stripeFor } from '../app/stripeJs';
+import { Button } from './Button';
+import './card-form.css';
 
 const cardStyle = {
   base: {
@@ -15,7 +16,20 @@ const cardStyle = {
   invalid: { color: '#b42328' },
 };
 
-function StripeCardFields({ onAccepted, onRefused, submitLabel }: CardEntryProps) {
+interface StripeCardFieldsProps {
+  /** The primary action's label, e.g. 'Review payment' or 'Save card'. */
+  submitLabel: string;
+  /**
+   * What the card is for, with Stripe.js and the card Element: a payment method for a payment now
+   * (createPaymentMethod), or a SetupIntent confirmed to save it (confirmCardSetup). The form is busy
+   * until it ends; it reports its own outcome.
+   */
+  onSubmit: (stripe: Stripe, card: StripeCardElement) => Promise<void>;
+  /** Stripe.js did not load: the message to show. */
+  onRefused: (message: string) => void;
+}
+
+function StripeCardFields({ submitLabel, onSubmit, onRefused }: StripeCardFieldsProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [isSubmitting, setSubmitting] = useState(false);
@@ -29,10 +43,7 @@ function StripeCardFields({ onAccepted, onRefused, submitLabel }: CardEntryProps
     }
     setSubmitting(true);
     try {
-      const { paymentMethod, error } = await stripe.createPaymentMethod({ type: 'card', card });
-      if (error) onRefused(error.message ?? MESSAGES.gatewayError);
-      else if (!paymentMethod) onRefused(MESSAGES.cardNotAdded);
-      else onAccepted({ paymentMethodId: paymentMethod.id, brand: paymentMethod.card?.brand ?? 'card', last4: paymentMethod.card?.last4 ?? '' });
+      await onSubmit(stripe, card);
     } finally {
       setSubmitting(false);
     }
@@ -53,12 +64,15 @@ function StripeCardFields({ onAccepted, onRefused, submitLabel }: CardEntryProps
   );
 }
 
-interface StripeCardFormProps extends CardEntryProps {
+export interface StripeCardFormProps extends StripeCardFieldsProps {
   publishableKey: string;
   connectedAccountId: string | null;
 }
 
-/** Card entry by Stripe Elements: the card goes from the browser to Stripe, never through our server. */
+/**
+ * Card entry by Stripe Elements, on the landlord's connected account: the card goes from the browser
+ * to Stripe, never through our server. The payment screen's and autopay's; load it lazily.
+ */
 export default function StripeCardForm({ publishableKey, connectedAccountId, ...props }: StripeCardFormProps) {
   return (
     <Elements stripe={stripeFor(publishableKey, connectedAccountId)}>

@@ -8,9 +8,10 @@ import {
   groupCardNumber,
   type CardEntryInput,
 } from '@rentwise/libs/schemas/card-entry.schema';
-import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
+import { Button } from './Button';
 import { useCardEntryForm, type AcceptedCard, type CardEntryProps } from './cardEntry';
+import { TextField } from './TextField';
+import './card-form.css';
 
 /** The sandbox's card tokenizer: Stripe-like, served by our product in development only, never under /api. */
 export const SANDBOX_PAYMENT_METHODS_URL = '/sandbox/v1/payment_methods';
@@ -40,7 +41,7 @@ async function tokenize(card: CardEntryInput): Promise<AcceptedCard | string> {
   return { paymentMethodId: answer.id, brand: answer.card?.brand ?? 'card', last4: answer.card?.last4 ?? '' };
 }
 
-/** The card form of the sandbox gateway, which behaves like the provider's test mode. */
+/** The card form of the sandbox gateway, which behaves like the provider's test mode: the payment screen's and autopay's. */
 export function SandboxCardForm({ onAccepted, onRefused, submitLabel }: CardEntryProps) {
   const {
     register,
@@ -51,7 +52,7 @@ export function SandboxCardForm({ onAccepted, onRefused, submitLabel }: CardEntr
   const submit = handleSubmit(async (card) => {
     const outcome = await tokenize(card);
     if (typeof outcome === 'string') onRefused(outcome);
-    else onAccepted(outcome);
+    else await onAccepted(outcome);
   });
 
   const number = register('number');
