@@ -58,7 +58,7 @@ export const MESSAGES = {
   mandateOutdated: 'The bank debit authorization has changed. Please refresh the page, read it again and pay.',
   savedBankAccountNotFound: 'This saved bank account is no longer available. Please refresh the page.',
   lateFeeAlreadyWaived: 'This late fee has already been waived. Please refresh the page.',
-  autopayNeedsBankAccount: 'Please save a bank account on the payment screen first, then turn on autopay.',
+  autopayNeedsBankAccount: 'Please link a bank account for autopay first, then turn autopay on.',
   autopayNotOn: 'Autopay is not on. Please refresh the page.',
   autopayMonthNotAhead: 'You can skip only an automatic payment that has not started yet. Please refresh the page.',
   autopayNotOffered: "Your landlord can't accept automatic bank payments yet. Please pay by hand.",
