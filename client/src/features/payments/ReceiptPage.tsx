@@ -12,6 +12,7 @@ import { AutopayTag } from '../../components/AutopayTag';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
+import { ledgerDateLabel } from '../../components/LedgerTable';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
@@ -79,11 +80,25 @@ function BankDebitStateNotice({ receipt }: { receipt: Receipt }) {
   return null;
 }
 
+/** A payment the landlord recorded and then voided: why, and that it no longer counts (decision 0043). */
+function VoidedNotice({ receipt }: { receipt: Receipt }) {
+  const voided = receipt.recorded?.voided;
+  if (!voided) return null;
+  return (
+    <Notice tone="warning" title={`Voided: ${voided.reason}`}>
+      <p>
+        {receipt.paidTo} voided this payment on {dateLabel(voided.voidedAt)}. It no longer counts toward {receipt.mode === 'tenant' ? 'your' : 'the'} rent.
+      </p>
+    </Notice>
+  );
+}
+
 function ReceiptDetails({ receipt }: { receipt: Receipt }) {
   const isLandlord = receipt.mode === 'landlord';
   const flag = receipt.disputedAfterRefund;
-  // A failed bank debit paid nothing: its amount is what was asked for.
-  const amountLabel = receipt.status === 'Failed' ? 'Amount' : isLandlord ? 'Received' : 'Amount Paid';
+  const recorded = receipt.recorded;
+  // A failed bank debit or a voided record paid nothing: its amount is what it was for.
+  const amountLabel = receipt.status === 'Failed' || receipt.status === 'Voided' ? 'Amount' : isLandlord ? 'Received' : 'Amount Paid';
   const rows: [string, ReactNode][] = [
     ['Status', receipt.status],
     ...(flag
@@ -93,7 +108,13 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
         ] satisfies [string, string][])
       : []),
     [amountLabel, formatCents(receipt.amountCents)],
-    [isLandlord ? 'Date Received' : 'Date Paid', dateTimeLabel(receipt.paidAt)],
+    // A recorded payment has a day, not a time: the one the landlord received it, and the month it paid (a receipt for cash says both).
+    ...(recorded
+      ? ([
+          ['Date Received', ledgerDateLabel(recorded.receivedOn)],
+          ['Period Covered', recorded.periodCovered],
+        ] satisfies [string, string][])
+      : ([[isLandlord ? 'Date Received' : 'Date Paid', dateTimeLabel(receipt.paidAt)]] satisfies [string, string][])),
     ['Paid By', receipt.paidBy],
     ['Paid To', receipt.paidTo],
     [
@@ -106,6 +127,7 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
         receipt.paymentMethod
       ),
     ],
+    ...(recorded ? ([['Recorded By', recorded.recordedBy]] satisfies [string, string][]) : []),
     ['Property', receipt.propertyAddress],
     ['TransactionID', receipt.transactionId],
   ];
@@ -121,6 +143,7 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
         </div>
         <DisputedAfterRefundNotice receipt={receipt} />
         <BankDebitStateNotice receipt={receipt} />
+        <VoidedNotice receipt={receipt} />
         <dl className="receipt__rows">
           {rows.map(([label, value]) => (
             <div key={label} className="receipt__row">

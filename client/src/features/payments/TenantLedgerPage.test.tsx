@@ -15,10 +15,10 @@ const ledger: TenantLedger = {
   timeZone: 'America/New_York',
   balanceCents: 100_000,
   lines: [
-    { journalId: 'j4', kind: 'rent_payment', occurredAt: '2025-04-20T15:00:00.000Z', date: '2025-04-20', what: 'Payment', amountCents: -50_000, balanceCents: 100_000, waived: false },
-    { journalId: 'j3', kind: 'rent_charge', occurredAt: '2025-04-01T04:00:00.000Z', date: '2025-04-01', what: 'Rent for April 2025', amountCents: 150_000, balanceCents: 150_000, waived: false },
-    { journalId: 'j2', kind: 'rent_payment', occurredAt: '2025-03-03T15:00:00.000Z', date: '2025-03-03', what: 'Payment', amountCents: -150_000, balanceCents: 0, waived: false },
-    { journalId: 'j1', kind: 'rent_charge', occurredAt: '2025-03-01T05:00:00.000Z', date: '2025-03-01', what: 'Rent for March 2025', amountCents: 150_000, balanceCents: 150_000, waived: false },
+    { journalId: 'j4', kind: 'rent_payment', occurredAt: '2025-04-20T15:00:00.000Z', date: '2025-04-20', what: 'Payment', amountCents: -50_000, balanceCents: 100_000, waived: false, voided: false },
+    { journalId: 'j3', kind: 'rent_charge', occurredAt: '2025-04-01T04:00:00.000Z', date: '2025-04-01', what: 'Rent for April 2025', amountCents: 150_000, balanceCents: 150_000, waived: false, voided: false },
+    { journalId: 'j2', kind: 'rent_payment', occurredAt: '2025-03-03T15:00:00.000Z', date: '2025-03-03', what: 'Payment', amountCents: -150_000, balanceCents: 0, waived: false, voided: false },
+    { journalId: 'j1', kind: 'rent_charge', occurredAt: '2025-03-01T05:00:00.000Z', date: '2025-03-01', what: 'Rent for March 2025', amountCents: 150_000, balanceCents: 150_000, waived: false, voided: false },
   ],
 };
 

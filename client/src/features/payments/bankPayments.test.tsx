@@ -723,6 +723,7 @@ describe('bank debits in the history and on receipts', () => {
     landlordContact: null,
     failureReason: null,
     automatic: false,
+    recorded: null,
   };
 
   it('say on the receipt that a processing payment takes about 4 business days', async () => {

@@ -445,6 +445,7 @@ const receipt: Receipt = {
   landlordContact: { name: 'Lena Landlord', email: 'lena@example.com', phone: '(503) 555-0199' },
   failureReason: null,
   automatic: false,
+  recorded: null,
 };
 
 const field = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
@@ -484,6 +485,46 @@ describe('receipts', () => {
     expect(screen.queryByText('Amount Paid', { selector: 'dt' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Your landlord' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', '/landlord/payment-history');
+  });
+
+  it('give a payment the landlord recorded the day received, the month it paid, how and who recorded it', async () => {
+    signedInAs('tenant');
+    const recorded = { receivedOn: '2026-05-04', periodCovered: 'May 2026', recordedBy: 'Lena Landlord', voided: null };
+    mswServer.use(
+      http.get(`/api/tenant/payments/${receiptId}`, () =>
+        HttpResponse.json({
+          status: 'success',
+          receipt: { ...receipt, status: 'Recorded by landlord', amountCents: 150_000, tenantFeeCents: null, paymentMethod: 'Check #1234', paidAt: '2026-05-04T04:00:00.000Z', recorded },
+        }),
+      ),
+    );
+    renderRoute(`/tenant/payment-receipt/${receiptId}`);
+
+    expect(await screen.findByText('Paid By', { selector: 'dt' })).toBeInTheDocument();
+    expect(field('Status')).toHaveTextContent('Recorded by landlord');
+    expect(field('Amount Paid')).toHaveTextContent('$1,500.00');
+    // A day, not a time: the landlord recorded the day it came.
+    expect(field('Date Received')).toHaveTextContent(/^May 4, 2026$/);
+    expect(field('Period Covered')).toHaveTextContent('May 2026');
+    expect(field('Payment Method')).toHaveTextContent('Check #1234');
+    expect(field('Recorded By')).toHaveTextContent('Lena Landlord');
+    expect(screen.queryByText('Date Paid', { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
+  it('say why a recorded payment was voided', async () => {
+    signedInAs('tenant');
+    const recorded = { receivedOn: '2026-05-04', periodCovered: 'May 2026', recordedBy: 'Lena Landlord', voided: { reason: 'The check bounced', voidedAt: '2026-05-12T15:00:00.000Z' } };
+    mswServer.use(
+      http.get(`/api/tenant/payments/${receiptId}`, () =>
+        HttpResponse.json({ status: 'success', receipt: { ...receipt, status: 'Voided', amountCents: 150_000, paymentMethod: 'Check #1234', recorded } }),
+      ),
+    );
+    renderRoute(`/tenant/payment-receipt/${receiptId}`);
+
+    expect(await screen.findByText('Voided: The check bounced')).toBeInTheDocument();
+    expect(screen.getByText('Lena Landlord voided this payment on May 12, 2026. It no longer counts toward your rent.')).toBeInTheDocument();
+    expect(field('Status')).toHaveTextContent('Voided');
+    expect(field('Amount')).toHaveTextContent('$1,500.00');
   });
 
   it('flag a payment disputed after its refund, and tell the landlord what to answer', async () => {

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ChevronRight, ReceiptText } from 'lucide-react';
 import { billingMonthLabel } from '@rentwise/libs/billing-month';
 import { formatCents } from '@rentwise/libs/money';
+import { paymentDescriptionDetail } from '@rentwise/libs/payment-rules';
 import { statementDownloadName } from '@rentwise/libs/statements';
 import { dateLabel } from '../../app/dates';
 import { useGetStatementQuery } from '../../app/landlordStatementApi';
@@ -26,7 +27,13 @@ function rowTitle(payment: PaymentRow): string {
   if (payment.kind === 'dispute_lost') return `Dispute lost: ${payment.tenantName}`;
   if (payment.kind === 'bank_debit_settled') return `Bank payment settled: ${payment.tenantName}`;
   if (payment.kind === 'bank_debit_failed') return `Bank payment failed: ${payment.tenantName}`;
+  if (payment.kind === 'recorded_payment_void') return `Recorded payment voided: ${payment.tenantName}`;
   return payment.tenantName;
+}
+
+/** Rent the landlord recorded says how it was paid ('Check #1234, recorded by landlord'), its void why (decision 0043). */
+function isRecorded(payment: PaymentRow): boolean {
+  return payment.kind === 'recorded_payment' || payment.kind === 'recorded_payment_void';
 }
 
 /** /landlord/payment-history/:propertyId/:month/:year: Payments Received in one billing month. */
@@ -107,6 +114,7 @@ export function MonthPaymentsPage() {
                   </span>
                   <span className="statement-row__meta">
                     {payment.kind === 'correction' && <span>{payment.description}</span>}
+                    {isRecorded(payment) && <span>{paymentDescriptionDetail(payment.description)}</span>}
                     <time dateTime={payment.paidAt}>{dateLabel(payment.paidAt, statement.timeZone)}</time>
                     {payment.bankState === 'failed' && <span className="due">Bank payment failed</span>}
                     {payment.failureReason && <span className="due">{payment.failureReason}</span>}
