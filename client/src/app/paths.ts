@@ -139,6 +139,11 @@ export const paths = {
       getHref: (propertyId: Id, tenantId: Id) => `/landlord/property/${segment(propertyId)}/tenants/${segment(tenantId)}/ledger`,
       csvHref: (propertyId: Id, tenantId: Id) => `/api/landlord/properties/${segment(propertyId)}/tenants/${segment(tenantId)}/ledger.csv`,
     },
+    /** Rent the tenant paid outside Rentwise (cash, check, money order), recorded onto that ledger. */
+    recordPayment: {
+      path: '/landlord/property/:propertyId/tenants/:tenantId/record-payment',
+      getHref: (propertyId: Id, tenantId: Id) => `/landlord/property/${segment(propertyId)}/tenants/${segment(tenantId)}/record-payment`,
+    },
     tenantAdded: {
       path: '/landlord/property/:propertyId/tenant/added',
       getHref: (propertyId: Id) => `/landlord/property/${segment(propertyId)}/tenant/added`,

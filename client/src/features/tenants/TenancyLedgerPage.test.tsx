@@ -18,8 +18,8 @@ const ledger: TenancyLedger = {
   timeZone: 'America/New_York',
   balanceCents: 157_500,
   lines: [
-    { journalId: 'j3', kind: 'late_fee', occurredAt: '2025-04-06T04:00:00.000Z', date: '2025-04-06', what: 'Late fee', amountCents: 7_500, balanceCents: 157_500, waived: false },
-    { journalId: 'j2', kind: 'rent_charge', occurredAt: '2025-04-01T04:00:00.000Z', date: '2025-04-01', what: 'Rent for April 2025', amountCents: 150_000, balanceCents: 150_000, waived: false },
+    { journalId: 'j3', kind: 'late_fee', occurredAt: '2025-04-06T04:00:00.000Z', date: '2025-04-06', what: 'Late fee', amountCents: 7_500, balanceCents: 157_500, waived: false, voided: false },
+    { journalId: 'j2', kind: 'rent_charge', occurredAt: '2025-04-01T04:00:00.000Z', date: '2025-04-01', what: 'Rent for April 2025', amountCents: 150_000, balanceCents: 150_000, waived: false, voided: false },
   ],
 };
 
@@ -42,8 +42,8 @@ describe('the landlord’s ledger of a tenancy', () => {
     const waived = {
       ...ledger,
       lines: [
-        { journalId: 'j4', kind: 'late_fee_waiver' as const, occurredAt: '2025-04-08T15:00:00.000Z', date: '2025-04-08', what: 'Late fee waived: Paid by check', amountCents: -7_500, balanceCents: 150_000, waived: false },
-        { ...ledger.lines[0], waived: true },
+        { journalId: 'j4', kind: 'late_fee_waiver' as const, occurredAt: '2025-04-08T15:00:00.000Z', date: '2025-04-08', what: 'Late fee waived: Paid by check', amountCents: -7_500, balanceCents: 150_000, waived: false, voided: false },
+        { ...ledger.lines[0], waived: true, voided: false },
         ledger.lines[1],
       ],
     };
@@ -51,6 +51,29 @@ describe('the landlord’s ledger of a tenancy', () => {
     renderRoute(`/landlord/property/${propertyId}/tenants/${tenantId}/ledger`);
     expect(await screen.findByRole('row', { name: /Late fee waived: Paid by check/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Waive/ })).not.toBeInTheDocument();
+  });
+
+  it('offers a recorded payment’s receipt, and Void until it is voided; and Record a Payment for the tenancy', async () => {
+    const recorded = {
+      ...ledger,
+      balanceCents: 150_000,
+      lines: [
+        { journalId: 'v1', kind: 'recorded_payment_void' as const, occurredAt: '2025-04-09T15:00:00.000Z', date: '2025-04-09', what: 'Recorded payment voided: The check bounced', amountCents: 50_000, balanceCents: 150_000, waived: false, voided: false },
+        { journalId: 'k2', kind: 'recorded_payment' as const, occurredAt: '2025-04-05T04:00:00.000Z', date: '2025-04-05', what: 'Check #1234, recorded by landlord', amountCents: -50_000, balanceCents: 100_000, waived: false, voided: true },
+        { journalId: 'k1', kind: 'recorded_payment' as const, occurredAt: '2025-04-03T04:00:00.000Z', date: '2025-04-03', what: 'Cash, recorded by landlord', amountCents: -50_000, balanceCents: 150_000, waived: false, voided: false },
+        { ...ledger.lines[1], balanceCents: 200_000, amountCents: 200_000 },
+      ],
+    };
+    mswServer.use(sessionOf(testUser({ type: 'landlord' })), http.get(ledgerUrl, () => HttpResponse.json({ status: 'success', ledger: recorded })));
+    renderRoute(`/landlord/property/${propertyId}/tenants/${tenantId}/ledger`);
+    const cash = await screen.findByRole('row', { name: /Cash, recorded by landlord/ });
+    expect(within(cash).getByRole('link', { name: 'Receipt of Cash, recorded by landlord' })).toHaveAttribute('href', '/landlord/payment-receipt/k1');
+    expect(within(cash).getByRole('button', { name: 'Void payment of $500.00' })).toBeInTheDocument();
+    const check = screen.getByRole('row', { name: /Check #1234, recorded by landlord/ });
+    expect(within(check).getByText('Voided')).toHaveClass('status-pill--neutral');
+    expect(within(check).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Recorded payment voided/ })).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Record a Payment' })).toHaveAttribute('href', `/landlord/property/${propertyId}/tenants/${tenantId}/record-payment`);
   });
 
   it('says so when the ledger is not the landlord’s', async () => {

@@ -1,25 +1,48 @@
 import { useParams } from 'react-router-dom';
-import { Download, ScrollText } from 'lucide-react';
+import { Download, Plus, ScrollText } from 'lucide-react';
 import { isNotFound } from '../../app/apiError';
 import { paths } from '../../app/paths';
 import { balanceStanding } from '../../app/tenantBalanceApi';
+import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { type LedgerLine, LedgerLoading, LedgerRow, LedgerTable, ShowEarlierLines, useEarlierLines } from '../../components/LedgerTable';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
+import { PaymentStatusPill, paymentStatusLabel } from '../../components/PaymentStatusPill';
 import { useGetTenancyLedgerQuery } from './tenancyLedgerApi';
+import { VoidRecordedPayment } from './VoidRecordedPayment';
 import { WaiveLateFee } from './WaiveLateFee';
 import './tenants.css';
 
+/** A payment the landlord recorded (decision 0043): its receipt, and Void until it is voided. */
+function RecordedPaymentActions({ line, propertyId, tenantId }: { line: LedgerLine; propertyId: string; tenantId: string }) {
+  return (
+    <>
+      <Button to={paths.landlord.paymentReceipt.getHref(line.journalId)} variant="secondary" aria-label={`Receipt of ${line.what}`}>
+        Receipt
+      </Button>
+      {line.voided ? (
+        <PaymentStatusPill label={paymentStatusLabel('voided')} />
+      ) : (
+        <VoidRecordedPayment receiptId={line.journalId} amountCents={-line.amountCents} propertyId={propertyId} tenantId={tenantId} />
+      )}
+    </>
+  );
+}
+
 /**
  * Every row of the landlord's ledger goes through here, so what a landlord may do with a line sits in
- * one place: a late fee's Waive action (issue 36) belongs in `actions` for `line.kind === 'late_fee'`.
+ * one place: a late fee's Waive action (issue 36), a recorded payment's receipt and Void (issue 38).
  */
 export function TenancyLedgerRow({ line, propertyId, tenantId }: { line: LedgerLine; propertyId: string; tenantId: string }) {
-  const actions =
-    line.kind === 'late_fee' && !line.waived ? <WaiveLateFee journalId={line.journalId} amountCents={line.amountCents} propertyId={propertyId} tenantId={tenantId} /> : undefined;
+  let actions;
+  if (line.kind === 'late_fee' && !line.waived) {
+    actions = <WaiveLateFee journalId={line.journalId} amountCents={line.amountCents} propertyId={propertyId} tenantId={tenantId} />;
+  } else if (line.kind === 'recorded_payment') {
+    actions = <RecordedPaymentActions line={line} propertyId={propertyId} tenantId={tenantId} />;
+  }
   return <LedgerRow line={line} actions={actions} />;
 }
 
@@ -45,12 +68,20 @@ export function TenancyLedgerPage() {
           )
         }
         actions={
-          ledger && ledger.lines.length > 0 ? (
-            <a className="button button--secondary button--md" href={paths.landlord.tenancyLedger.csvHref(propertyId, tenantId)} download>
-              <Download aria-hidden="true" size={18} />
-              Download CSV
-            </a>
-          ) : undefined
+          ledger && (
+            <>
+              <Button to={paths.landlord.recordPayment.getHref(propertyId, tenantId)}>
+                <Plus aria-hidden="true" size={18} />
+                Record a Payment
+              </Button>
+              {ledger.lines.length > 0 && (
+                <a className="button button--secondary button--md" href={paths.landlord.tenancyLedger.csvHref(propertyId, tenantId)} download>
+                  <Download aria-hidden="true" size={18} />
+                  Download CSV
+                </a>
+              )}
+            </>
+          )
         }
       />
 

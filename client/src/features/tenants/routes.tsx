@@ -20,6 +20,10 @@ export const tenantsRoutes: FeatureRoutes = {
       lazy: () => import('./TenancyLedgerPage').then((page) => ({ Component: page.TenancyLedgerPage })),
     },
     {
+      path: paths.landlord.recordPayment.path,
+      lazy: () => import('./RecordPaymentPage').then((page) => ({ Component: page.RecordPaymentPage })),
+    },
+    {
       path: paths.landlord.editTenant.path,
       lazy: () => import('./EditTenantPage').then((page) => ({ Component: page.EditTenantPage })),
     },
