@@ -98,7 +98,8 @@ describe('bank debits in statements', () => {
       await failBankDebit(testApp.dataSource, failed, '2025-06-06T15:00:00Z'),
     );
     const june = (await financeCsv(testApp, 2025)).split('\r\n').find((row) => row.includes(landlord.userId) && row.includes('June 2025'));
-    expect(june?.endsWith(',300.00,"Processing 1, Settled 1, Failed 1",0.00')).toBe(true);
+    // Then late fees, and nothing recorded by the landlord.
+    expect(june?.endsWith(',300.00,"Processing 1, Settled 1, Failed 1",0.00,0.00')).toBe(true);
   });
 
   it('rebuilds the same lines as it projected, counts_at included', async () => {
