@@ -1,5 +1,6 @@
 import type { AutopaySettingsInput, AutopaySkipInput } from '@rentwise/libs/schemas/autopay.schema';
 import type { SaveBankAccountInput } from '@rentwise/libs/schemas/bank-payment.schema';
+import type { SaveCardInput } from '@rentwise/libs/schemas/saved-card.schema';
 import { api } from '../../app/api';
 import type { components } from '../../app/openapi';
 import { tenantAutopayApi, type AutopayAnswer, type AutopayView } from '../../app/tenantAutopayApi';
@@ -12,6 +13,10 @@ export interface AutopayChanged {
 
 /** A bank account the tenant saved: its bank's name and last four digits only. */
 export type SavedBankAccount = components['schemas']['SavedBankAccountDto'];
+/** A card the tenant saved for autopay: its brand, last four digits and expiry only. */
+export type SavedCard = components['schemas']['SavedCardDto'];
+/** How to save a card: Stripe.js confirms this SetupIntent, or the sandbox's card form makes the payment method. */
+export type CardSetup = components['schemas']['CardSetupAnswer']['setup'];
 
 const changed = (answer: AutopayAnswer): AutopayChanged => ({ message: answer.message ?? '', autopay: answer.autopay });
 
@@ -29,7 +34,7 @@ async function showWhatTheServerSaved(_argument: unknown, { dispatch, queryFulfi
   if (data) dispatch(tenantAutopayApi.util.upsertQueryData('getTenantAutopay', undefined, data.autopay));
 }
 
-/** Turning autopay on, changing it, skipping a month and turning it off (issue 37). */
+/** Turning autopay on, changing it, skipping a month, turning it off, and saving what it pays from (issue 37). */
 export const autopayApi = api.injectEndpoints({
   endpoints: (build) => ({
     setAutopay: build.mutation<AutopayChanged, AutopaySettingsInput>({
@@ -66,7 +71,53 @@ export const autopayApi = api.injectEndpoints({
         );
       },
     }),
+    /** Starts saving a card (POST /tenant/cards/setup): a SetupIntent for payments without the tenant, or the sandbox's form. */
+    startCardSetup: build.mutation<CardSetup, void>({
+      query: () => ({ url: '/tenant/cards/setup', method: 'POST' }),
+      transformResponse: (answer: components['schemas']['CardSetupAnswer']) => answer.setup,
+    }),
+    /**
+     * Saves the card the setup left (POST /tenant/cards), read back by the server from the provider.
+     * Once saved, the autopay view offers it first, as the server lists them (newest first).
+     */
+    saveCard: build.mutation<SavedCard, SaveCardInput>({
+      query: (body) => ({ url: '/tenant/cards', method: 'POST', body }),
+      transformResponse: (answer: components['schemas']['SavedCardAnswer']) => answer.card,
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data: card } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (!card) return;
+        dispatch(
+          tenantAutopayApi.util.updateQueryData('getTenantAutopay', undefined, (view) => {
+            if (!view.savedCards.some((saved) => saved.id === card.id)) view.savedCards.unshift(card);
+          }),
+        );
+      },
+    }),
+    /** Removes a saved card; the server refuses (409) while autopay pays with it. */
+    removeCard: build.mutation<void, string>({
+      query: (savedCardId) => ({ url: `/tenant/cards/${encodeURIComponent(savedCardId)}`, method: 'DELETE' }),
+      async onQueryStarted(savedCardId, { dispatch, queryFulfilled }) {
+        const removed = await queryFulfilled.then(
+          () => true,
+          () => false,
+        );
+        if (!removed) return;
+        dispatch(
+          tenantAutopayApi.util.updateQueryData('getTenantAutopay', undefined, (view) => {
+            view.savedCards = view.savedCards.filter((saved) => saved.id !== savedCardId);
+          }),
+        );
+      },
+    }),
   }),
 });
 
-export const { useSetAutopayMutation, useTurnOffAutopayMutation, useSkipAutopayMonthMutation, useSaveBankAccountMutation } = autopayApi;
+export const {
+  useSetAutopayMutation,
+  useTurnOffAutopayMutation,
+  useSkipAutopayMonthMutation,
+  useSaveBankAccountMutation,
+  useStartCardSetupMutation,
+  useSaveCardMutation,
+  useRemoveCardMutation,
+} = autopayApi;
