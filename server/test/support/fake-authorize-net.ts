@@ -10,11 +10,13 @@ import { resolve } from 'node:path';
  *   createTransactionRequest (authCaptureTransaction with opaqueData: nonces `fake-nonce-approve-*`
  *     are approved, `fake-nonce-decline-*` declined with reason 2; each nonce works once (E00114 after);
  *     the same invoice number and amount again inside the duplicate window is reason 11),
+ *   refundTransaction (of a settled charge, to the card's last four with expiry XXXX, up to what is left;
+ *     reason 54 before settlement) and voidTransaction (of a charge not settled: all of it; reason 16 after),
  *   getTransactionDetailsRequest, getUnsettledTransactionListRequest,
  *   securePaymentContainerRequest (Accept.js's: a well-formed card, authenticated by the API login id
  *     and the public client key, becomes an approving nonce that charges as that card),
  * records every request body for assertions, and can swallow the answer to the next charge (the
- * transaction is made, the connection is cut: an answer lost on the way back).
+ * transaction is made, the connection is cut: an answer lost on the way back). settle() is the nightly batch.
  *
  * For the browser tests it also serves the Accept.js stand-in (browser-stand-ins/accept-js.js) at
  * /v1/Accept.js and answers browsers' cross-origin requests (docs/decisions/0034). Started with the
@@ -30,6 +32,11 @@ export interface FakeAnetTransaction {
   submitTimeUTC: string;
   description: string;
   billTo: Record<string, string>;
+  /** A refund's: the charge it gives money back from. */
+  refTransId?: string;
+  voided?: boolean;
+  /** In a settled batch (settle()): refunded from then on, never voided. */
+  settled?: boolean;
 }
 
 const CARD_BY_NONCE = { approve: { accountNumber: 'XXXX1111', accountType: 'Visa' }, decline: { accountNumber: 'XXXX0027', accountType: 'Visa' } };
@@ -68,6 +75,11 @@ export class FakeAuthorizeNet {
 
   get url(): string {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The nightly batch: every approved transaction not voided is settled. */
+  settle(): void {
+    for (const made of this.transactions) if (made.responseCode === '1' && !made.voided) made.settled = true;
   }
 
   /** The next charge is made, but its answer never arrives. */
@@ -119,10 +131,10 @@ export class FakeAuthorizeNet {
         return this.answer(response, { transaction: this.details(found), messages: this.ok() });
       }
       case 'getUnsettledTransactionListRequest': {
-        const rows = [...this.transactions].reverse().map((transaction) => ({
+        const rows = [...this.transactions].filter((transaction) => !transaction.settled).reverse().map((transaction) => ({
           transId: transaction.transId,
           invoiceNumber: transaction.invoiceNumber,
-          transactionStatus: transaction.responseCode === '1' ? 'capturedPendingSettlement' : 'declined',
+          transactionStatus: this.statusOf(transaction),
           submitTimeUTC: transaction.submitTimeUTC,
           settleAmount: Number(transaction.amount),
         }));
@@ -136,6 +148,8 @@ export class FakeAuthorizeNet {
 
   private createTransaction(inner: Record<string, unknown>, response: ServerResponse): void {
     const transaction = inner.transactionRequest as Record<string, unknown>;
+    if (transaction.transactionType === 'refundTransaction') return this.answer(response, this.refundTransaction(transaction));
+    if (transaction.transactionType === 'voidTransaction') return this.answer(response, this.voidTransaction(transaction));
     const payment = transaction.payment as { opaqueData?: { dataValue?: string }; creditCard?: unknown };
     const order = (transaction.order ?? {}) as { invoiceNumber?: string; description?: string };
     if (payment.creditCard) return this.answer(response, this.error('E00003', 'Card data is refused by this fake: nonces only.'));
@@ -167,6 +181,54 @@ export class FakeAuthorizeNet {
         ? this.transactionAnswer('1', made)
         : this.transactionAnswer('2', made, { errorCode: '2', errorText: 'This transaction has been declined.' }),
     );
+  }
+
+  /** A refund of a settled charge of ours, to the card it names by its last four digits. */
+  private refundTransaction(transaction: Record<string, unknown>): object {
+    const refused = (errorCode: string, errorText: string) => this.transactionAnswer('3', null, { errorCode, errorText });
+    const order = (transaction.order ?? {}) as { invoiceNumber?: string };
+    const card = (transaction.payment as { creditCard?: { cardNumber?: string; expirationDate?: string } } | undefined)?.creditCard;
+    const charge = this.transactions.find((made) => made.transId === transaction.refTransId && !made.refTransId);
+    if (!charge || charge.responseCode !== '1' || charge.voided || !charge.settled) {
+      return refused('54', 'The referenced transaction does not meet the criteria for issuing a credit.');
+    }
+    if (!card || card.cardNumber !== charge.accountNumber.slice(-4) || card.expirationDate !== 'XXXX') return refused('6', 'The credit card number is invalid.');
+    const duplicate = this.transactions.find((made) => made.refTransId && made.invoiceNumber === order.invoiceNumber && made.amount === transaction.amount);
+    if (duplicate) return refused('11', 'A duplicate transaction has been submitted.');
+    const refunded = this.transactions.filter((made) => made.refTransId === charge.transId).reduce((sum, made) => sum + Number(made.amount), 0);
+    const amount = Number(transaction.amount);
+    if (!(amount > 0) || Math.round((refunded + amount) * 100) > Math.round(Number(charge.amount) * 100)) {
+      return refused('55', 'The sum of credits against the referenced transaction would exceed original debit amount.');
+    }
+    const made: FakeAnetTransaction = {
+      ...charge,
+      transId: String(this.nextId++),
+      invoiceNumber: order.invoiceNumber ?? '',
+      amount: String(transaction.amount),
+      submitTimeUTC: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      description: 'refund',
+      refTransId: charge.transId,
+      settled: false,
+    };
+    this.transactions.push(made);
+    return this.transactionAnswer('1', made);
+  }
+
+  private voidTransaction(transaction: Record<string, unknown>): object {
+    const charge = this.transactions.find((made) => made.transId === transaction.refTransId);
+    if (!charge || charge.responseCode !== '1' || charge.settled) {
+      return this.transactionAnswer('3', null, { errorCode: '16', errorText: 'The transaction cannot be found.' });
+    }
+    charge.voided = true;
+    return this.transactionAnswer('1', charge);
+  }
+
+  /** The reporting API's transactionStatus. */
+  private statusOf(made: FakeAnetTransaction): string {
+    if (made.responseCode !== '1') return 'declined';
+    if (made.voided) return 'voided';
+    if (made.refTransId) return made.settled ? 'refundSettledSuccessfully' : 'refundPendingSettlement';
+    return made.settled ? 'settledSuccessfully' : 'capturedPendingSettlement';
   }
 
   /** Accept.js's request: a nonce for a well-formed card, remembered with the card's type and last digits. */
@@ -203,8 +265,9 @@ export class FakeAuthorizeNet {
     return {
       transId: made.transId,
       submitTimeUTC: made.submitTimeUTC,
-      transactionType: 'authCaptureTransaction',
-      transactionStatus: made.responseCode === '1' ? 'capturedPendingSettlement' : 'declined',
+      transactionType: made.refTransId ? 'refundTransaction' : 'authCaptureTransaction',
+      transactionStatus: this.statusOf(made),
+      ...(made.refTransId ? { refTransId: made.refTransId } : {}),
       responseCode: Number(made.responseCode),
       responseReasonCode: made.responseCode === '1' ? 1 : 2,
       authAmount: Number(made.amount),

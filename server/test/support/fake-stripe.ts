@@ -18,6 +18,8 @@ import Stripe from 'stripe';
  *     refusing the key with other parameters; checks the application fee). With payment_method_types
  *     ['us_bank_account'] and mandate_data, an ACH debit of a bank account linked on that account:
  *     `processing`, its charge `pending` with the bank's name, last four and the new mandate
+ *   POST /v1/refunds (a charge on the Stripe-Account, up to what is left of it; replays per account and
+ *     Idempotency-Key; a bank debit's refund is pending, as ACH refunds are; its events wait for takeEvents())
  *   POST /v1/customers (on a connected account; replays per account and Idempotency-Key) and
  *     POST /v1/setup_intents (us_bank_account with Financial Connections, for a customer on that account);
  *     from Stripe.js (publishable key, client secret): POST /v1/setup_intents/:id with the bank account
@@ -372,11 +374,23 @@ export class FakeStripe {
   /** The landlord refunds part or all of a charge from the Stripe dashboard: the money leaves their balance. */
   refund(account: string, chargeId: string, amount?: number): { refundId: string; events: FakeStripeEvent[] } {
     const charge = this.owned(account, chargeId);
-    const refunded = (this.refundsByCharge.get(chargeId) ?? [])
+    const made = this.makeRefund(account, charge, amount ?? Number(charge.amount) - this.refundedOf(chargeId), {});
+    return { refundId: made.refund.id, events: made.events };
+  }
+
+  /** What a charge's refunds gave back (failed ones give nothing back). */
+  private refundedOf(chargeId: string): number {
+    return (this.refundsByCharge.get(chargeId) ?? [])
       .filter((refund) => refund.status !== 'failed')
       .reduce((sum, refund) => sum + Number(refund.amount), 0);
-    const value = amount ?? Number(charge.amount) - refunded;
+  }
+
+  /** A refund of a charge out of the account's balance, with Stripe's events: a bank debit's is pending, as ACH refunds are. */
+  private makeRefund(account: string, charge: StripeObject, value: number, metadata: Record<string, string>): { refund: StripeObject; events: FakeStripeEvent[] } {
+    const chargeId = charge.id;
+    const refunded = this.refundedOf(chargeId);
     const created = this.now();
+    const bank = Boolean((charge.payment_method_details as { us_bank_account?: unknown } | undefined)?.us_bank_account);
     const refund: StripeObject = {
       id: this.nextId('re_fake_'),
       object: 'refund',
@@ -384,15 +398,16 @@ export class FakeStripe {
       charge: chargeId,
       currency: 'usd',
       created,
-      status: 'succeeded',
+      status: bank ? 'pending' : 'succeeded',
       payment_intent: charge.payment_intent,
+      metadata,
     };
     this.objects.set(refund.id, { account, object: refund });
     this.refundsByCharge.set(chargeId, [...(this.refundsByCharge.get(chargeId) ?? []), refund]);
     const txn = this.addBalance(account, this.balanceTransaction(-value, 0, 'refund', refund.id, created));
     refund.balance_transaction = txn.id;
     return {
-      refundId: refund.id,
+      refund,
       events: [
         { type: 'refund.created', account, object: refund },
         { type: 'charge.refunded', account, object: { ...charge, amount_refunded: refunded + value } },
@@ -718,6 +733,7 @@ export class FakeStripe {
     if (method === 'POST' && match) return this.createLoginLink(match[1]);
     if (method === 'POST' && path === '/v1/account_links') return this.createAccountLink(request);
     if (method === 'POST' && path === '/v1/payment_intents') return this.createPaymentIntent(request);
+    if (method === 'POST' && path === '/v1/refunds') return this.once(request, () => this.refundAnswer(request));
     if (method === 'POST' && path === '/v1/payment_methods') return this.createPaymentMethod(request);
     if (method === 'POST' && path === '/v1/customers') return this.createCustomer(request);
     if (method === 'POST' && path === '/v1/setup_intents') return this.createSetupIntent(request);
@@ -961,6 +977,11 @@ export class FakeStripe {
 
   /** A confirmed direct charge (Stripe-Account) with an application fee; balance transaction on request. */
   private createPaymentIntent(request: RecordedStripeRequest): Answer {
+    return this.once(request, () => this.paymentIntentAnswer(request));
+  }
+
+  /** Once per account and Idempotency-Key: the first answer again, and the key refused with other parameters. */
+  private once(request: RecordedStripeRequest, make: () => Answer): Answer {
     const account = request.stripeAccount;
     const key = request.idempotencyKey && account ? `${account}:${request.idempotencyKey}` : undefined;
     const replay = key ? this.idempotentAnswers.get(key) : undefined;
@@ -972,12 +993,46 @@ export class FakeStripe {
       });
     }
     if (replay) return { ...replay, headers: { 'Idempotent-Replayed': 'true' } };
-    const answer = this.paymentIntentAnswer(request);
+    const answer = make();
     if (key) {
       this.idempotentAnswers.set(key, answer);
       this.idempotentForms.set(key, form);
     }
     return answer;
+  }
+
+  /**
+   * A refund of a charge on the Stripe-Account it lives on, up to what is left of it; its events wait
+   * for takeEvents(). A charge not succeeded (a bank debit still processing) cannot be refunded.
+   */
+  private refundAnswer(request: RecordedStripeRequest): Answer {
+    const { form } = request;
+    const found = this.objects.get(form.charge ?? '');
+    if (!found || found.account !== request.stripeAccount) {
+      return stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such charge: '${form.charge}'`, param: 'charge' });
+    }
+    const charge = found.object;
+    if (charge.status !== 'succeeded') {
+      return stripeError(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: `Charge ${charge.id} has not succeeded yet.` });
+    }
+    const left = Number(charge.amount) - this.refundedOf(charge.id);
+    const amount = form.amount === undefined ? left : Number(form.amount);
+    if (!(amount > 0 && amount <= left)) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: left === 0 ? 'charge_already_refunded' : 'amount_too_large',
+        message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        param: 'amount',
+      });
+    }
+    const metadata = Object.fromEntries(
+      Object.entries(form)
+        .filter(([name]) => name.startsWith('metadata['))
+        .map(([name, value]) => [name.slice('metadata['.length, -1), value]),
+    );
+    const { refund, events } = this.makeRefund(found.account, charge, amount, metadata);
+    this.emitted.push(...events);
+    return { status: 200, body: structuredClone(refund) };
   }
 
   private paymentIntentAnswer(request: RecordedStripeRequest): Answer {

@@ -50,6 +50,22 @@ export interface AuthorizeNetTransaction {
   card: { brand: string | null; last4: string | null };
   /** For a refund: the charge it gives money back from. */
   refTransactionId: string | null;
+  /**
+   * In a settled batch: a charge can then only be refunded (a refund needs its card's last four);
+   * before, it can only be voided, in full.
+   */
+  settled: boolean;
+}
+
+/** Money given back from a settled charge to the card it came from. */
+export interface RefundTransaction {
+  /** The charge refunded. */
+  transactionId: string;
+  amountCents: Cents;
+  /** The card's last four digits: the gateway refunds to the card it names (with 'XXXX' for the expiry). */
+  cardLast4: string;
+  /** Unique per refund (20 characters at most): a retry finds the refund by it, and the gateway refuses it twice. */
+  invoiceNumber: string;
 }
 
 export abstract class AuthorizeNetGateway {
@@ -72,8 +88,20 @@ export abstract class AuthorizeNetGateway {
    */
   abstract chargeNonce(input: ChargeNonce): Promise<AuthorizeNetTransaction>;
 
-  /** The charge made under an invoice number in the last days, or null: how a retried attempt learns what the lost answer said. */
+  /**
+   * The charge (or refund) made under an invoice number in the last days, or null: how a retried
+   * attempt or refund learns what the lost answer said.
+   */
   abstract findChargeByInvoiceNumber(invoiceNumber: string): Promise<AuthorizeNetTransaction | null>;
+
+  /**
+   * A refund of a settled charge, approved (its transaction, kind `refund`). Throws PaymentGatewayError
+   * with the gateway's reason (`retryable` when it did not answer, or refused a duplicate).
+   */
+  abstract refundTransaction(input: RefundTransaction): Promise<AuthorizeNetTransaction>;
+
+  /** Voids a charge not settled yet, in full: the charge as it is now (`voided`). Throws PaymentGatewayError. */
+  abstract voidTransaction(transactionId: string): Promise<AuthorizeNetTransaction>;
 
   /** Throws ProviderObjectNotFound. */
   abstract retrieveTransaction(transactionId: string): Promise<AuthorizeNetTransaction>;

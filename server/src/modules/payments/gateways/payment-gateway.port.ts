@@ -172,6 +172,17 @@ export interface ProviderRefund {
   createdAt: Date;
 }
 
+/** A landlord's refund of (part of) a charge on their connected account: its money leaves their balance. */
+export interface RefundCharge {
+  connectedAccountId: string;
+  chargeId: string;
+  amountCents: Cents;
+  /** Same key, same refund: a retried or doubled request refunds once. */
+  idempotencyKey: string;
+  /** Our ids (`refundId`, `receiptId`), stored with the refund at the provider. */
+  metadata: Record<string, string>;
+}
+
 /** A card charge as the provider reports it now, with its refunds. */
 export interface ProviderCharge {
   accountId: string;
@@ -281,6 +292,13 @@ export abstract class PaymentGateway extends PayoutAccountProvider {
    * (the provider's message is for the tenant), ConnectedAccountNotFound, or PaymentGatewayError.
    */
   abstract chargeCard(input: ChargeCard): Promise<CardCharge>;
+
+  /**
+   * Refunds part or all of a charge on the connected account, once per idempotency key, out of the
+   * landlord's balance: our platform fee is kept (decision 0044). Throws PaymentGatewayError (the
+   * provider refused it, or did not answer: `retryable`).
+   */
+  abstract refundCharge(input: RefundCharge): Promise<ProviderRefund>;
 
   /** A linked bank account on the connected account. Throws ProviderObjectNotFound. */
   abstract retrieveBankAccount(accountId: string, paymentMethodId: string): Promise<ProviderBankAccount>;

@@ -11,6 +11,7 @@ import {
   AuthorizeNetClientSetup,
   AuthorizeNetTransaction,
   AuthorizeNetTransactionStatus,
+  RefundTransaction,
 } from '../authorize-net-gateway.port';
 
 // The official SDK ships no types: what we use of it, loosely.
@@ -61,6 +62,23 @@ function cardOf(accountNumber: unknown, accountType: unknown): AuthorizeNetTrans
   const type = typeof accountType === 'string' ? accountType.toLowerCase().replace(/\s/g, '') : null;
   const brand = type === 'americanexpress' ? 'amex' : type;
   return { brand, last4 };
+}
+
+/** A createTransaction answer: its transaction response, status and reason. */
+function transactionAnswerOf(answer: Record<string, unknown>): {
+  transaction: Loose;
+  status: AuthorizeNetTransactionStatus;
+  reasonCode: string | null;
+  reasonText: string | null;
+} {
+  const transaction = (answer.transactionResponse ?? {}) as Loose;
+  const error = asArray(transaction.errors?.error)[0] as { errorCode?: string; errorText?: string } | undefined;
+  return {
+    transaction,
+    status: RESPONSE_CODES[String(transaction.responseCode)] ?? 'error',
+    reasonCode: error?.errorCode ?? asArray(transaction.messages?.message)[0]?.code ?? null,
+    reasonText: error?.errorText ?? asArray(transaction.messages?.message)[0]?.description ?? null,
+  };
 }
 
 /** A transactionStatus of the reporting API in the port's words. */
@@ -133,11 +151,7 @@ export class AuthorizeNetApiGateway extends AuthorizeNetGateway {
       },
     });
     const answer = await this.call('CreateTransactionController', request, 'charge a card');
-    const transaction = (answer.transactionResponse ?? {}) as Loose;
-    const status = RESPONSE_CODES[String(transaction.responseCode)] ?? 'error';
-    const error = asArray(transaction.errors?.error)[0] as { errorCode?: string; errorText?: string } | undefined;
-    const reasonCode = error?.errorCode ?? asArray(transaction.messages?.message)[0]?.code ?? null;
-    const reasonText = error?.errorText ?? asArray(transaction.messages?.message)[0]?.description ?? null;
+    const { transaction, status, reasonCode, reasonText } = transactionAnswerOf(answer);
     if (status === 'approved' && transaction.transId && transaction.transId !== '0') {
       return {
         transactionId: String(transaction.transId),
@@ -151,6 +165,7 @@ export class AuthorizeNetApiGateway extends AuthorizeNetGateway {
         submittedAt: new Date(),
         card: cardOf(transaction.accountNumber, transaction.accountType),
         refTransactionId: null,
+        settled: false,
       };
     }
     // 11: a duplicate inside the window. Says nothing about the card: look the first one up and try again.
@@ -162,6 +177,34 @@ export class AuthorizeNetApiGateway extends AuthorizeNetGateway {
     // E00114 and friends: the nonce was refused (used, expired, or not ours): the card must be entered again.
     if (/^E001(14|17|18)$/.test(message.code)) throw new CardDeclined(message.text, { code: message.code });
     throw new PaymentGatewayError(`Authorize.Net refused to charge a card: ${message.code} ${message.text}`, { code: message.code });
+  }
+
+  async refundTransaction(input: RefundTransaction): Promise<AuthorizeNetTransaction> {
+    const request = () => new Contracts.CreateTransactionRequest({
+      merchantAuthentication: this.authentication(),
+      refId: input.invoiceNumber,
+      transactionRequest: {
+        transactionType: Contracts.TransactionTypeEnum.REFUNDTRANSACTION,
+        amount: (input.amountCents / 100).toFixed(2),
+        currencyCode: 'USD',
+        // A refund names the card by its last four digits; the gateway takes 'XXXX' for the expiry.
+        payment: { creditCard: { cardNumber: input.cardLast4, expirationDate: 'XXXX' } },
+        refTransId: input.transactionId,
+        order: { invoiceNumber: input.invoiceNumber, description: 'Rentwise refund' },
+        transactionSettings: [{ settingName: 'duplicateWindow', settingValue: String(DUPLICATE_WINDOW_SECONDS) }],
+      },
+    });
+    const transactionId = this.approvedOrThrow(await this.call('CreateTransactionController', request, 'refund a transaction'), 'refund');
+    return this.retrieveTransaction(transactionId);
+  }
+
+  async voidTransaction(transactionId: string): Promise<AuthorizeNetTransaction> {
+    const request = () => new Contracts.CreateTransactionRequest({
+      merchantAuthentication: this.authentication(),
+      transactionRequest: { transactionType: Contracts.TransactionTypeEnum.VOIDTRANSACTION, refTransId: transactionId },
+    });
+    this.approvedOrThrow(await this.call('CreateTransactionController', request, 'void a transaction'), 'void');
+    return this.retrieveTransaction(transactionId);
   }
 
   async findChargeByInvoiceNumber(invoiceNumber: string): Promise<AuthorizeNetTransaction | null> {
@@ -207,6 +250,7 @@ export class AuthorizeNetApiGateway extends AuthorizeNetGateway {
       submittedAt: new Date(transaction.submitTimeUTC),
       card: cardOf(payment.cardNumber, payment.cardType),
       refTransactionId: transaction.refTransId ? String(transaction.refTransId) : null,
+      settled: transaction.transactionStatus === 'settledSuccessfully' || transaction.transactionStatus === 'refundSettledSuccessfully',
     };
   }
 
@@ -218,6 +262,15 @@ export class AuthorizeNetApiGateway extends AuthorizeNetGateway {
 
   translateEvent(event: GatewayEvent): ProviderEvent | null {
     return translateAuthorizeNetEvent(event);
+  }
+
+  /** The new transaction's id when a refund or void was approved; otherwise the gateway's reason as PaymentGatewayError. */
+  private approvedOrThrow(answer: Record<string, unknown>, what: 'refund' | 'void'): string {
+    const { transaction, status, reasonCode, reasonText } = transactionAnswerOf(answer);
+    if (status === 'approved' && transaction.transId && transaction.transId !== '0') return String(transaction.transId);
+    const { code, text } = reasonCode ? { code: reasonCode, text: reasonText } : firstMessage(answer.messages as AnetMessages);
+    // 11: the same refund inside the duplicate window: the first one is to be looked up by its invoice number.
+    throw new PaymentGatewayError(`Authorize.Net refused a ${what}: ${code} ${text}`, { code: code ?? status, retryable: code === '11' });
   }
 
   private authentication(): { name: string; transactionKey: string } {

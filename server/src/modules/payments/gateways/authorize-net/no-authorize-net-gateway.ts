@@ -24,6 +24,14 @@ export class NoAuthorizeNetGateway extends AuthorizeNetGateway {
     return this.refuse();
   }
 
+  refundTransaction(): Promise<AuthorizeNetTransaction> {
+    return this.refuse();
+  }
+
+  voidTransaction(): Promise<AuthorizeNetTransaction> {
+    return this.refuse();
+  }
+
   retrieveTransaction(): Promise<AuthorizeNetTransaction> {
     return this.refuse();
   }

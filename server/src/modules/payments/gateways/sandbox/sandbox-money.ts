@@ -271,10 +271,26 @@ export class SandboxMoney {
     return written.length > 0;
   }
 
-  /** Refunds part or all of what is left of a charge, out of the landlord's balance (our platform fee is kept). */
-  async refund(accountId: string, chargeId: string, amountCents?: number, options: DeliveryOptions = {}): Promise<ProviderRefund> {
+  /**
+   * Refunds part or all of what is left of a charge, out of the landlord's balance (our platform fee is
+   * kept). With an idempotency key, as Stripe: the same key on the account answers the first refund.
+   */
+  async refund(
+    accountId: string,
+    chargeId: string,
+    amountCents?: number,
+    options: DeliveryOptions & { idempotencyKey?: string } = {},
+  ): Promise<ProviderRefund> {
     return this.dataSource.transaction(async (manager) => {
       const charge = await this.charge(manager, accountId, chargeId, true);
+      if (options.idempotencyKey) {
+        // Under the charge's row lock: a concurrent request with the key waits and finds this one's refund.
+        const [made] = await manager.query<RefundRow[]>(
+          `SELECT * FROM infra.sandbox_refunds WHERE account_id = $1 AND idempotency_key = $2`,
+          [accountId, options.idempotencyKey],
+        );
+        if (made) return toRefund(made);
+      }
       if (charge.status !== 'succeeded') throw new PaymentGatewayError(`Charge ${chargeId} did not succeed`, { code: 'charge_not_refundable' });
       const [{ refunded }] = await manager.query<{ refunded: string }[]>(
         `SELECT coalesce(sum(amount_cents), 0) AS refunded FROM infra.sandbox_refunds WHERE charge_id = $1 AND status IN ('pending', 'succeeded')`,
@@ -288,8 +304,8 @@ export class SandboxMoney {
       const now = this.clock.now();
       const refund: RefundRow = { id: sandboxId('re_sandbox_'), account_id: accountId, charge_id: chargeId, amount_cents: String(amount), status: 'succeeded', created_at: now };
       await manager.query(
-        `INSERT INTO infra.sandbox_refunds (id, account_id, charge_id, amount_cents, status, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [refund.id, accountId, chargeId, amount, refund.status, now],
+        `INSERT INTO infra.sandbox_refunds (id, account_id, charge_id, amount_cents, status, created_at, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [refund.id, accountId, chargeId, amount, refund.status, now, options.idempotencyKey ?? null],
       );
       await this.line(manager, { id: sandboxId('txn_sandbox_'), accountId, kind: 'refund', amountCents: -amount, feeCents: 0, sourceId: refund.id, chargeId, at: now });
       const refundObject = { id: refund.id, object: 'refund', charge: chargeId, amount, status: refund.status };

@@ -20,8 +20,10 @@ import {
   ProviderDispute,
   ProviderPaymentIntent,
   ProviderPayout,
+  ProviderRefund,
   ProviderSavedCard,
   ProviderSetupIntent,
+  RefundCharge,
 } from '../payment-gateway.port';
 import { ConnectedAccountNotFound, OAuthCodeRejected, PaymentGatewayError, ProviderObjectNotFound } from '../../../../infrastructure/providers/provider-errors';
 import { ConnectedAccountState, CreateAccountLink, CreateConnectedAccount, OAuthAuthorize } from '../../../onboarding/contracts/payout-account-provider.port';
@@ -176,6 +178,10 @@ export class SandboxGateway extends PaymentGateway {
 
   retrieveCharge(accountId: string, chargeId: string): Promise<ProviderCharge> {
     return this.money.retrieveCharge(accountId, chargeId);
+  }
+
+  refundCharge(input: RefundCharge): Promise<ProviderRefund> {
+    return this.money.refund(input.connectedAccountId, input.chargeId, input.amountCents, { idempotencyKey: input.idempotencyKey });
   }
 
   retrieveDispute(accountId: string, disputeId: string): Promise<ProviderDispute> {

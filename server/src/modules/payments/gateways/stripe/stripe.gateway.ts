@@ -23,6 +23,7 @@ import {
   ProviderPaymentIntent,
   ProviderPayout,
   ProviderRefund,
+  RefundCharge,
   ProviderSavedCard,
   ProviderSetupIntent,
 } from '../payment-gateway.port';
@@ -443,6 +444,20 @@ export class StripeGateway extends PaymentGateway {
         last4: charge.payment_method_details?.card?.last4 ?? null,
       },
     };
+  }
+
+  async refundCharge(input: RefundCharge): Promise<ProviderRefund> {
+    const refund = await this.call(
+      'refund a charge',
+      () =>
+        this.stripe.refunds.create(
+          // Our platform fee (the application fee) is kept: refund_application_fee stays false (decision 0044).
+          { charge: input.chargeId, amount: input.amountCents, refund_application_fee: false, metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey, stripeAccount: input.connectedAccountId },
+        ),
+      input.connectedAccountId,
+    );
+    return refundOf(refund, input.chargeId);
   }
 
   async retrieveBankAccount(accountId: string, paymentMethodId: string): Promise<ProviderBankAccount> {

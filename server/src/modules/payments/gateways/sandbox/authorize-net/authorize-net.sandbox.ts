@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../../../../infrastructure/clock/clock';
 import { lockUntilCommit } from '../../../../../infrastructure/database/transaction-lock';
 import { AppConfig } from '../../../../../infrastructure/config/app-config';
@@ -8,7 +8,7 @@ import { CardDeclined, PaymentGatewayError, ProviderObjectNotFound } from '../..
 import { GatewayEvent } from '../../../../../infrastructure/inbox/provider-events';
 import { ProviderEvent } from '../../../../../infrastructure/inbox/provider-events';
 import { translateAuthorizeNetEvent, verifyAuthorizeNetEvent } from '../../authorize-net/authorize-net-events';
-import { ChargeNonce, AuthorizeNetGateway, AuthorizeNetClientSetup, AuthorizeNetTransaction } from '../../authorize-net-gateway.port';
+import { ChargeNonce, AuthorizeNetGateway, AuthorizeNetClientSetup, AuthorizeNetTransaction, RefundTransaction } from '../../authorize-net-gateway.port';
 import { checkCardForNonce, REASONS, reasonCodeOf } from './sandbox-test-cards';
 
 /** The sandbox's tokenizer path, outside /api like Accept.js's own host (docs/decisions/0019). */
@@ -17,6 +17,8 @@ export const SANDBOX_ANET_NONCES_PATH = 'sandbox/anet/v1/payment_nonces';
 /** Accept.js's nonces work once, for 15 minutes. */
 const NONCE_LIFETIME_MS = 15 * 60 * 1000;
 const DUPLICATE_WINDOW_MS = 120 * 1000;
+/** The gateway settles each day's transactions in a nightly batch: the sandbox calls a transaction settled a day after it. */
+const SETTLEMENT_DELAY_MS = 24 * 3600 * 1000;
 export const SANDBOX_NONCE_DESCRIPTOR = 'COMMON.ACCEPT.INAPP.PAYMENT';
 
 /** The sandbox's webhook signature key, derived from APP_SECRET so nothing needs configuring. */
@@ -36,6 +38,7 @@ interface TransactionRow {
   ref_transaction_id: string | null;
   voided: boolean;
   submitted_at: Date;
+  settled_at: Date | null;
 }
 
 export type AcceptJsAnswer =
@@ -114,25 +117,95 @@ export class AuthorizeNetSandbox extends AuthorizeNetGateway {
       );
       const transaction = this.toTransaction({
         id, kind: 'charge', invoice_number: input.invoiceNumber, amount_cents: String(input.amountCents), response_code: reason.responseCode,
-        reason_code: reasonCode, brand: nonce.brand, last4: nonce.last4, ref_transaction_id: null, voided: false, submitted_at: now,
+        reason_code: reasonCode, brand: nonce.brand, last4: nonce.last4, ref_transaction_id: null, voided: false, submitted_at: now, settled_at: null,
       });
       if (transaction.status !== 'approved') throw new CardDeclined(reason.text, { code: reasonCode });
       return transaction;
     });
   }
 
+  /** A refund of a settled charge, up to what is left of it, to the card it names; the same invoice number again inside the window is a duplicate. */
+  async refundTransaction(input: RefundTransaction): Promise<AuthorizeNetTransaction> {
+    const now = this.clock.now();
+    const id = await this.dataSource.transaction(async (manager) => {
+      await lockUntilCommit(manager, `sandbox-anet:${input.transactionId}`);
+      const charge = await this.row(input.transactionId, manager);
+      const [duplicate] = await manager.query<{ id: string }[]>(
+        `SELECT id FROM infra.sandbox_anet_transactions
+          WHERE invoice_number = $1 AND amount_cents = $2 AND submitted_at > $3 AND kind = 'refund'`,
+        [input.invoiceNumber, input.amountCents, new Date(now.getTime() - DUPLICATE_WINDOW_MS)],
+      );
+      if (duplicate) throw new PaymentGatewayError('Authorize.Net sandbox refused a duplicate transaction', { code: '11', retryable: true });
+      const refuse = (code: string, text: string): never => {
+        throw new PaymentGatewayError(`Authorize.Net sandbox refused a refund: ${code} ${text}`, { code });
+      };
+      if (charge.kind !== 'charge' || charge.response_code !== '1' || charge.voided || !this.isSettled(charge, now)) {
+        refuse('54', 'The referenced transaction does not meet the criteria for issuing a credit.');
+      }
+      if (charge.last4 !== input.cardLast4) refuse('6', 'The credit card number is invalid.');
+      const [{ refunded }] = await manager.query<{ refunded: string }[]>(
+        `SELECT coalesce(sum(amount_cents), 0) AS refunded FROM infra.sandbox_anet_transactions WHERE ref_transaction_id = $1 AND kind = 'refund'`,
+        [input.transactionId],
+      );
+      if (input.amountCents <= 0 || input.amountCents > Number(charge.amount_cents) - Number(refunded)) {
+        refuse('55', 'The sum of credits against the referenced transaction would exceed original debit amount.');
+      }
+      const refundId = String(randomInt(10 ** 10, 9 * 10 ** 10));
+      await manager.query(
+        `INSERT INTO infra.sandbox_anet_transactions
+           (id, kind, invoice_number, ref_id, amount_cents, response_code, reason_code, brand, last4, description, ref_transaction_id, submitted_at)
+         VALUES ($1, 'refund', $2, $2, $3, '1', '1', $4, $5, 'Rentwise refund', $6, $7)`,
+        [refundId, input.invoiceNumber, input.amountCents, charge.brand, charge.last4, input.transactionId, now],
+      );
+      return refundId;
+    });
+    return this.retrieveTransaction(id);
+  }
+
+  /** Voids an approved charge not settled yet: all of it. */
+  async voidTransaction(transactionId: string): Promise<AuthorizeNetTransaction> {
+    const now = this.clock.now();
+    await this.dataSource.transaction(async (manager) => {
+      await lockUntilCommit(manager, `sandbox-anet:${transactionId}`);
+      const charge = await this.row(transactionId, manager);
+      if (charge.voided) return;
+      if (charge.kind !== 'charge' || charge.response_code !== '1' || this.isSettled(charge, now)) {
+        throw new PaymentGatewayError(`Authorize.Net sandbox refused a void: 16 The transaction cannot be found or has settled.`, { code: '16' });
+      }
+      await manager.query(`UPDATE infra.sandbox_anet_transactions SET voided = true WHERE id = $1`, [transactionId]);
+    });
+    return this.retrieveTransaction(transactionId);
+  }
+
+  /** Development and tests: the nightly batch now, settling every approved transaction not voided. */
+  async settleBatch(): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE infra.sandbox_anet_transactions SET settled_at = $1 WHERE settled_at IS NULL AND response_code = '1' AND NOT voided`,
+      [this.clock.now()],
+    );
+  }
+
   async findChargeByInvoiceNumber(invoiceNumber: string): Promise<AuthorizeNetTransaction | null> {
     const [row] = await this.dataSource.query<TransactionRow[]>(
-      `SELECT * FROM infra.sandbox_anet_transactions WHERE invoice_number = $1 AND kind = 'charge' ORDER BY submitted_at DESC LIMIT 1`,
+      `SELECT * FROM infra.sandbox_anet_transactions WHERE invoice_number = $1 ORDER BY submitted_at DESC LIMIT 1`,
       [invoiceNumber],
     );
     return row ? this.toTransaction(row) : null;
   }
 
   async retrieveTransaction(transactionId: string): Promise<AuthorizeNetTransaction> {
-    const [row] = await this.dataSource.query<TransactionRow[]>(`SELECT * FROM infra.sandbox_anet_transactions WHERE id = $1`, [transactionId]);
+    return this.toTransaction(await this.row(transactionId));
+  }
+
+  private async row(transactionId: string, manager: EntityManager = this.dataSource.manager): Promise<TransactionRow> {
+    const [row] = await manager.query<TransactionRow[]>(`SELECT * FROM infra.sandbox_anet_transactions WHERE id = $1`, [transactionId]);
     if (!row) throw new ProviderObjectNotFound(`The Authorize.Net sandbox has no transaction ${transactionId}`, { code: 'E00040' });
-    return this.toTransaction(row);
+    return row;
+  }
+
+  private isSettled(row: TransactionRow, now: Date): boolean {
+    if (row.voided || row.response_code !== '1') return false;
+    return row.settled_at !== null || row.submitted_at.getTime() <= now.getTime() - SETTLEMENT_DELAY_MS;
   }
 
   parseWebhook(rawBody: Buffer, signatureHeader: string): GatewayEvent {
@@ -156,6 +229,7 @@ export class AuthorizeNetSandbox extends AuthorizeNetGateway {
       submittedAt: row.submitted_at,
       card: { brand: row.brand, last4: row.last4 },
       refTransactionId: row.ref_transaction_id,
+      settled: this.isSettled(row, this.clock.now()),
     };
   }
 }
