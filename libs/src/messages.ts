@@ -30,6 +30,7 @@ export const MESSAGES = {
   refundDisputed: 'This payment is disputed. Answer the dispute with your payment processor instead of refunding it.',
   refundRecordedPayment: 'You recorded this payment yourself, so nothing can be refunded through Rentwise. Void it instead.',
   refundPartBeforeSettlement: 'This card payment has not settled yet, so it can only be voided in full. Refund the whole amount now, or wait until it settles (usually the next day) to refund part of it.',
+  refundNotThroughRentwise: 'This payment was not made through Rentwise, so it can only be refunded with your payment processor.',
   refundRefusedByProcessor: 'The payment processor refused this refund. Please try again later.',
   refundAttemptReused: 'This refund was already sent with different details. Please refresh the page.',
   financeExportUnavailable: 'This export is not ready or is no longer kept (files are kept for 7 days). Start the export again.',

@@ -1,5 +1,5 @@
 import { MESSAGES } from './messages';
-import { leftToRefundCents, refundAmountProblem, refundCost, refundCostText, refundEmailSentence, type RefundablePayment } from './refunds';
+import { leftToRefundCents, refundAmountProblem, refundRefusal, refundCost, refundCostText, refundEmailSentence, type RefundablePayment } from './refunds';
 import { refundFormSchema, refundSchema } from './schemas/refund.schema';
 
 const card: RefundablePayment = { chargedCents: 150_699, refundedCents: 0, platformFeeCents: 699, processorFeeCents: 4_400 };
@@ -22,6 +22,18 @@ describe('refunds', () => {
     expect(refundAmountProblem(0, card)).toMatch(/at most \$1,506\.99/);
     expect(refundAmountProblem(1.5, card)).toMatch(/at most/);
     expect(refundAmountProblem(1, { ...card, refundedCents: 150_699 })).toBe(MESSAGES.refundFullyRefunded);
+  });
+
+  it('refunds a paid or partly refunded payment with something left, made through Rentwise', () => {
+    expect(refundRefusal('succeeded', true, 100)).toBeNull();
+    expect(refundRefusal('partly_refunded', true, 100)).toBeNull();
+    expect(refundRefusal('refunded', true, 0)).toBe(MESSAGES.refundFullyRefunded);
+    expect(refundRefusal('succeeded', false, 100)).toBe(MESSAGES.refundNotThroughRentwise);
+    expect(refundRefusal('processing', true, 100)).toBe(MESSAGES.refundBankNotSettled);
+    expect(refundRefusal('failed', true, 100)).toBe(MESSAGES.refundFailedPayment);
+    expect(refundRefusal('disputed', true, 100)).toBe(MESSAGES.refundDisputed);
+    expect(refundRefusal('recorded', false, 100)).toBe(MESSAGES.refundRecordedPayment);
+    expect(refundRefusal('voided', false, 0)).toBe(MESSAGES.refundRecordedPayment);
   });
 
   it('takes the whole refund from the landlord and keeps both fees', () => {

@@ -1,5 +1,5 @@
 import { formatCents, type Cents } from './money';
-import { refundAboveLeftMessage } from './messages';
+import { MESSAGES, refundAboveLeftMessage } from './messages';
 
 /**
  * A landlord refunds a payment from its receipt (decision 0044). The refund comes out of the
@@ -25,6 +25,31 @@ export interface RefundablePayment {
 
 export function leftToRefundCents(payment: Pick<RefundablePayment, 'chargedCents' | 'refundedCents'>): Cents {
   return Math.max(0, payment.chargedCents - payment.refundedCents);
+}
+
+/** A payment's status as receipts say it (the server's PaymentStatus). */
+export type RefundablePaymentStatus = 'processing' | 'succeeded' | 'refunded' | 'partly_refunded' | 'disputed' | 'failed' | 'recorded' | 'voided';
+
+/**
+ * Why the payment cannot be refunded at all now (a message for the landlord), or null: a bank payment
+ * only once it settled, never a failed or disputed one (the dispute decides where the money goes), nor
+ * rent the landlord recorded, nor a payment with nothing left or made outside Rentwise's payment screen.
+ */
+export function refundRefusal(status: RefundablePaymentStatus, throughRentwise: boolean, leftCents: Cents): string | null {
+  switch (status) {
+    case 'recorded':
+    case 'voided':
+      return MESSAGES.refundRecordedPayment;
+    case 'failed':
+      return MESSAGES.refundFailedPayment;
+    case 'processing':
+      return MESSAGES.refundBankNotSettled;
+    case 'disputed':
+      return MESSAGES.refundDisputed;
+    default:
+      if (!throughRentwise) return MESSAGES.refundNotThroughRentwise;
+      return leftCents > 0 ? null : MESSAGES.refundFullyRefunded;
+  }
 }
 
 /** Why this amount cannot be refunded (a message for the landlord), or null when it can. */

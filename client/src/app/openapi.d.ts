@@ -747,6 +747,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/landlord/payments/{receiptId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refunds all or part of a payment to the tenant, with a reason, once per idempotency key (decision 0044)
+         * @description Out of the landlord’s balance: our platform fee and the processor’s fee are not returned. An Authorize.Net payment not yet settled is voided, in full only; a bank payment is refunded once it settled. The tenant is emailed.
+         */
+        post: operations["LandlordPaymentsController_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/landlord/properties/{propertyId}/tenants/{tenantUserId}/ledger": {
         parameters: {
             query?: never;
@@ -1709,7 +1729,7 @@ export interface components {
              * @description processing: a bank debit on its way; failed: the bank refused it (failureReason says why); recorded: paid outside Rentwise and recorded by the landlord; voided: a recorded payment the landlord voided
              * @enum {string}
              */
-            status: "processing" | "succeeded" | "refunded" | "disputed" | "failed" | "recorded" | "voided";
+            status: "processing" | "succeeded" | "refunded" | "partly_refunded" | "disputed" | "failed" | "recorded" | "voided";
             /** @description Why the bank refused a failed bank debit; null otherwise */
             failureReason: string | null;
             /** @description Made by autopay, not at the payment screen */
@@ -1782,6 +1802,28 @@ export interface components {
             /** @description Set once the landlord voided it */
             voided: components["schemas"]["RecordedPaymentVoidedDto"] | null;
         };
+        ReceiptRefundDto: {
+            /** @example 10000 */
+            amountCents: number;
+            /** Format: date-time */
+            refundedAt: string;
+            /** @description The landlord’s reason; null for a refund made in the provider’s own dashboard */
+            reason: string | null;
+        };
+        RefundOptionDto: {
+            /** @description What the payment charged the tenant */
+            chargedCents: number;
+            /** @description Refunded already, and asked for and not yet answered */
+            refundedCents: number;
+            /** @description What can still be refunded */
+            leftCents: number;
+            /** @description Our platform fee on the payment: kept on a refund (decision 0044) */
+            platformFeeCents: number;
+            /** @description The processor’s fee on the landlord’s account: not returned on a refund; null when not theirs or not known */
+            processorFeeCents: number | null;
+            /** @description Why the payment cannot be refunded now; null when it can */
+            refusal: string | null;
+        };
         ReceiptDto: {
             /** Format: uuid */
             receiptId: string;
@@ -1791,7 +1833,7 @@ export interface components {
              * @description Processing: a bank debit on its way (about 4 business days); Failed: the bank refused it; Recorded by landlord: paid outside Rentwise (recorded says how); Voided: such a payment, voided
              * @enum {string}
              */
-            status: "Processing" | "Paid" | "Refunded" | "Disputed" | "Disputed after refund" | "Failed" | "Recorded by landlord" | "Voided";
+            status: "Processing" | "Paid" | "Refunded" | "Partly refunded" | "Disputed" | "Disputed after refund" | "Failed" | "Recorded by landlord" | "Voided";
             /** @description Why the bank refused a failed bank debit, in words the tenant can act on; null otherwise */
             failureReason: string | null;
             /** @description Set while a dispute opened after a refund is open: the landlord answers it with the refund */
@@ -1819,6 +1861,12 @@ export interface components {
             landlordContact?: components["schemas"]["LandlordContactDto"] | null;
             /** @description Rent paid outside Rentwise and recorded by the landlord; null otherwise */
             recorded: components["schemas"]["RecordedPaymentReceiptDto"] | null;
+            /** @description Its refunds that went through, oldest first */
+            refunds: components["schemas"]["ReceiptRefundDto"][];
+            /** @description What its refunds gave back in all */
+            refundedCents: number;
+            /** @description Landlord view only: what the Refund form needs */
+            refundOption?: components["schemas"]["RefundOptionDto"] | null;
         };
         ReceiptAnswer: {
             /** @enum {string} */
@@ -1878,6 +1926,34 @@ export interface components {
             /** @enum {string} */
             status: "success";
             ledger: components["schemas"]["TenantLedgerDto"];
+        };
+        RefundDto: {
+            /** Format: uuid */
+            refundId: string;
+            /**
+             * Format: uuid
+             * @description The refunded payment’s receipt
+             */
+            receiptId: string;
+            /** @example 10000 */
+            amountCents: number;
+            /**
+             * @description void: an Authorize.Net payment not yet settled, voided in full
+             * @enum {string}
+             */
+            way: "refund" | "void";
+            /**
+             * @description pending: the provider is still sending it
+             * @enum {string}
+             */
+            status: "succeeded" | "pending";
+            /** @description False when this idempotency key sent the refund before: nothing refunded twice */
+            created: boolean;
+        };
+        RefundAnswer: {
+            /** @enum {string} */
+            status: "success";
+            refund: components["schemas"]["RefundDto"];
         };
         RecordedPaymentDto: {
             /**
@@ -3998,6 +4074,96 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    LandlordPaymentsController_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receiptId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most what is left to refund (the receipt’s refundOption.leftCents) */
+                    amountCents: number;
+                    /** @description Shown to the tenant in the email and on both receipts */
+                    reason: string;
+                    /**
+                     * Format: uuid
+                     * @description One per refund confirmed
+                     */
+                    idempotencyKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The same key again: the first answer, nothing refunded twice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundAnswer"];
+                };
+            };
+            /** @description Refunded now */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundAnswer"];
+                };
+            };
+            /** @description More than is left to refund (the message says how much is left), or a field to put right */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Not a payment to this landlord */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Cannot be refunded now: a bank payment not settled, a failed, disputed or recorded payment, nothing left, part of an Authorize.Net payment before settlement, or the processor refused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The idempotency key was used with other input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description The processor did not answer: send the same key again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,7 @@ import { saveCardSchema } from '@rentwise/libs/schemas/saved-card.schema';
 import { paymentSchema } from '@rentwise/libs/schemas/payment.schema';
 import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { recordedPaymentSchema, recordedPaymentVoidSchema } from '@rentwise/libs/schemas/recorded-payment.schema';
+import { refundSchema } from '@rentwise/libs/schemas/refund.schema';
 import { rentTermsSchema } from '@rentwise/libs/schemas/rent-terms.schema';
 import { propertyRemindersSchema, tenantRemindersSchema } from '@rentwise/libs/schemas/reminders.schema';
 import { statementQuerySchema } from '@rentwise/libs/schemas/statement.schema';
@@ -53,6 +54,7 @@ export const VALID_EXAMPLES = new Map<ZodType, () => Record<string, unknown>>([
     }),
   ],
   [recordedPaymentVoidSchema as ZodType, () => ({ reason: 'The check bounced' })],
+  [refundSchema as ZodType, () => ({ amountCents: 1000, reason: 'Overcharged for April', idempotencyKey: randomUUID() })],
 ]);
 
 /** Values by field name, for schemas without an example of their own. */

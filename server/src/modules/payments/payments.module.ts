@@ -80,6 +80,8 @@ import { BankDebitSettlement } from './bank-debits/bank-debit-settlement';
 import { BankDebitFailedMailer } from './emails/bank-debit-failed-mailer';
 import { BankDebitFailedEmailProcessor } from './emails/bank-debit-failed-email.processor';
 import { BANK_DEBIT_FAILED_EMAILS_QUEUE } from './emails/send-bank-debit-failed-email.job';
+import { REFUND_EMAILS_QUEUE } from './emails/send-refund-email.job';
+import { refundProviders } from './refunds/refunds.providers';
 
 export interface PaymentsModuleOptions {
   /** Run this module's queue workers in this process. */
@@ -104,7 +106,7 @@ export class PaymentsModule {
         PaymentGatewayModule.register(options.config, { runWorker: options.runWorker }),
         AuthorizeNetGatewayModule.register(options.config),
         TypeOrmModule.forFeature([LedgerTransaction, LedgerEntry, CardPayment, LandlordCardGateway, CardGatewayChange]),
-        BullModule.registerQueue({ name: RECEIPT_EMAILS_QUEUE }, { name: DISPUTED_AFTER_REFUND_EMAILS_QUEUE }, { name: BANK_DEBIT_FAILED_EMAILS_QUEUE }, { name: AUTOPAY_QUEUE }, { name: AUTOPAY_EMAILS_QUEUE }),
+        BullModule.registerQueue({ name: RECEIPT_EMAILS_QUEUE }, { name: DISPUTED_AFTER_REFUND_EMAILS_QUEUE }, { name: BANK_DEBIT_FAILED_EMAILS_QUEUE }, { name: AUTOPAY_QUEUE }, { name: AUTOPAY_EMAILS_QUEUE }, { name: REFUND_EMAILS_QUEUE }),
         ReconciliationModule.register(options),
         ChargesModule.register(options),
         RemindersModule.register(options),
@@ -146,6 +148,7 @@ export class PaymentsModule {
         GetTenantLedgerHandler,
         GetTenancyLedgerHandler,
         ...recordedPaymentProviders,
+        ...refundProviders(options),
         GetReceiptHandler,
         GetBankDebitFailuresHandler,
         ReadLedgerFeedHandler,

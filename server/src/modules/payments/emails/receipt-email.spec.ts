@@ -19,6 +19,9 @@ const receipt = (amountCents: number, paidAt: string, more: Partial<ReceiptView>
   failureReason: null,
   tenantFeeCents: null,
   recorded: null,
+  refunds: [],
+  refundedCents: 0,
+  refundOption: null,
   ...more,
 });
 

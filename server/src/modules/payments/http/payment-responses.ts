@@ -89,11 +89,11 @@ export class PaymentRowDto {
   @ApiProperty() chargedCents!: number;
   @ApiProperty({ example: 'Rent payment: 123 Main St, Apt 2' }) description!: string;
   @ApiProperty({
-    enum: ['processing', 'succeeded', 'refunded', 'disputed', 'failed', 'recorded', 'voided'],
+    enum: ['processing', 'succeeded', 'refunded', 'partly_refunded', 'disputed', 'failed', 'recorded', 'voided'],
     description:
       'processing: a bank debit on its way; failed: the bank refused it (failureReason says why); recorded: paid outside Rentwise and recorded by the landlord; voided: a recorded payment the landlord voided',
   })
-  status!: 'processing' | 'succeeded' | 'refunded' | 'disputed' | 'failed' | 'recorded' | 'voided';
+  status!: 'processing' | 'succeeded' | 'refunded' | 'partly_refunded' | 'disputed' | 'failed' | 'recorded' | 'voided';
   @ApiProperty({ type: String, nullable: true, description: 'Why the bank refused a failed bank debit; null otherwise' })
   failureReason!: string | null;
   @ApiProperty({ description: 'Made by autopay, not at the payment screen' }) automatic!: boolean;
@@ -148,15 +148,32 @@ export class RecordedPaymentReceiptDto {
   @ApiProperty({ type: RecordedPaymentVoidedDto, nullable: true, description: 'Set once the landlord voided it' }) voided!: RecordedPaymentVoidedDto | null;
 }
 
+export class ReceiptRefundDto {
+  @ApiProperty({ example: 10_000 }) amountCents!: number;
+  @ApiProperty({ format: 'date-time' }) refundedAt!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The landlord’s reason; null for a refund made in the provider’s own dashboard' })
+  reason!: string | null;
+}
+
+export class RefundOptionDto {
+  @ApiProperty({ description: 'What the payment charged the tenant' }) chargedCents!: number;
+  @ApiProperty({ description: 'Refunded already, and asked for and not yet answered' }) refundedCents!: number;
+  @ApiProperty({ description: 'What can still be refunded' }) leftCents!: number;
+  @ApiProperty({ description: 'Our platform fee on the payment: kept on a refund (decision 0044)' }) platformFeeCents!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'The processor’s fee on the landlord’s account: not returned on a refund; null when not theirs or not known' })
+  processorFeeCents!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the payment cannot be refunded now; null when it can' }) refusal!: string | null;
+}
+
 export class ReceiptDto {
   @ApiProperty({ format: 'uuid' }) receiptId!: string;
   @ApiProperty({ enum: ['tenant', 'landlord'] }) mode!: 'tenant' | 'landlord';
   @ApiProperty({
-    enum: ['Processing', 'Paid', 'Refunded', 'Disputed', 'Disputed after refund', 'Failed', 'Recorded by landlord', 'Voided'],
+    enum: ['Processing', 'Paid', 'Refunded', 'Partly refunded', 'Disputed', 'Disputed after refund', 'Failed', 'Recorded by landlord', 'Voided'],
     description:
       'Processing: a bank debit on its way (about 4 business days); Failed: the bank refused it; Recorded by landlord: paid outside Rentwise (recorded says how); Voided: such a payment, voided',
   })
-  status!: 'Processing' | 'Paid' | 'Refunded' | 'Disputed' | 'Disputed after refund' | 'Failed' | 'Recorded by landlord' | 'Voided';
+  status!: 'Processing' | 'Paid' | 'Refunded' | 'Partly refunded' | 'Disputed' | 'Disputed after refund' | 'Failed' | 'Recorded by landlord' | 'Voided';
   @ApiProperty({ type: String, nullable: true, description: 'Why the bank refused a failed bank debit, in words the tenant can act on; null otherwise' })
   failureReason!: string | null;
   @ApiProperty({
@@ -186,6 +203,10 @@ export class ReceiptDto {
   landlordContact!: LandlordContactDto | null;
   @ApiProperty({ type: RecordedPaymentReceiptDto, nullable: true, description: 'Rent paid outside Rentwise and recorded by the landlord; null otherwise' })
   recorded!: RecordedPaymentReceiptDto | null;
+  @ApiProperty({ type: [ReceiptRefundDto], description: 'Its refunds that went through, oldest first' }) refunds!: ReceiptRefundDto[];
+  @ApiProperty({ description: 'What its refunds gave back in all' }) refundedCents!: number;
+  @ApiPropertyOptional({ type: RefundOptionDto, nullable: true, description: 'Landlord view only: what the Refund form needs' })
+  refundOption!: RefundOptionDto | null;
 }
 
 export class ReceiptAnswer {

@@ -4,6 +4,8 @@ const card = (corrections: Partial<PaymentCorrections> = {}): PaymentCorrections
   recorded: false,
   recordedVoids: 0,
   refunds: 0,
+  refundedCents: 0,
+  chargedCents: 150_699,
   disputes: 0,
   disputesWon: 0,
   bankDebit: false,
@@ -18,8 +20,10 @@ describe('paymentStatusOf', () => {
     expect(paymentStatusOf(card())).toBe('succeeded');
   });
 
-  it('is refunded once a refund went through', () => {
-    expect(paymentStatusOf(card({ refunds: 1 }))).toBe('refunded');
+  it('is refunded once refunds gave all of it back, partly refunded before', () => {
+    expect(paymentStatusOf(card({ refunds: 1, refundedCents: 150_699 }))).toBe('refunded');
+    expect(paymentStatusOf(card({ refunds: 2, refundedCents: 150_699 }))).toBe('refunded');
+    expect(paymentStatusOf(card({ refunds: 1, refundedCents: 50_000 }))).toBe('partly_refunded');
   });
 
   it('is disputed while a dispute is open or lost, even when also refunded', () => {
@@ -54,6 +58,7 @@ describe('paymentStatusOf', () => {
       processing: 'Processing',
       succeeded: 'Paid',
       refunded: 'Refunded',
+      partly_refunded: 'Partly refunded',
       disputed: 'Disputed',
       failed: 'Failed',
       recorded: 'Recorded by landlord',

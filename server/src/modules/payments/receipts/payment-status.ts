@@ -8,6 +8,9 @@ export interface PaymentCorrections {
   recorded: boolean;
   recordedVoids: number;
   refunds: number;
+  /** What those refunds gave back, against what the payment charged: all of it, or part (decision 0044). */
+  refundedCents: number;
+  chargedCents: number;
   disputes: number;
   disputesWon: number;
   /** The payment's journal moved money into bank_debit_clearing: a bank debit. */
@@ -16,19 +19,22 @@ export interface PaymentCorrections {
   bankDebitsFailed: number;
 }
 
-export type PaymentStatus = 'processing' | 'succeeded' | 'refunded' | 'disputed' | 'failed' | 'recorded' | 'voided';
+export type PaymentStatus = 'processing' | 'succeeded' | 'refunded' | 'partly_refunded' | 'disputed' | 'failed' | 'recorded' | 'voided';
 
 /**
  * A payment's status on receipts and histories. Rent the landlord recorded is recorded, or voided
  * once they voided it (nothing else can follow: no provider carried it). A bank debit is processing
  * until its bank answers, and failed once the bank refused it (nothing else can follow a failure).
  * Otherwise disputed while a dispute is open or after it was lost (a return after settlement is a
- * dispute), refunded once a refund went through, paid otherwise (a won dispute leaves it paid).
+ * dispute), refunded once refunds gave all of it back (partly refunded while they gave back less),
+ * paid otherwise (a won dispute leaves it paid).
  */
 export function paymentStatusOf({
   recorded,
   recordedVoids,
   refunds,
+  refundedCents,
+  chargedCents,
   disputes,
   disputesWon,
   bankDebit,
@@ -39,7 +45,7 @@ export function paymentStatusOf({
   if (bankDebitsFailed > 0) return 'failed';
   if (bankDebit && bankDebitsSettled === 0) return 'processing';
   if (disputes > disputesWon) return 'disputed';
-  if (refunds > 0) return 'refunded';
+  if (refunds > 0) return refundedCents >= chargedCents ? 'refunded' : 'partly_refunded';
   return 'succeeded';
 }
 
@@ -48,6 +54,7 @@ export const RECEIPT_STATUS_WORDS = {
   processing: 'Processing',
   succeeded: 'Paid',
   refunded: 'Refunded',
+  partly_refunded: 'Partly refunded',
   disputed: 'Disputed',
   failed: 'Failed',
   recorded: 'Recorded by landlord',
@@ -63,6 +70,13 @@ export const PAYMENT_CORRECTIONS_SQL = `
     WHERE r.corrects_transaction_id = t.id AND r.kind = 'refund'
       AND NOT EXISTS (SELECT 1 FROM payments.ledger_transactions f
                        WHERE f.corrects_transaction_id = r.id AND f.kind = 'correction')) AS refunds,
+  (SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_transactions r
+     JOIN payments.ledger_entries e ON e.transaction_id = r.id AND e.account = 'tenant_card'
+    WHERE r.corrects_transaction_id = t.id AND r.kind = 'refund'
+      AND NOT EXISTS (SELECT 1 FROM payments.ledger_transactions f
+                       WHERE f.corrects_transaction_id = r.id AND f.kind = 'correction')) AS refunded_cents,
+  -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
+     WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS payment_charged_cents,
   (SELECT count(*)::int FROM payments.ledger_transactions d
     WHERE d.corrects_transaction_id = t.id AND d.kind = 'dispute') AS disputes,
   (SELECT count(*)::int FROM payments.ledger_transactions w
@@ -79,6 +93,9 @@ export interface PaymentCorrectionColumns {
   recorded: boolean;
   recorded_voids: number;
   refunds: number;
+  /** bigint, as text. */
+  refunded_cents: string;
+  payment_charged_cents: string;
   disputes: number;
   disputes_won: number;
   bank_debit: boolean;
@@ -91,6 +108,8 @@ export function paymentCorrectionsOf(row: PaymentCorrectionColumns): PaymentCorr
     recorded: row.recorded,
     recordedVoids: row.recorded_voids,
     refunds: row.refunds,
+    refundedCents: Number(row.refunded_cents),
+    chargedCents: Number(row.payment_charged_cents),
     disputes: row.disputes,
     disputesWon: row.disputes_won,
     bankDebit: row.bank_debit,

@@ -15,7 +15,8 @@ import { madeByAutopaySql } from '../autopay/made-by-autopay';
 import { GetLandlordTimeZone } from '../contracts/get-landlord-time-zone.query';
 import { disputedAfterRefundView, PaymentCorrectionsReader } from '../refund-disputes/payment-corrections-reader';
 import { PAYMENT_CORRECTIONS_SQL, type PaymentCorrectionColumns, paymentCorrectionsOf, paymentStatusOf, RECEIPT_STATUS_WORDS } from './payment-status';
-import type { ReceiptView } from './receipt-view';
+import { PaymentsToRefund } from '../refunds/payments-to-refund';
+import type { ReceiptRefundView, ReceiptView, RefundOptionView } from './receipt-view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -72,6 +73,21 @@ const RECEIPT = preparedStatement<ReceiptRow, [receiptId: string]>(
 );
 
 /**
+ * A payment's refunds that went through (a failed one is corrected), by the corrections index, each with
+ * the landlord's reason when it was refunded from Rentwise (the refund's provider reference is the journal's).
+ */
+const REFUNDS = preparedStatement<{ occurred_at: Date; amount_cents: string; reason: string | null }, [receiptId: string]>(
+  'payments.receipt-refunds',
+  `SELECT r.occurred_at, e.amount_cents, a.reason
+     FROM payments.ledger_transactions r
+     JOIN payments.ledger_entries e ON e.transaction_id = r.id AND e.account = 'tenant_card'
+     LEFT JOIN payments.refunds a ON a.payment_transaction_id = r.corrects_transaction_id AND a.provider_reference = r.provider_reference
+    WHERE r.corrects_transaction_id = $1 AND r.kind = 'refund'
+      AND NOT EXISTS (SELECT 1 FROM payments.ledger_transactions f WHERE f.corrects_transaction_id = r.id AND f.kind = 'correction')
+    ORDER BY r.occurred_at, r.recorded_at, r.id`,
+);
+
+/**
  * The landlord's amount: what the ledger gave them; for a bank debit not settled (processing, or
  * failed), what it was for, by the same dated fee its settlement posts.
  */
@@ -97,6 +113,7 @@ export class ReceiptReader {
     private readonly unitOfWork: UnitOfWork,
     private readonly queries: QueryBus,
     private readonly corrections: PaymentCorrectionsReader,
+    private readonly paymentsToRefund: PaymentsToRefund,
   ) {}
 
   async read(receiptId: string, viewerUserId: string): Promise<ReceiptView | null> {
@@ -114,16 +131,19 @@ export class ReceiptReader {
     const mode = row.tenant_user_id === viewerUserId ? 'tenant' : row.landlord_user_id === viewerUserId ? 'landlord' : null;
     if (!mode) return null;
 
-    const status = paymentStatusOf(paymentCorrectionsOf(row));
+    const corrections = paymentCorrectionsOf(row);
+    const status = paymentStatusOf(corrections);
     // Only a refunded payment with a dispute still counted against it can be disputed after its refund.
     const mayBeDisputedAfterRefund = row.refunds > 0 && status === 'disputed';
     const recordedBy = row.recorded_by_user_id;
-    const [users, property, flagged, timeZone] = await Promise.all([
+    const [users, property, flagged, timeZone, refunds, refundOption] = await Promise.all([
       this.queries.execute(new GetUsers([row.tenant_user_id, row.landlord_user_id, ...(recordedBy ? [recordedBy] : [])])),
       this.queries.execute(new GetProperty(row.property_id)),
       mayBeDisputedAfterRefund ? this.corrections.disputedAfterRefund([row.id]) : undefined,
       // A recorded payment's receipt says the month it paid (New York's receipt for cash says the period covered).
       recordedBy ? this.queries.execute(new GetLandlordTimeZone(row.landlord_user_id)) : undefined,
+      row.refunds > 0 ? this.refundsOf(row.id) : [],
+      mode === 'landlord' ? this.refundOptionOf(row.id, row.landlord_user_id) : null,
     ]);
     const disputedAfterRefund = flagged?.get(row.id);
     const tenant = users.get(row.tenant_user_id) ?? null;
@@ -159,7 +179,22 @@ export class ReceiptReader {
               voided: row.void_reason && row.voided_at ? { reason: row.void_reason, voidedAt: row.voided_at.toISOString() } : null,
             }
           : null,
+      refunds,
+      refundedCents: corrections.refundedCents,
+      refundOption,
     };
     return { receipt, tenant, landlord };
+  }
+
+  private async refundsOf(receiptId: string): Promise<ReceiptRefundView[]> {
+    const rows = await this.unitOfWork.query(REFUNDS, [receiptId]);
+    return rows.map((refund) => ({ amountCents: Number(refund.amount_cents), refundedAt: refund.occurred_at.toISOString(), reason: refund.reason }));
+  }
+
+  private async refundOptionOf(receiptId: string, landlordUserId: string): Promise<RefundOptionView | null> {
+    const payment = await this.paymentsToRefund.read(receiptId, landlordUserId);
+    if (!payment) return null;
+    const { chargedCents, refundedCents, leftCents, platformFeeCents, processorFeeCents, refusal } = payment;
+    return { chargedCents, refundedCents, leftCents, platformFeeCents, processorFeeCents, refusal };
   }
 }

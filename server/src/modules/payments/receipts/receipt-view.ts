@@ -22,12 +22,34 @@ export interface RecordedPaymentView {
   voided: { reason: string; voidedAt: string } | null;
 }
 
+/** A refund of the payment (decision 0044): what went back, when, and why when the landlord refunded it from Rentwise. */
+export interface ReceiptRefundView {
+  amountCents: number;
+  /** ISO time the provider made it. */
+  refundedAt: string;
+  /** The landlord's reason; null for a refund made in the provider's own dashboard. */
+  reason: string | null;
+}
+
+/** What the landlord's Refund form needs to check the amount and show what a refund costs (libs/refunds). */
+export interface RefundOptionView {
+  chargedCents: number;
+  /** Refunded already, and asked for and not yet answered. */
+  refundedCents: number;
+  leftCents: number;
+  platformFeeCents: number;
+  /** The processor's fee on the landlord's account; null when not theirs (Authorize.Net) or not known. */
+  processorFeeCents: number | null;
+  /** Why it cannot be refunded now; null when it can. */
+  refusal: string | null;
+}
+
 /** One payment's receipt, as the payer (tenant) or the payee (landlord) sees it. */
 export interface ReceiptView {
   /** The ledger transaction id. */
   receiptId: string;
   mode: 'tenant' | 'landlord';
-  status: 'Processing' | 'Paid' | 'Refunded' | 'Disputed' | 'Disputed after refund' | 'Failed' | 'Recorded by landlord' | 'Voided';
+  status: 'Processing' | 'Paid' | 'Refunded' | 'Partly refunded' | 'Disputed' | 'Disputed after refund' | 'Failed' | 'Recorded by landlord' | 'Voided';
   /** Why the bank refused a failed bank debit, in the tenant's words; null otherwise. */
   failureReason: string | null;
   /** Set while a dispute opened after a refund is open: the landlord answers it with the refund. */
@@ -55,4 +77,10 @@ export interface ReceiptView {
   landlordContact: { name: string; email: string; phone: string } | null;
   /** Rent the landlord recorded; null for every payment made through Rentwise. */
   recorded: RecordedPaymentView | null;
+  /** Its refunds that went through, oldest first. */
+  refunds: ReceiptRefundView[];
+  /** What they gave back in all (what still counts of the payment is what it charged less this). */
+  refundedCents: number;
+  /** The landlord's view only. */
+  refundOption: RefundOptionView | null;
 }
