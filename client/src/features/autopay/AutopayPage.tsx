@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CalendarCheck, CalendarX, CircleCheck, CirclePause, Landmark, Lock } from 'lucide-react';
+import { CalendarCheck, CalendarX, CircleCheck, CirclePause, CreditCard, Landmark } from 'lucide-react';
 import { AUTOPAY_FAILURES_TO_TURN_OFF } from '@rentwise/libs/autopay';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { formatCents } from '@rentwise/libs/money';
@@ -19,7 +19,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { showToast } from '../../components/toastStore';
 import { AutopayForm } from './AutopayForm';
 import { useSkipAutopayMonthMutation, useTurnOffAutopayMutation } from './autopayApi';
-import { useLinkBankAccount } from './useLinkBankAccount';
+import { autopayMethodKinds, autopayMethodLabel } from './autopayMethod';
 import './autopay.css';
 
 function AutopayLoading() {
@@ -33,7 +33,16 @@ function AutopayLoading() {
 }
 
 /** Why autopay is off, when the tenant did not turn it off themselves. */
-function TurnedOffNotice({ reason }: { reason: AutopayView['turnedOffReason'] }) {
+function TurnedOffNotice({ view }: { view: AutopayView }) {
+  const reason = view.turnedOffReason;
+  if (reason === 'failures' && view.method?.kind === 'card') {
+    return (
+      <Notice tone="warning" title="Autopay turned itself off after failed payments">
+        {AUTOPAY_FAILURES_TO_TURN_OFF} months in a row, your card was declined for the automatic payment. Check the card with its bank or add
+        another, then turn autopay on again below, or pay by hand.
+      </Notice>
+    );
+  }
   if (reason === 'failures') {
     return (
       <Notice tone="warning" title="Autopay turned itself off after failed payments">
@@ -56,6 +65,8 @@ function TurnedOffNotice({ reason }: { reason: AutopayView['turnedOffReason'] })
 function AutopayStatus({ view }: { view: AutopayView }) {
   const [skipMonth, { isLoading: isSkipping }] = useSkipAutopayMonthMutation();
   const next = view.isOn ? view.next : null;
+  const byCard = view.method?.kind === 'card';
+  const feeCents = byCard ? view.cardFeeCents : view.bankFeeCents;
 
   async function setSkipped(month: string, skip: boolean) {
     try {
@@ -72,13 +83,13 @@ function AutopayStatus({ view }: { view: AutopayView }) {
         {view.isOn ? <CircleCheck aria-hidden="true" size={24} /> : <CirclePause aria-hidden="true" size={24} />}
         Autopay is {view.isOn ? 'on' : 'off'}
       </h2>
-      {view.isOn && view.settings && (
+      {view.isOn && view.method && (
         <p className="autopay-status__from muted">
-          <Landmark aria-hidden="true" size={16} />
-          From {view.settings.bankName} ••••{view.settings.last4}
+          {view.method.kind === 'card' ? <CreditCard aria-hidden="true" size={16} /> : <Landmark aria-hidden="true" size={16} />}
+          From {autopayMethodLabel(view.method)}
         </p>
       )}
-      {!view.isOn && <TurnedOffNotice reason={view.turnedOffReason} />}
+      {!view.isOn && <TurnedOffNotice view={view} />}
 
       {next && (
         <div className={`autopay-next${next.skipped ? ' autopay-next--skipped' : ''}`}>
@@ -101,7 +112,12 @@ function AutopayStatus({ view }: { view: AutopayView }) {
                   {formatCents(next.estimatedCents)}
                 </strong>{' '}
                 on <time dateTime={next.debitAt}>{weekdayDateLabel(next.debitAt, view.timeZone)}</time> for {autopayMonthLabel(next.period)} rent
-                {view.bankFeeCents > 0 && <span className="tabular">, plus the {formatCents(view.bankFeeCents)} bank fee</span>}.
+                {feeCents > 0 && (
+                  <span className="tabular">
+                    , plus the {formatCents(feeCents)} {byCard ? 'processing' : 'bank'} fee
+                  </span>
+                )}
+                .
               </p>
             </>
           )}
@@ -177,47 +193,23 @@ function TurnOffAutopay() {
   );
 }
 
-/** No account saved yet: the page's one action is to link one, which is saved at once; the form follows. */
-function LinkFirstBankAccount({ view, bankLink }: { view: AutopayView; bankLink: NonNullable<AutopayView['bankLink']> }) {
-  const link = useLinkBankAccount(bankLink, view.mandateTerms.tenantName);
-  return (
-    <Card as="section" padding="lg" className="autopay-link" aria-labelledby="autopay-link-title">
-      <h2 id="autopay-link-title" className="autopay-section__title">
-        Link the account to pay from
-      </h2>
-      <p className="muted">Autopay pays from a bank account you save. Link yours now; it is saved for autopay and for paying by hand.</p>
-      {link.notice}
-      <Button size="lg" fullWidth isLoading={link.isWorking} onClick={link.start}>
-        <Landmark aria-hidden="true" size={18} />
-        Link a bank account
-      </Button>
-      <p className="autopay-link__secure muted">
-        <Lock aria-hidden="true" size={16} />
-        Your account and routing numbers go straight to our payment processor. Rentwise never sees or stores them.
-      </p>
-      {link.dialog}
-    </Card>
-  );
-}
-
-/** What the tenant can set up, given whether their landlord takes bank debits and they saved an account. */
+/** What the tenant can set up, given whether their landlord takes bank debits, cards, or neither. */
 function AutopaySettings({ view }: { view: AutopayView }) {
-  if (!view.offered || !view.bankLink) {
+  if (autopayMethodKinds(view).length === 0) {
     return (
       <Notice tone="info" title="Autopay isn’t available yet">
         {MESSAGES.autopayNotOffered}
       </Notice>
     );
   }
-  if (view.savedBankAccounts.length === 0) return <LinkFirstBankAccount view={view} bankLink={view.bankLink} />;
   return (
     <Card padding="lg">
-      <AutopayForm view={view} bankLink={view.bankLink} />
+      <AutopayForm view={view} />
     </Card>
   );
 }
 
-/** /tenant/autopay (issue 37): rent taken from a saved bank account each month, on a day the tenant chooses. */
+/** /tenant/autopay (issue 37): rent taken from a saved bank account or card each month, on a day the tenant chooses. */
 export function AutopayPage() {
   const { data: view, error, isLoading, isFetching, refetch } = useGetTenantAutopayQuery();
 
@@ -226,7 +218,7 @@ export function AutopayPage() {
       <PageHeader
         back={{ to: paths.tenant.dashboard.getHref(), label: 'Dashboard' }}
         title="Autopay"
-        description="Rent paid from your bank account each month, on the day you choose. You’re emailed before each payment."
+        description="Rent paid automatically each month, on the day you choose. You’re emailed before each payment."
       />
       {isLoading && <AutopayLoading />}
       {!view && error && isNotFound(error) && (

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AUTOPAY_MANDATE_VERSION, autopayMandateText } from '@rentwise/libs/autopay';
+import { AUTOPAY_MANDATE_VERSION, autopayCardAuthorizationText, autopayMandateText } from '@rentwise/libs/autopay';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { SANDBOX_BANK_NAME } from '@rentwise/libs/sandbox-bank-accounts';
 import type { AutopayView } from '../../app/tenantAutopayApi';
@@ -13,6 +13,8 @@ import { sessionOf, testUser } from '../../test/session';
 
 const checking = { id: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b', bankName: 'Springfield Credit Union', last4: '6789' };
 const savings = { id: '0a9b8c7d-6e5f-4a3b-9c1d-2e3f4a5b6c7d', bankName: 'First Bank', last4: '1234' };
+const visa = { id: '7d6c5b4a-3f2e-4d1c-9b0a-8f7e6d5c4b3a', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
+const mastercard = { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', brand: 'mastercard', last4: '4444', expMonth: 3, expYear: 2029 };
 const { tenantName, landlordName, propertyAddress } = autopayViewFixture().mandateTerms;
 const terms = { tenantName, landlordName, propertyAddress };
 
@@ -24,10 +26,20 @@ function onView(overrides: Partial<AutopayView> = {}): AutopayView {
   return viewOf({
     isOn: true,
     settings: { savedBankAccountId: checking.id, bankName: checking.bankName, last4: checking.last4, daysBeforeDue: 3, amount: { kind: 'balance' } },
+    method: { kind: 'bank_account', savedBankAccountId: checking.id, bankName: checking.bankName, last4: checking.last4 },
     next: { period: '2027-01', debitAt: '2026-12-29T11:00:00.000Z', estimatedCents: 150_000, skipped: false },
     ...overrides,
   });
 }
+
+/** On from the saved Visa, otherwise as onView. */
+const onByCardView = (overrides: Partial<AutopayView> = {}): AutopayView =>
+  onView({
+    savedCards: [visa],
+    settings: { savedBankAccountId: null, bankName: null, last4: visa.last4, daysBeforeDue: 3, amount: { kind: 'balance' } },
+    method: { kind: 'card', savedCardId: visa.id, brand: visa.brand, last4: visa.last4, expMonth: visa.expMonth, expYear: visa.expYear },
+    ...overrides,
+  });
 
 interface Call {
   method: string;
@@ -127,7 +139,12 @@ describe('the tenant’s autopay page', () => {
       {
         method: 'PUT',
         path: '/api/tenant/autopay',
-        body: { savedBankAccountId: checking.id, daysBeforeDue: 3, amount: { kind: 'balance' }, mandate: { accepted: true, version: AUTOPAY_MANDATE_VERSION } },
+        body: {
+          method: { kind: 'bank_account', savedBankAccountId: checking.id },
+          daysBeforeDue: 3,
+          amount: { kind: 'balance' },
+          mandate: { accepted: true, version: AUTOPAY_MANDATE_VERSION },
+        },
       },
     ]);
     expect(await screen.findByRole('heading', { name: 'Autopay is on' })).toBeInTheDocument();
@@ -159,7 +176,7 @@ describe('the tenant’s autopay page', () => {
     await user.click(screen.getByRole('button', { name: 'Turn on autopay' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0].body).toEqual({
-      savedBankAccountId: savings.id,
+      method: { kind: 'bank_account', savedBankAccountId: savings.id },
       daysBeforeDue: 0,
       amount: { kind: 'fixed', cents: 125_050 },
       mandate: { accepted: true, version: AUTOPAY_MANDATE_VERSION },
@@ -265,13 +282,16 @@ describe('the tenant’s autopay page', () => {
     const user = userEvent.setup();
     renderRoute('/tenant/autopay');
 
-    expect(await screen.findByRole('heading', { name: 'Link the account to pay from' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Link a bank account' })).toBeInTheDocument();
+    expect(screen.getByText(/Autopay pays from a bank account you save/)).toBeInTheDocument();
+    // Nothing to pay from yet: the day, the amount and the authorization wait for it.
     expect(screen.queryByRole('button', { name: 'Turn on autopay' })).toBeNull();
     await linkTestAccount(user, 'Link a bank account');
 
     expect(await screen.findByRole('radio', { name: 'STRIPE TEST BANK ••••6789' })).toBeChecked();
     expect(screen.getByRole('status')).toHaveTextContent('STRIPE TEST BANK ••••6789 is saved.');
-    expect(screen.queryByRole('heading', { name: 'Link the account to pay from' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Link a bank account' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Turn on autopay' })).toBeInTheDocument();
     expect(screen.getByTestId('autopay-mandate')).toHaveTextContent('to debit my STRIPE TEST BANK account ending in 6789');
     // Linked on the landlord's account, in the tenant's name; only the payment method reaches our API.
     expect(links).toEqual([expect.objectContaining({ account: 'acct_sandbox_landlord', accountHolderName: 'Theo Tenant', accountNumber: '000123456789' })]);
@@ -307,8 +327,8 @@ describe('the tenant’s autopay page', () => {
     expect(screen.queryByRole('radio', { name: 'STRIPE TEST BANK ••••6789' })).toBeNull();
   });
 
-  it('offers no form when the landlord cannot take bank debits', async () => {
-    withAutopay(viewOf({ offered: false }), () => HttpResponse.json({}, { status: 500 }));
+  it('offers no form when the landlord can take neither bank debits nor cards', async () => {
+    withAutopay(viewOf({ offered: false, bankLink: null, cardOffered: false }), () => HttpResponse.json({}, { status: 500 }));
     renderRoute('/tenant/autopay');
     expect(await screen.findByText('Autopay isn’t available yet')).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.autopayNotOffered)).toBeInTheDocument();
@@ -322,5 +342,209 @@ describe('the tenant’s autopay page', () => {
     );
     renderRoute('/tenant/autopay');
     expect(await screen.findByText('There’s no rent to pay automatically yet')).toBeInTheDocument();
+  });
+});
+
+const newCard = { id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 };
+
+/**
+ * Saving a card in the sandbox: POST /api/tenant/cards/setup answers the sandbox, its card form makes
+ * the payment method at /sandbox/v1/payment_methods, and POST /api/tenant/cards saves it (the Visa
+ * ending 4242, expiring 12/34). DELETE /api/tenant/cards/:id answers `remove` (204 by default).
+ */
+function withCards(remove: () => Response = () => new HttpResponse(null, { status: 204 })) {
+  const tokenized: unknown[] = [];
+  const saves: unknown[] = [];
+  const removals: string[] = [];
+  mswServer.use(
+    http.post('/api/tenant/cards/setup', () => HttpResponse.json({ status: 'success', setup: { provider: 'sandbox' } }, { status: 201 })),
+    http.post('/sandbox/v1/payment_methods', async ({ request }) => {
+      tokenized.push(await request.json());
+      return HttpResponse.json({ id: 'pm_sandbox_card', card: { brand: 'visa', last4: '4242' } });
+    }),
+    http.post('/api/tenant/cards', async ({ request }) => {
+      saves.push(await request.json());
+      return HttpResponse.json({ status: 'success', card: newCard }, { status: 201 });
+    }),
+    http.delete('/api/tenant/cards/:savedCardId', ({ params }) => {
+      removals.push(String(params.savedCardId));
+      return remove();
+    }),
+  );
+  return { tokenized, saves, removals };
+}
+
+/** Pay from: Card, on the switch beside Bank account. */
+async function chooseCard(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(within(await screen.findByRole('group', { name: 'Bank account or card' })).getByRole('button', { name: 'Card' }));
+}
+
+const cardTerms = (card: { brand: string; last4: string }) => ({
+  ...terms,
+  brand: card.brand,
+  last4: card.last4,
+  amount: { kind: 'balance' as const },
+  daysBeforeDue: 3,
+  dueDay: 1,
+  processingFeeCents: 699,
+});
+
+describe('autopay by card', () => {
+  it('offers a card beside the bank account, each with its fee, and a card’s fee and authorization before turning on', async () => {
+    withAutopay(viewOf({ bankFeeCents: 150, savedCards: [visa, mastercard] }), () => HttpResponse.json({}, { status: 500 }));
+    const user = userEvent.setup();
+    renderRoute('/tenant/autopay');
+
+    const ways = await screen.findByRole('group', { name: 'Bank account or card' });
+    expect(within(ways).getByRole('button', { name: 'Bank account' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(ways).getByRole('button', { name: 'Bank account' })).toHaveAccessibleDescription('$1.50 fee');
+    expect(within(ways).getByRole('button', { name: 'Card' })).toHaveAccessibleDescription('$6.99 fee');
+    await chooseCard(user);
+
+    expect(within(ways).getByRole('button', { name: 'Card' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('radio', { name: 'Visa •••• 4242 Expires 12/30' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Mastercard •••• 4444 Expires 03/29' })).not.toBeChecked();
+    expect(screen.queryByRole('radio', { name: /Springfield Credit Union/ })).toBeNull();
+    expect(screen.getByText('Fees').nextElementSibling).toHaveTextContent('$6.99 processing fee on each payment');
+    expect(screen.getByRole('heading', { name: 'Recurring card payment authorization' })).toBeInTheDocument();
+    expect(screen.getByTestId('autopay-mandate')).toHaveTextContent(autopayCardAuthorizationText(cardTerms(visa)));
+    expect(screen.getByTestId('autopay-mandate')).toHaveTextContent('plus the $6.99 card processing fee');
+    expect(screen.getByRole('checkbox', { name: 'I authorize these card payments' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: /Mastercard •••• 4444/ }));
+    expect(screen.getByTestId('autopay-mandate')).toHaveTextContent('to charge my Mastercard card ending in 4444 every month');
+  });
+
+  it('turns autopay on with the card chosen', async () => {
+    const calls = withAutopay(viewOf({ savedCards: [visa] }), () => success(MESSAGES.autopayOn, onByCardView()));
+    const user = userEvent.setup();
+    renderRoute('/tenant/autopay');
+
+    await chooseCard(user);
+    await user.click(screen.getByRole('checkbox', { name: 'I authorize these card payments' }));
+    await user.click(screen.getByRole('button', { name: 'Turn on autopay' }));
+    expect(await screen.findByText(MESSAGES.autopayOn)).toBeInTheDocument();
+    expect(calls).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/tenant/autopay',
+        body: { method: { kind: 'card', savedCardId: visa.id }, daysBeforeDue: 3, amount: { kind: 'balance' }, mandate: { accepted: true, version: AUTOPAY_MANDATE_VERSION } },
+      },
+    ]);
+    const status = await screen.findByRole('region', { name: 'Autopay is on' });
+    expect(within(status).getByText('From Visa •••• 4242')).toBeInTheDocument();
+    // The form starts from the card autopay pays with.
+    expect(within(screen.getByRole('group', { name: 'Bank account or card' })).getByRole('button', { name: 'Card' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('radio', { name: /Visa •••• 4242/ })).toBeChecked();
+  });
+
+  it('says the card and its processing fee beside the next automatic payment', async () => {
+    withAutopay(onByCardView(), () => HttpResponse.json({}, { status: 500 }));
+    renderRoute('/tenant/autopay');
+
+    const status = await screen.findByRole('region', { name: 'Autopay is on' });
+    expect(within(status).getByText('From Visa •••• 4242')).toBeInTheDocument();
+    expect(within(status).getByText(/Next automatic payment/)).toHaveTextContent(
+      'Next automatic payment: ~about $1,500.00 on Tuesday, December 29 for January 2027 rent, plus the $6.99 processing fee.',
+    );
+  });
+
+  it('adds a card with the sandbox’s card form, saves it and chooses it', async () => {
+    withAutopay(viewOf(), () => HttpResponse.json({}, { status: 500 }));
+    const { tokenized, saves } = withCards();
+    const user = userEvent.setup();
+    renderRoute('/tenant/autopay');
+
+    await chooseCard(user);
+    expect(screen.getByText(/Autopay can charge a card you save/)).toHaveTextContent('Each payment by card adds the $6.99 processing fee.');
+    expect(screen.queryByRole('button', { name: 'Turn on autopay' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add a card' }));
+
+    const panel = await screen.findByRole('region', { name: 'Add a card' });
+    expect(within(panel).getByRole('heading', { name: 'Add a card' })).toHaveFocus();
+    await user.type(within(panel).getByRole('textbox', { name: 'Card number' }), '4242424242424242');
+    await user.type(within(panel).getByRole('textbox', { name: 'Expiry (MM/YY)' }), '1234');
+    await user.type(within(panel).getByRole('textbox', { name: 'CVC' }), '123');
+    await user.click(within(panel).getByRole('button', { name: 'Save card' }));
+
+    const saved = await screen.findByRole('radio', { name: 'Visa •••• 4242 Expires 12/34' });
+    await waitFor(() => expect(saved).toBeChecked());
+    expect(screen.getByRole('status')).toHaveTextContent('Visa •••• 4242 is saved.');
+    expect(screen.queryByRole('region', { name: 'Add a card' })).toBeNull();
+    expect(screen.getByTestId('autopay-mandate')).toHaveTextContent(autopayCardAuthorizationText(cardTerms(newCard)));
+    // The card went to the sandbox's tokenizer; only its payment method reached our API.
+    expect(tokenized).toEqual([expect.objectContaining({ number: '4242424242424242' })]);
+    expect(saves).toEqual([{ paymentMethodId: 'pm_sandbox_card' }]);
+  });
+
+  it('says why a card could not be saved, and keeps the form open to try another', async () => {
+    withAutopay(viewOf(), () => HttpResponse.json({}, { status: 500 }));
+    withCards();
+    mswServer.use(http.post('/api/tenant/cards', () => HttpResponse.json({ status: 'error', error: 'Your card was declined.' }, { status: 402 })));
+    const user = userEvent.setup();
+    renderRoute('/tenant/autopay');
+
+    await chooseCard(user);
+    await user.click(screen.getByRole('button', { name: 'Add a card' }));
+    const panel = await screen.findByRole('region', { name: 'Add a card' });
+    await user.type(within(panel).getByRole('textbox', { name: 'Card number' }), '4000000000000341');
+    await user.type(within(panel).getByRole('textbox', { name: 'Expiry (MM/YY)' }), '1234');
+    await user.type(within(panel).getByRole('textbox', { name: 'CVC' }), '123');
+    await user.click(within(panel).getByRole('button', { name: 'Save card' }));
+
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(within(panel).getByRole('button', { name: 'Save card' })).toBeEnabled();
+    expect(screen.queryByRole('radio', { name: /Visa/ })).toBeNull();
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('region', { name: 'Add a card' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add a card' })).toBeInTheDocument();
+  });
+
+  it('says so when the landlord no longer takes saved cards', async () => {
+    withAutopay(viewOf(), () => HttpResponse.json({}, { status: 500 }));
+    mswServer.use(http.post('/api/tenant/cards/setup', () => HttpResponse.json({ status: 'error', error: MESSAGES.savedCardsNotOffered }, { status: 409 })));
+    const user = userEvent.setup();
+    renderRoute('/tenant/autopay');
+
+    await chooseCard(user);
+    await user.click(screen.getByRole('button', { name: 'Add a card' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.savedCardsNotOffered);
+    expect(screen.queryByRole('region', { name: 'Add a card' })).toBeNull();
+  });
+
+  it('removes a saved card after asking, and refuses while autopay pays with it', async () => {
+    withAutopay(onByCardView({ savedCards: [visa, mastercard] }), () => HttpResponse.json({}, { status: 500 }));
+    const { removals } = withCards(() => HttpResponse.json({ status: 'error', error: MESSAGES.savedCardUsedByAutopay }, { status: 409 }));
+    const user = userEvent.setup();
+    renderRoute('/tenant/autopay');
+
+    await user.click(await screen.findByRole('button', { name: 'Remove Visa •••• 4242' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Visa •••• 4242?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove card' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.savedCardUsedByAutopay);
+    expect(screen.getByRole('radio', { name: /Visa •••• 4242/ })).toBeChecked();
+
+    // Another card, which autopay does not use, goes.
+    mswServer.use(http.delete('/api/tenant/cards/:savedCardId', ({ params }) => {
+      removals.push(String(params.savedCardId));
+      return new HttpResponse(null, { status: 204 });
+    }));
+    await user.click(screen.getByRole('button', { name: 'Remove Mastercard •••• 4444' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Remove Mastercard •••• 4444?' })).getByRole('button', { name: 'Remove card' }));
+    expect(await screen.findByText('Mastercard •••• 4444 is removed.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('radio', { name: /Mastercard/ })).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(removals).toEqual([visa.id, mastercard.id]);
+  });
+
+  it('offers only the card where the landlord takes cards but not bank debits', async () => {
+    withAutopay(viewOf({ offered: false, bankLink: null, savedBankAccounts: [] }), () => HttpResponse.json({}, { status: 500 }));
+    renderRoute('/tenant/autopay');
+
+    expect(await screen.findByRole('heading', { name: 'Turn on autopay' })).toBeInTheDocument();
+    expect(screen.queryByText('Autopay isn’t available yet')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Bank account or card' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Link a bank account' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add a card' })).toBeInTheDocument();
   });
 });
