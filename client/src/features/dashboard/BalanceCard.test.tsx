@@ -31,8 +31,8 @@ function balanceOf(overrides: Partial<TenantBalance> = {}): TenantBalance {
   };
 }
 
-/** Autopay off; by default the landlord takes no bank debits, so the card says nothing of it. */
-const autopayOf = (overrides: Partial<AutopayView> = {}): AutopayView => autopayViewFixture({ offered: false, ...overrides });
+/** Autopay off; by default the landlord takes neither bank debits nor cards for it, so the card says nothing of it. */
+const autopayOf = (overrides: Partial<AutopayView> = {}): AutopayView => autopayViewFixture({ offered: false, cardOffered: false, ...overrides });
 
 function withDashboard(answer: () => Response, autopay: AutopayView = autopayOf()) {
   mswServer.use(
@@ -104,7 +104,13 @@ describe('the tenant dashboard’s balance card', () => {
     expect(await within(await balanceCard()).findByRole('link', { name: 'January 2026 skipped' })).toBeInTheDocument();
   });
 
-  it('says nothing of autopay where the landlord takes no bank debits', async () => {
+  it('offers to set up autopay where the landlord takes cards for it but not bank debits', async () => {
+    withDashboard(() => HttpResponse.json({ status: 'success', balance: balanceOf() }), autopayOf({ cardOffered: true }));
+    renderRoute('/tenant/dashboard');
+    expect(await within(await balanceCard()).findByRole('link', { name: 'Set up autopay' })).toHaveAttribute('href', '/tenant/autopay');
+  });
+
+  it('says nothing of autopay where the landlord takes neither bank debits nor cards for it', async () => {
     let asked = false;
     withDashboard(() => HttpResponse.json({ status: 'success', balance: balanceOf() }));
     mswServer.use(

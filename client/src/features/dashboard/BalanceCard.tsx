@@ -26,11 +26,12 @@ function BalanceLoading() {
 
 /**
  * Autopay in one line (issue 37): the next automatic payment, linked to its page, or a link to set it
- * up. Nothing while it loads, when it did not load, or when the landlord cannot take bank debits.
+ * up. Nothing while it loads, when it did not load, or when the landlord can take neither bank debits
+ * nor cards for it.
  */
 function AutopayFact() {
   const { data: autopay } = useGetTenantAutopayQuery();
-  if (!autopay || (!autopay.isOn && !autopay.offered)) return null;
+  if (!autopay || (!autopay.isOn && !autopay.offered && !autopay.cardOffered)) return null;
   const href = paths.tenant.autopay.getHref();
   const next = autopay.isOn ? autopay.next : null;
   let fact;

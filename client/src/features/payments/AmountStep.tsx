@@ -32,10 +32,12 @@ function amountRefusal(setup: PaymentSetup, amountCents: number): string | null 
 
 /**
  * 'Autopay will pay ~$1,500.00 on Jan 1' (issue 37), so a tenant does not pay by hand what autopay is
- * about to take. Asked for only where autopay can run: the landlord takes bank debits.
+ * about to take. Asked for only where autopay can run: the landlord takes bank debits, or cards
+ * through Stripe (decision 0042: no card autopay on Authorize.Net).
  */
 function AutopayLine({ setup }: { setup: PaymentSetup }) {
-  const { data: autopay } = useGetTenantAutopayQuery(undefined, { skip: !setup.bankDebit });
+  const autopayCanRun = setup.bankDebit !== null || setup.cardGateway === 'stripe';
+  const { data: autopay } = useGetTenantAutopayQuery(undefined, { skip: !autopayCanRun });
   const next = upcomingAutopayPayment(autopay);
   if (!autopay || !next) return null;
   return (

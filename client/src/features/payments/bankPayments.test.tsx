@@ -797,7 +797,15 @@ describe('autopay on the payment screen', () => {
     await waitFor(() => expect(autopayReads()).toBe(2));
   });
 
-  it('says nothing of autopay when it is off, when the month is skipped, or without bank debits', async () => {
+  it('says what autopay by card will pay next where the landlord takes cards but not bank debits', async () => {
+    signedInTenant();
+    withSetups(paymentSetupFixture({ bankDebit: null }));
+    withAutopay(autopayOn({ offered: false, bankLink: null }));
+    renderRoute('/tenant/payment');
+    expect(await screen.findByTestId('autopay-line')).toHaveTextContent('Autopay will pay ~about $1,500.00 on Dec 29');
+  });
+
+  it('says nothing of autopay when it is off, when the month is skipped, or where it cannot run', async () => {
     signedInTenant();
     withSetups(setupWithBank());
     const offReads = withAutopay();
@@ -814,11 +822,12 @@ describe('autopay on the payment screen', () => {
     expect(screen.queryByTestId('autopay-line')).not.toBeInTheDocument();
     second.unmount();
 
-    withSetups(paymentSetupFixture({ bankDebit: null }));
-    const cardOnlyReads = withAutopay(autopayOn());
+    // Cards on Authorize.Net and no bank debits: autopay cannot run (decision 0042), and is not asked.
+    withSetups(paymentSetupFixture({ bankDebit: null, cardGateway: 'authorize_net' }));
+    const authorizeNetReads = withAutopay(autopayOn());
     renderRoute('/tenant/payment');
     await screen.findByRole('heading', { name: 'Make a Payment' });
     expect(screen.queryByTestId('autopay-line')).not.toBeInTheDocument();
-    expect(cardOnlyReads()).toBe(0);
+    expect(authorizeNetReads()).toBe(0);
   });
 });
