@@ -154,6 +154,9 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
         failureReason: null,
         automatic: false,
         recorded: null,
+        refunds: [],
+        refundedCents: 0,
+        refundOption: null,
       },
     });
     const landlordClient = await signIn(testApp, home.landlord);
