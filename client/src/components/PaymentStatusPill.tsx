@@ -8,6 +8,7 @@ const LABEL: Record<PaymentStatus, string> = {
   processing: 'Processing',
   failed: 'Failed',
   refunded: 'Refunded',
+  partly_refunded: 'Partly refunded',
   disputed: 'Disputed',
   recorded: 'Recorded by landlord',
   voided: 'Voided',

@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { useGetReceiptQuery, type Receipt, type ReceiptMode } from './paymentsApi';
 import { PaymentStatusPill } from '../../components/PaymentStatusPill';
+import { RefundPayment } from './RefundPayment';
 import './payments.css';
 
 const HISTORY: Record<ReceiptMode, string> = {
@@ -93,6 +94,54 @@ function VoidedNotice({ receipt }: { receipt: Receipt }) {
   );
 }
 
+/** The payment's refunds (decision 0044): each with its date and the landlord's reason, and what of the payment still counts. */
+function RefundList({ receipt }: { receipt: Receipt }) {
+  if (receipt.refunds.length === 0) return null;
+  const isTenant = receipt.mode === 'tenant';
+  const chargedCents = isTenant ? receipt.amountCents : (receipt.refundOption?.chargedCents ?? receipt.amountCents);
+  return (
+    <section className="receipt-refunds" aria-labelledby="receipt-refunds-title">
+      <h2 id="receipt-refunds-title" className="receipt-refunds__title">
+        {receipt.refunds.length === 1 ? 'Refund' : 'Refunds'}
+      </h2>
+      <ul className="receipt-refunds__list">
+        {receipt.refunds.map((refund) => (
+          <li key={`${refund.refundedAt}-${refund.amountCents}`} className="receipt-refunds__item">
+            <div className="receipt-refunds__line">
+              <span>Refunded on {dateLabel(refund.refundedAt)}</span>
+              <span className="money">{formatCents(refund.amountCents)}</span>
+            </div>
+            {refund.reason && <p className="receipt-refunds__reason">{refund.reason}</p>}
+          </li>
+        ))}
+      </ul>
+      <div className="receipt-refunds__line receipt-refunds__remaining">
+        <span>{isTenant ? 'Still paid toward rent' : 'Left of the payment'}</span>
+        <span className="money">{formatCents(Math.max(0, chargedCents - receipt.refundedCents))}</span>
+      </div>
+    </section>
+  );
+}
+
+/** The landlord's Refund action, or why this payment cannot be refunded now. */
+function RefundAction({ receipt }: { receipt: Receipt }) {
+  const option = receipt.refundOption;
+  if (!option) return null;
+  if (option.refusal) {
+    // A payment refunded in full, a landlord's record and a failed payment need no word about refunds.
+    const quiet = option.leftCents === 0 || receipt.recorded !== null || receipt.status === 'Failed';
+    return quiet ? null : <p className="receipt-refund-action__note">{option.refusal}</p>;
+  }
+  return (
+    <div className="receipt-refund-action">
+      <p className="receipt-refund-action__note">
+        {formatCents(option.leftCents)} of this payment can be refunded to the tenant.
+      </p>
+      <RefundPayment receiptId={receipt.receiptId} option={option} />
+    </div>
+  );
+}
+
 function ReceiptDetails({ receipt }: { receipt: Receipt }) {
   const isLandlord = receipt.mode === 'landlord';
   const flag = receipt.disputedAfterRefund;
@@ -154,6 +203,8 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
             </div>
           ))}
         </dl>
+        <RefundList receipt={receipt} />
+        <RefundAction receipt={receipt} />
       </Card>
 
       {!isLandlord && contact && (

@@ -724,6 +724,9 @@ describe('bank debits in the history and on receipts', () => {
     failureReason: null,
     automatic: false,
     recorded: null,
+    refunds: [],
+    refundedCents: 0,
+    refundOption: null,
   };
 
   it('say on the receipt that a processing payment takes about 4 business days', async () => {

@@ -381,6 +381,7 @@ describe('the payment screen', () => {
 const rows: PaymentHistoryRow[] = [
   { receiptId, paidAt: '2026-05-04T15:30:00.000Z', chargedCents: 150_699, description: 'Rent payment: 12 Garden Street, Springfield, IL 62704', status: 'succeeded', failureReason: null, automatic: false },
   { receiptId: 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e', paidAt: '2026-04-03T10:00:00.000Z', chargedCents: 50_699, description: 'Rent payment: 12 Garden Street', status: 'refunded', failureReason: null, automatic: false },
+  { receiptId: 'c3d4e5f6-a7b8-4c9d-8e0f-2a3b4c5d6e7f', paidAt: '2026-03-03T10:00:00.000Z', chargedCents: 50_699, description: 'Rent payment: 12 Garden Street', status: 'partly_refunded', failureReason: null, automatic: false },
 ];
 
 describe('payment history', () => {
@@ -392,13 +393,14 @@ describe('payment history', () => {
     expect(await screen.findByRole('heading', { name: 'Payment History' })).toBeInTheDocument();
     expect(screen.getByText('All transactions after July 1st 2023 include a $6.99 Processing Fee')).toBeInTheDocument();
     const links = await screen.findAllByRole('link', { name: /View receipt/ });
-    expect(links).toHaveLength(2);
+    expect(links).toHaveLength(3);
     expect(links[0]).toHaveTextContent('12 Garden Street, Springfield, IL 62704');
     expect(links[0]).not.toHaveTextContent('Rent payment');
     expect(links[0]).toHaveTextContent('May 4, 2026');
     expect(links[0]).toHaveTextContent('$1,506.99');
     expect(links[0]).toHaveAttribute('href', `/tenant/payment-receipt/${receiptId}`);
     expect(links[1]).toHaveTextContent('Refunded');
+    expect(within(links[2]).getByText('Partly refunded')).toHaveClass('status-pill--warning');
   });
 
   it('says No Payment History when there is none', async () => {
@@ -446,6 +448,9 @@ const receipt: Receipt = {
   failureReason: null,
   automatic: false,
   recorded: null,
+  refunds: [],
+  refundedCents: 0,
+  refundOption: null,
 };
 
 const field = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;

@@ -1,6 +1,7 @@
 import type { AuthorizeNetPaymentInput } from '@rentwise/libs/schemas/authorize-net-payment.schema';
 import type { BankPaymentInput } from '@rentwise/libs/schemas/bank-payment.schema';
 import type { PaymentInput } from '@rentwise/libs/schemas/payment.schema';
+import type { RefundInput } from '@rentwise/libs/schemas/refund.schema';
 import { api } from '../../app/api';
 import { statusOf } from '../../app/apiError';
 import type { components } from '../../app/openapi';
@@ -31,6 +32,10 @@ export type PaymentStatus = PaymentHistoryRow['status'];
 /** Tenant view: the charged total and the landlord's contact. Landlord view: what the landlord received. */
 export type Receipt = Schemas['ReceiptDto'];
 export type ReceiptMode = Receipt['mode'];
+/** What the landlord's Refund form needs: what is left, and the fees a refund does not return. */
+export type RefundOption = NonNullable<Receipt['refundOption']>;
+/** A refund the server sent to the provider (decision 0044). */
+export type RefundSent = Schemas['RefundDto'];
 
 const LIST = { type: 'Payment', id: 'LIST' } as const;
 
@@ -77,6 +82,12 @@ export const paymentsApi = api.injectEndpoints({
       transformResponse: (answer: Schemas['ReceiptAnswer']) => answer.receipt,
       providesTags: (_receipt, _error, { receiptId }) => [{ type: 'Payment', id: receiptId }],
     }),
+    // The landlord's refund: the receipt, the histories and the statements read it once it is sent.
+    refundPayment: build.mutation<RefundSent, RefundInput & { receiptId: string }>({
+      query: ({ receiptId, ...body }) => ({ url: `/landlord/payments/${encodeURIComponent(receiptId)}/refunds`, method: 'POST', body }),
+      transformResponse: (answer: Schemas['RefundAnswer']) => answer.refund,
+      invalidatesTags: (_refund, error, { receiptId }) => (error ? [] : [{ type: 'Payment', id: receiptId }, LIST, 'Statement']),
+    }),
   }),
 });
 
@@ -88,4 +99,5 @@ export const {
   useRemoveSavedBankAccountMutation,
   useListPaymentsQuery,
   useGetReceiptQuery,
+  useRefundPaymentMutation,
 } = paymentsApi;
