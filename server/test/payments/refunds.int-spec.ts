@@ -178,7 +178,7 @@ describe('landlords refund payments from Rentwise (sandbox gateways)', () => {
     );
     expect(email.subject).toBe('Dana Whitaker refunded $100.00 of your rent payment');
     expect(email.text).toMatch(/Your landlord refunded \$100\.00 of your payment of \$1,506\.99 on \w{3} \d{1,2}, \d{4}: Plumber visit was cancelled/);
-    expect(email.text).toContain('$1,406.99 of the payment still counts toward your rent.');
+    expect(email.text).toContain('With it, your payment comes to $1,406.99.');
     await providerEventsHandled(testApp, paid.home.accountId, 4);
     expect(testApp.mailbox.list().filter((sent) => sent.id > mark && sent.subject.includes('refunded'))).toHaveLength(1);
   });

@@ -116,7 +116,7 @@ function RefundList({ receipt }: { receipt: Receipt }) {
         ))}
       </ul>
       <div className="receipt-refunds__line receipt-refunds__remaining">
-        <span>{isTenant ? 'Still paid toward rent' : 'Left of the payment'}</span>
+        <span>{isTenant ? 'Paid, less refunds' : 'Left of the payment'}</span>
         <span className="money">{formatCents(Math.max(0, chargedCents - receipt.refundedCents))}</span>
       </div>
     </section>

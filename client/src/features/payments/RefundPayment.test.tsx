@@ -159,7 +159,7 @@ describe('refunds from the landlord’s receipt', () => {
     expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
   });
 
-  it('show the tenant each refund with its reason and what still counts toward rent', async () => {
+  it('show the tenant each refund with its reason and what they paid less refunds', async () => {
     mswServer.use(
       sessionOf(testUser({ type: 'tenant' })),
       http.get(`/api/tenant/payments/${receiptId}`, () =>
@@ -169,7 +169,7 @@ describe('refunds from the landlord’s receipt', () => {
     renderRoute(`/tenant/payment-receipt/${receiptId}`);
     const refunds = await screen.findByRole('region', { name: 'Refund' });
     expect(within(refunds).getByText('Plumber visit was cancelled')).toBeInTheDocument();
-    expect(within(refunds).getByText('Still paid toward rent').nextElementSibling).toHaveTextContent('$1,406.99');
+    expect(within(refunds).getByText('Paid, less refunds').nextElementSibling).toHaveTextContent('$1,406.99');
     expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
   });
 });

@@ -86,26 +86,28 @@ export function RefundPayment({ receiptId, option }: { receiptId: string; option
         onConfirm={() => void handleSubmit(submit)()}
         onCancel={() => setOpen(false)}
       >
-        <p>The money goes back to the card or bank account the tenant paid with, and we email them your reason.</p>
-        <Field label="Amount to refund" hint={`Up to ${formatCents(option.leftCents)}`} error={errors.amount?.message}>
-          {(control) => (
-            <div className="money-input">
-              <span className="money-input__prefix" aria-hidden="true">
-                $
-              </span>
-              <input className="field__input" type="text" inputMode="decimal" autoComplete="off" {...control} {...register('amount')} />
-            </div>
+        <div className="refund-form">
+          <p>The money goes back to the card or bank account the tenant paid with, and we email them your reason.</p>
+          <Field label="Amount to refund" hint={`Up to ${formatCents(option.leftCents)}`} error={errors.amount?.message}>
+            {(control) => (
+              <div className="money-input">
+                <span className="money-input__prefix" aria-hidden="true">
+                  $
+                </span>
+                <input className="field__input" type="text" inputMode="decimal" autoComplete="off" {...control} {...register('amount')} />
+              </div>
+            )}
+          </Field>
+          <Field label="Reason" hint="The tenant sees it in their email and on the receipt." error={errors.reason?.message}>
+            {(control) => <textarea className="field__input" rows={2} maxLength={REFUND_REASON_MAX_LENGTH} {...control} {...register('reason')} />}
+          </Field>
+          {amountCents !== null && (
+            <Notice tone="warning" title="What this refund costs you">
+              <p>{refundCostText(refundCost(amountCents, option))}</p>
+            </Notice>
           )}
-        </Field>
-        <Field label="Reason" hint="The tenant sees it in their email and on the receipt." error={errors.reason?.message}>
-          {(control) => <textarea className="field__input" rows={2} maxLength={REFUND_REASON_MAX_LENGTH} {...control} {...register('reason')} />}
-        </Field>
-        {amountCents !== null && (
-          <Notice tone="warning" title="What this refund costs you">
-            <p>{refundCostText(refundCost(amountCents, option))}</p>
-          </Notice>
-        )}
-        <FormFailure message={failure} />
+          <FormFailure message={failure} />
+        </div>
       </ConfirmDialog>
     </>
   );

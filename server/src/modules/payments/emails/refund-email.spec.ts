@@ -22,11 +22,11 @@ describe('the refund email', () => {
     expect(email.subject).toBe('Dana Whitaker refunded $100.00 of your rent payment');
     expect(email.text).toContain('Your landlord refunded $100.00 of your payment of $1,506.99 on Apr 3, 2026: Overcharged for April');
     expect(email.text).toContain('It goes back to Visa •••• 4242');
-    expect(email.text).toContain('$1,406.99 of the payment still counts toward your rent.');
+    expect(email.text).toContain('With it, your payment comes to $1,406.99.');
     expect(email.html).toContain('http://localhost/tenant/payment-receipt/r-1');
   });
 
-  it('says nothing still counts once all of it was refunded', () => {
-    expect(refundEmail(input({ refundedCents: 150_699, remainingCents: 0 })).text).toContain('None of the payment counts toward your rent any more.');
+  it('says all of it was refunded once nothing is left', () => {
+    expect(refundEmail(input({ refundedCents: 150_699, remainingCents: 0 })).text).toContain('All of your payment has now been refunded.');
   });
 });

@@ -12,7 +12,7 @@ export interface RefundEmailInput {
   chargedCents: number;
   paidAt: Date;
   reason: string;
-  /** What is left of the payment after every refund. */
+  /** What the payment comes to after every refund. */
   remainingCents: number;
   /** The card or bank account it goes back to ('Visa •••• 4242'). */
   paymentMethod: string;
@@ -35,7 +35,7 @@ export function refundEmail(input: RefundEmailInput): SendEmailJob {
     blocks: [
       `${refundEmailSentence(input.refundedCents, input.chargedCents, dayOf(input.paidAt, input.timeZone), input.reason)}`,
       `It goes back to ${input.paymentMethod}; your bank usually shows it within 5 to 10 business days. ` +
-        (input.remainingCents > 0 ? `${formatCents(input.remainingCents)} of the payment still counts toward your rent.` : 'None of the payment counts toward your rent any more.'),
+        (input.remainingCents > 0 ? `With it, your payment comes to ${formatCents(input.remainingCents)}.` : 'All of your payment has now been refunded.'),
       { button: { label: 'View receipt', url: input.receiptUrl } },
     ],
     footer: 'You get this email because your landlord refunded a rent payment you made on Rentwise.',
