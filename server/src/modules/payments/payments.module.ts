@@ -41,6 +41,7 @@ import { PaymentCorrectionsReader } from './refund-disputes/payment-corrections-
 import { JournalPoster } from './ledger/journal-poster';
 import { LedgerEntry } from './ledger/ledger-entry.entity';
 import { LedgerTransaction } from './ledger/ledger-transaction.entity';
+import { GetPaymentSettlementsHandler } from './payouts/get-payment-settlements.handler';
 import { ListLandlordPayoutsHandler } from './payouts/list-landlord-payouts.handler';
 import { ReconciliationModule } from './reconciliation/reconciliation.module';
 import { GetTenantBalanceHandler } from './queries/get-tenant-balance.handler';
@@ -181,6 +182,7 @@ export class PaymentsModule {
         BankAccountVerifiedHandler,
         PayoutRecorder,
         ListLandlordPayoutsHandler,
+        GetPaymentSettlementsHandler,
         ListDisputedAfterRefundHandler,
         ...(options.runWorker ? [ReceiptEmailProcessor, DisputedAfterRefundEmailProcessor, BankDebitFailedEmailProcessor] : []),
       ],
