@@ -1106,6 +1106,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/landlord/transactions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every movement of a year (?year=) or of a period (?from=&to=, days, at most 3 years) as CSV, streamed */
+        get: operations["LandlordTransactionsController_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/years": {
         parameters: {
             query?: never;
@@ -4884,6 +4901,39 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["StatementSettingsAnswer"];
                 };
+            };
+        };
+    };
+    LandlordTransactionsController_download: {
+        parameters: {
+            query?: {
+                /** @description Last day, YYYY-MM-DD, included */
+                to?: string;
+                /** @description First day, YYYY-MM-DD on the landlord’s calendar */
+                from?: string;
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description No period, or one that is not a period */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -13,6 +13,7 @@ import { rentTermsSchema } from '@rentwise/libs/schemas/rent-terms.schema';
 import { propertyRemindersSchema, tenantRemindersSchema } from '@rentwise/libs/schemas/reminders.schema';
 import { statementQuerySchema } from '@rentwise/libs/schemas/statement.schema';
 import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
+import { transactionsExportQuerySchema } from '@rentwise/libs/schemas/transactions-export.schema';
 import { defOf, objectShapeOf, unwrap } from './schema-shape';
 
 const email = () => `example-${randomUUID().slice(0, 8)}@example.com`;
@@ -32,6 +33,7 @@ export const VALID_EXAMPLES = new Map<ZodType, () => Record<string, unknown>>([
   [rentTermsSchema as ZodType, () => ({ dueDay: '1', lateFeesOn: true, graceDays: '5', flatFee: '50', percentFee: '', dailyFee: '', monthlyCap: '' })],
   [paymentSchema as ZodType, () => ({ amountCents: 1000, paymentMethodId: 'pm_sandbox_unknown', idempotencyKey: randomUUID() })],
   [statementQuerySchema as ZodType, () => ({ year: '2026' })],
+  [transactionsExportQuerySchema as ZodType, () => ({ year: '2026' })],
   [tenantRemindersSchema as ZodType, () => ({ remindersOn: true })],
   [
     autopaySettingsSchema as ZodType,

@@ -14,6 +14,7 @@ import { FinanceExporter } from './finance/finance-exporter';
 import { StartFinanceExportHandler } from './finance/start-finance-export.handler';
 import { FinanceExportsController } from './http/finance-exports.controller';
 import { LandlordStatementsController } from './http/landlord-statements.controller';
+import { LandlordTransactionsController } from './http/landlord-transactions.controller';
 import { PROJECT_STATEMENTS_JOB, STATEMENTS_QUEUE } from './projection/project-statements.job';
 import { StatementsHealth } from './projection/statements-health';
 import { StatementsProcessor, StatementsSweeper } from './projection/statements.processor';
@@ -22,6 +23,7 @@ import { GetLandlordTimeZoneHandler, GetLandlordTimeZonesHandler } from './queri
 import { GetStatementsLagHandler } from './queries/get-statements-lag.handler';
 import { GetMonthlyOverviewHandler, GetStatementHandler } from './queries/statement-queries.handler';
 import { StatementReader } from './queries/statement-reader';
+import { TransactionsExporter } from './transactions/transactions-exporter';
 
 export interface StatementsModuleOptions {
   /** Run the projector (queue worker and sweep) in this process. */
@@ -43,7 +45,7 @@ export class StatementsModule {
         BullModule.registerQueue({ name: STATEMENTS_QUEUE }, { name: FINANCE_EXPORTS_QUEUE }),
         OutboxModule.forFeature([{ event: PaymentRecorded, queue: STATEMENTS_QUEUE, jobName: PROJECT_STATEMENTS_JOB }]),
       ],
-      controllers: [LandlordStatementsController, FinanceExportsController],
+      controllers: [LandlordStatementsController, LandlordTransactionsController, FinanceExportsController],
       providers: [
         StatementsProjector,
         StatementReader,
@@ -59,6 +61,7 @@ export class StatementsModule {
         FinanceExportStore,
         StartFinanceExportHandler,
         ExportFinanceYearHandler,
+        TransactionsExporter,
         ...(options.runWorker ? [StatementsProcessor, StatementsSweeper, FinanceExportProcessor, FinanceExportSweeper] : []),
       ],
       exports: [StatementsProjector],
