@@ -54,7 +54,7 @@ export default defineConfig({
     realKeys
       ? {
           name: 'chromium-real-keys',
-          testMatch: ['**/payments.spec.ts', '**/authorize-net.spec.ts', '**/stripe-bank-link.spec.ts'],
+          testMatch: ['**/payments.spec.ts', '**/authorize-net.spec.ts', '**/stripe-bank-link.spec.ts', '**/stripe-autopay-card.spec.ts'],
           use: { ...devices['Desktop Chrome'], channel: undefined },
         }
       : { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },

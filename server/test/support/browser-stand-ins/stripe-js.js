@@ -9,6 +9,7 @@
 //   stripe.collectBankAccountForSetup({ clientSecret, params: { payment_method_type: 'us_bank_account',
 //     payment_method_data: { billing_details: { name } } }, expand })   Financial Connections' modal
 //   stripe.confirmUsBankAccountSetup(clientSecret)
+//   stripe.confirmCardSetup(clientSecret, { payment_method: { card: element, billing_details } })   autopay's saved card
 // The card element is an iframe from this script's own origin (frame-src), and the payment method is
 // created by a POST from the page to the API host (connect-src), form-encoded with the publishable
 // key and, for a connected account, `_stripe_account`, as Stripe.js's own requests are. Anything else
@@ -240,20 +241,44 @@
         return Promise.reject(integrationError('stripe.createPaymentMethod: the stand-in takes the documented object form, { type, card }.'));
       }
       if (data.type !== 'card') return Promise.reject(integrationError('stripe.createPaymentMethod: the stand-in creates card payment methods only.'));
-      var card = data.card;
+      return cardPaymentMethod('createPaymentMethod', data.card, data.billing_details);
+    };
+
+    /** The card Element's card as a payment method on this instance's account: { paymentMethod } or { error }. */
+    function cardPaymentMethod(caller, card, billingDetails) {
       if (!card || !groups.some(function (group) { return group.owns(card); })) {
-        return Promise.reject(integrationError('Invalid value for createPaymentMethod: card should be an Element created by this Stripe instance.'));
+        return Promise.reject(integrationError('Invalid value for ' + caller + ': card should be an Element created by this Stripe instance.'));
       }
       return card.collect().then(function (collected) {
         if (collected.error) return { error: collected.error };
         var form = new URLSearchParams();
         form.append('type', 'card');
         appendForm(form, 'card', collected.card);
-        var billing = Object.assign({}, data.billing_details);
+        var billing = Object.assign({}, billingDetails);
         if (collected.postalCode) billing.address = Object.assign({ postal_code: collected.postalCode }, billing.address);
         appendForm(form, 'billing_details', billing);
         form.append('payment_user_agent', 'stripe.js/stand-in');
         return postToApi('/v1/payment_methods', form, 'paymentMethod');
+      });
+    }
+
+    /**
+     * Saves the card for later payments: the Element's card becomes a payment method, then confirms
+     * the SetupIntent with it (the bank's 3-D Secure challenge, which Stripe.js would show here, always
+     * passes). A declined card answers { error } with the intent, as Stripe.js does.
+     */
+    this.confirmCardSetup = function (clientSecret, data) {
+      var paymentMethod = data && data.payment_method;
+      if (!paymentMethod || typeof paymentMethod !== 'object') {
+        return Promise.reject(integrationError('confirmCardSetup: the stand-in takes { payment_method: { card, billing_details } }.'));
+      }
+      var setupIntentId = setupIntentIdOf(clientSecret);
+      return cardPaymentMethod('confirmCardSetup', paymentMethod.card, paymentMethod.billing_details).then(function (made) {
+        if (made.error) return made;
+        var form = new URLSearchParams();
+        form.append('client_secret', clientSecret);
+        form.append('payment_method', made.paymentMethod.id);
+        return postToApi('/v1/setup_intents/' + setupIntentId + '/confirm', form, 'setupIntent');
       });
     };
 
