@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { mkdirSync } from 'node:fs';
 import { expectNoAccessibilityViolations } from './support/accessibility';
 import { latestEmailTo, mailboxMark } from './support/mailbox';
+import { payableHome } from './support/payments';
 import { signIn, signInThroughPage } from './support/session';
 
 /**
@@ -13,7 +14,9 @@ import { signIn, signInThroughPage } from './support/session';
  * is Processing until a developer settles it on /dev/sandbox, then Paid, and marked Autopay on the
  * landlord's month page. At the end autopay is off, the saved account removed and the clock back, as
  * the later journeys on the demo data expect; the second demo tenant, Jordan Lee, stays on autopay
- * (the moved clock pays their month too).
+ * (the moved clock pays their month too). A second journey turns autopay on by card, for a tenant of
+ * a new landlord's: the sandbox's test card saved on the page, charged off-session on the debit day,
+ * Paid at once. Both live in this file so that the clock moves over the demo data in one lane only.
  */
 
 const DEMO_TENANT = { email: 'tenant@rentwise.demo', password: 'rentwise-demo-2019', type: 'tenant' as const };
@@ -33,6 +36,7 @@ const field = (page: Page, label: string) => main(page).locator('dt', { hasText:
 interface AutopayView {
   isOn: boolean;
   timeZone: string;
+  cardFeeCents: number;
   next: { period: string; debitAt: string; estimatedCents: number; skipped: boolean } | null;
   savedBankAccounts: { id: string; bankName: string; last4: string }[];
   recentPayments: { period: string; attempt: number; amountCents: number; status: string }[];
@@ -134,8 +138,9 @@ test('the demo tenant turns autopay on from a saved bank account, is emailed bef
   await expect(page.getByRole('status').filter({ hasText: `${ACCOUNT_LABEL} is saved.` })).toBeVisible();
 
   // The form starts from the account just saved and the defaults.
+  // What it pays from sits above the form of the rest.
+  await expect(main(page).getByRole('group', { name: 'Pay from' }).getByRole('radio', { name: ACCOUNT_LABEL })).toBeChecked();
   const form = main(page).getByRole('form', { name: 'Turn on autopay' });
-  await expect(form.getByRole('radio', { name: ACCOUNT_LABEL })).toBeChecked();
   await expect(form.getByRole('combobox', { name: 'Payment day' })).toHaveValue('3');
   await expect(form.getByRole('combobox', { name: 'Payment day' }).locator('option:checked')).toHaveText('3 days before');
   await expect(form.getByRole('radio', { name: /The balance due on that day/ })).toBeChecked();
@@ -265,4 +270,85 @@ test('the demo tenant turns autopay on from a saved bank account, is emailed bef
   await expect(page.getByRole('status').filter({ hasText: 'Autopay is off.' })).toBeVisible();
   await expect(main(page).getByRole('heading', { name: 'Autopay is off' })).toBeVisible();
   await expect(main(page).getByRole('region', { name: 'Recent automatic payments' })).toContainText('Paid');
+});
+
+test('a tenant saves the sandbox’s test card on the Autopay page, turns autopay on with it, and the debit day charges it: Paid at once', async ({
+  browser,
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  // A tenant of their own, of a landlord of their own, so the demo tenants' cards stay as they were.
+  const fixtureRequests = await playwright.request.newContext({ baseURL });
+  const home = await payableHome(browser, fixtureRequests, baseURL!);
+  const tenant = await home.addTenant('Casey');
+  await fixtureRequests.dispose();
+
+  await signIn(page, tenant, '/tenant/autopay');
+  await expect(heading(page)).toHaveText('Autopay');
+  const payFrom = main(page).getByRole('group', { name: 'Pay from' });
+  await payFrom.getByRole('group', { name: 'Bank account or card' }).getByRole('button', { name: 'Card' }).click();
+  const fee = dollars((await autopayOf(page.request)).cardFeeCents);
+  await expect(payFrom).toContainText(`Each payment by card adds the ${fee} processing fee.`);
+  await payFrom.getByRole('button', { name: 'Add a card' }).click();
+
+  const adding = main(page).getByRole('region', { name: 'Add a card' });
+  await expect(adding.getByText('Sandbox — test cards only')).toBeVisible();
+  await adding.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await adding.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await adding.getByLabel('CVC').fill('123');
+  await expectNoAccessibilityViolations(page);
+  await screenshots(page, 'autopay-card-add');
+  await adding.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Visa •••• 4242 is saved.' })).toBeVisible();
+  await expect(adding).toBeHidden();
+
+  // The card just saved is chosen; its fee and its authorization are there before turning on.
+  await expect(payFrom.getByRole('radio', { name: 'Visa •••• 4242 Expires 12/34' })).toBeChecked();
+  const form = main(page).getByRole('form', { name: 'Turn on autopay' });
+  await expect(form.locator('dt', { hasText: 'Fees' }).locator('xpath=following-sibling::dd[1]')).toHaveText(`${fee} processing fee on each payment`);
+  const authorization = form.getByTestId('autopay-mandate');
+  await expect(authorization).toContainText('I, Casey Tenant, authorize Lena Landlord, through Rentwise and its payment processor Stripe,');
+  await expect(authorization).toContainText('to charge my Visa card ending in 4242 every month, 3 days before rent is due');
+  await expect(authorization).toContainText(`for the balance due on that day, plus the ${fee} card processing fee`);
+  await form.getByRole('checkbox', { name: 'I authorize these card payments' }).check();
+  await expectNoAccessibilityViolations(page);
+  await screenshots(page, 'autopay-card-off');
+  await form.getByRole('button', { name: 'Turn on autopay' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Autopay is on.' })).toBeVisible();
+  const status = main(page).getByRole('region', { name: 'Autopay is on' });
+  await expect(status.getByText('From Visa •••• 4242')).toBeVisible();
+  const next = (await autopayOf(page.request)).next!;
+  await expect(status.getByText(/^Next automatic payment:/)).toContainText(`plus the ${fee} processing fee.`);
+  await screenshots(page, 'autopay-card-on');
+
+  // Autopay pays with the card: it cannot be removed until autopay changes.
+  await payFrom.getByRole('button', { name: 'Remove Visa •••• 4242' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove Visa •••• 4242?' }).getByRole('button', { name: 'Remove card' }).click();
+  await expect(payFrom.getByRole('alert')).toHaveText(
+    'Autopay pays with this card. Choose another card or bank account for autopay, or turn autopay off, before removing it.',
+  );
+  await expect(payFrom.getByRole('radio', { name: /Visa •••• 4242/ })).toBeChecked();
+
+  // Just past the debit time: the card is charged off-session, Paid at once.
+  const debit = await moveClock(page.request, new Date(Math.max(new Date(next.debitAt).getTime(), Date.now()) + 60_000));
+  expect(debit.autopay.payments).toBeGreaterThanOrEqual(1);
+  await signIn(page, tenant, '/tenant/autopay');
+  const paid = (await autopayOf(page.request)).recentPayments.find((run) => run.period === next.period)!;
+  expect(paid.status).toBe('succeeded');
+  const amount = dollars(paid.amountCents);
+  const recent = main(page).getByRole('region', { name: 'Recent automatic payments' }).getByRole('listitem').filter({ hasText: monthLabel(next.period) });
+  await expect(recent).toContainText(amount);
+  await expect(recent).toContainText('Paid');
+  await screenshots(page, 'autopay-card-paid');
+  await page.goto('/tenant/payment-history');
+  const newest = main(page).getByRole('link', { name: /View receipt/ }).first();
+  await expect(newest).toContainText('Autopay');
+  await expect(newest).not.toContainText('Processing');
+  await newest.click();
+  await expect(field(page, 'Status')).toHaveText('Paid');
+  await expect(field(page, 'Payment Method')).toContainText('4242');
+  await expect(field(page, 'Payment Method')).toContainText('Autopay');
 });
