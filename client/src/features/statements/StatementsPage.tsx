@@ -17,6 +17,7 @@ import { DownloadLink } from './DownloadLink';
 import { isMissing, NotFoundCard, RowsLoading } from './StatementStates';
 import { statementDownloadHref, useListStatementPropertiesQuery } from './statementsApi';
 import { TimeZoneSetting } from './TimeZoneSetting';
+import { TransactionsExport } from './TransactionsExport';
 import './statements.css';
 
 function FigureTable<Row extends { label: string }>({
@@ -237,6 +238,7 @@ export function StatementsPage() {
       )}
       {isError && !notFound && !statement && <LoadFailed what="The statement" retry={() => void refetch()} retrying={isFetching} />}
       {statement && <StatementBody statement={statement} />}
+      <TransactionsExport years={years} initialYear={year} />
     </div>
   );
 }
