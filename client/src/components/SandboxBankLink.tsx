@@ -192,7 +192,7 @@ export function SandboxBankLink({ open, connectedAccountId, accountHolderName, o
               <p className="bank-link__text">Link the account rent is paid from. Rentwise only ever sees the bank’s name and the last four digits.</p>
               <ul className="bank-link__banks">
                 <li>
-                  <button type="button" className="bank-link__bank" onClick={() => goTo('accounts')}>
+                  <button type="button" className="row-button bank-link__bank" onClick={() => goTo('accounts')}>
                     <span className="bank-link__bank-logo">
                       <Landmark aria-hidden="true" size={20} />
                     </span>

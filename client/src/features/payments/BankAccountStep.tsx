@@ -41,7 +41,7 @@ function SavedAccountRow({ account, onChoose, onRemove }: { account: SavedBankAc
   const label = bankAccountLabel(account);
   return (
     <li className="bank-saved__row">
-      <button type="button" className="bank-saved__choose" onClick={onChoose}>
+      <button type="button" className="row-button bank-saved__choose" onClick={onChoose}>
         <Landmark aria-hidden="true" size={20} />
         <span className="bank-saved__label">{label}</span>
         <ChevronRight aria-hidden="true" size={18} />
