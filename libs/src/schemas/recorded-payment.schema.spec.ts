@@ -26,6 +26,10 @@ describe('recordedPaymentSchema', () => {
     });
   });
 
+  it.each([[null], ['a check'], [[]]])('refuses a body that is no object (%p) without looking into it', (body) => {
+    expect(problems(body)).toHaveLength(1);
+  });
+
   it('takes a number of dollars as the endpoint may be sent it', () => {
     expect(recordedPaymentSchema.parse({ ...check, amount: 1500.5 }).amountCents).toBe(150_050);
   });

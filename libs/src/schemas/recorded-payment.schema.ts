@@ -10,6 +10,7 @@ import {
   VOID_REASON_MAX_LENGTH,
 } from '../recorded-payments';
 import { isSingleLineText } from '../text';
+import { unlessFieldsHaveIssues } from './fields';
 
 /**
  * POST /api/landlord/recorded-payments and the Record a payment form (decision 0043): what the
@@ -54,7 +55,7 @@ export const recordedPaymentSchema = z.pipe(
       z.refine((payment) => payment.method !== 'check' || Boolean(payment.reference), {
         error: MESSAGES.checkNumberRequired,
         path: ['reference'],
-        when: ({ issues }) => issues.every((issue) => issue.path?.[0] !== 'method' && issue.path?.[0] !== 'reference'),
+        when: unlessFieldsHaveIssues('method', 'reference'),
       }),
     ),
   z.transform(
