@@ -384,8 +384,8 @@ export function AutopayForm({ view }: { view: AutopayView }) {
             {values.amountKind === 'fixed' && (
               <Field label="Fixed amount" error={errors.fixedAmount?.message} className="autopay-form__fixed">
                 {(control) => (
-                  <div className="autopay-money">
-                    <span className="autopay-money__prefix" aria-hidden="true">
+                  <div className="money-input">
+                    <span className="money-input__prefix" aria-hidden="true">
                       $
                     </span>
                     <input className="field__input" type="text" inputMode="decimal" autoComplete="off" {...control} {...register('fixedAmount')} />
