@@ -1,10 +1,9 @@
-import { Body, Controller, Get, HttpStatus, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, NotFoundException, Param, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
   ApiBody,
   ApiConflictResponse,
-  ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -22,6 +21,7 @@ import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
 import { GetReceipt } from '../queries/get-receipt.query';
 import { RefundPayment, type RefundSent } from '../refunds/refund-payment.command';
+import { ApiIdempotentAnswer, replyIdempotent } from './idempotent-answer';
 import { ErrorAnswer, ReceiptAnswer } from './payment-responses';
 
 class RefundDto implements RefundSent {
@@ -75,8 +75,7 @@ export class LandlordPaymentsController {
       },
     },
   })
-  @ApiCreatedResponse({ type: RefundAnswer, description: 'Refunded now' })
-  @ApiOkResponse({ type: RefundAnswer, description: 'The same key again: the first answer, nothing refunded twice' })
+  @ApiIdempotentAnswer(RefundAnswer, { doneNow: 'Refunded now', sentAgain: 'The same key again: the first answer, nothing refunded twice' })
   @ApiBadRequestResponse({ type: ErrorAnswer, description: 'More than is left to refund (the message says how much is left), or a field to put right' })
   @ApiNotFoundResponse({ type: ErrorAnswer, description: 'Not a payment to this landlord' })
   @ApiConflictResponse({
@@ -92,7 +91,7 @@ export class LandlordPaymentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RefundAnswer> {
     const refund = await this.commands.execute(new RefundPayment(landlord.userId, receiptId, body));
-    void reply.status(refund.created ? HttpStatus.CREATED : HttpStatus.OK);
+    replyIdempotent(reply, refund.created);
     return { status: 'success', refund };
   }
 }

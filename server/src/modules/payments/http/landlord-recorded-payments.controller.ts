@@ -1,10 +1,9 @@
-import { Body, Controller, HttpCode, HttpStatus, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
   ApiBody,
   ApiConflictResponse,
-  ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -25,6 +24,7 @@ import { Roles } from '../../../infrastructure/http/roles.decorator';
 import { ZodPipe } from '../../../infrastructure/http/zod-body.pipe';
 import { PaymentReceivedRecorded, RecordPaymentReceived } from '../recorded-payments/record-payment-received.command';
 import { RecordedPaymentVoided, VoidRecordedPayment } from '../recorded-payments/void-recorded-payment.command';
+import { ApiIdempotentAnswer, replyIdempotent } from './idempotent-answer';
 import { ErrorAnswer } from './payment-responses';
 
 class RecordedPaymentDto implements PaymentReceivedRecorded {
@@ -80,8 +80,7 @@ export class LandlordRecordedPaymentsController {
       },
     },
   })
-  @ApiCreatedResponse({ type: RecordedPaymentAnswer, description: 'Recorded now' })
-  @ApiOkResponse({ type: RecordedPaymentAnswer, description: 'The same key again: the first answer, nothing recorded twice' })
+  @ApiIdempotentAnswer(RecordedPaymentAnswer, { doneNow: 'Recorded now', sentAgain: 'The same key again: the first answer, nothing recorded twice' })
   @ApiBadRequestResponse({ type: ErrorAnswer, description: 'A field to put right: the date (in the future, before the move-in), the amount, a check without its number' })
   @ApiNotFoundResponse({ type: ErrorAnswer, description: 'Not the landlord’s property, or the tenant never lived there' })
   @ApiUnprocessableEntityResponse({ type: ErrorAnswer, description: 'The idempotency key was used with other input' })
@@ -91,7 +90,7 @@ export class LandlordRecordedPaymentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RecordedPaymentAnswer> {
     const payment = await this.commands.execute(new RecordPaymentReceived(landlord.userId, body));
-    void reply.status(payment.created ? HttpStatus.CREATED : HttpStatus.OK);
+    replyIdempotent(reply, payment.created);
     return { status: 'success', payment };
   }
 

@@ -40,6 +40,7 @@ import {
   PaymentSetupAnswer,
   ReceiptAnswer,
 } from './payment-responses';
+import { ApiIdempotentAnswer, replyIdempotent } from './idempotent-answer';
 
 const bankAccountIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(MESSAGES.savedBankAccountNotFound) });
 
@@ -89,8 +90,7 @@ export class TenantPaymentsController {
       },
     },
   })
-  @ApiCreatedResponse({ type: PaymentAnswer, description: 'Charged now' })
-  @ApiOkResponse({ type: PaymentAnswer, description: 'The same attempt again: the first answer, nothing charged twice' })
+  @ApiIdempotentAnswer(PaymentAnswer, { doneNow: 'Charged now', sentAgain: 'The same attempt again: the first answer, nothing charged twice' })
   @ApiUnauthorizedResponse({ type: ErrorAnswer, description: 'Sign-in too old: { code: "reauthenticate" }' })
   @ApiResponse({ status: HttpStatus.PAYMENT_REQUIRED, type: ErrorAnswer, description: 'The card was refused: the provider’s message' })
   @ApiConflictResponse({
@@ -140,8 +140,7 @@ export class TenantPaymentsController {
       },
     },
   })
-  @ApiCreatedResponse({ type: PaymentAnswer, description: 'Charged now' })
-  @ApiOkResponse({ type: PaymentAnswer, description: 'The same attempt again: the first answer, nothing charged twice' })
+  @ApiIdempotentAnswer(PaymentAnswer, { doneNow: 'Charged now', sentAgain: 'The same attempt again: the first answer, nothing charged twice' })
   @ApiUnauthorizedResponse({ type: ErrorAnswer, description: 'Sign-in too old: { code: "reauthenticate" }' })
   @ApiResponse({ status: HttpStatus.PAYMENT_REQUIRED, type: ErrorAnswer, description: "The gateway refused: 'Error. Check your card information.'" })
   @ApiResponse({ status: HttpStatus.SERVICE_UNAVAILABLE, type: ErrorAnswer, description: "No answer from the gateway: 'Please refresh and try again.'" })
@@ -200,8 +199,10 @@ export class TenantPaymentsController {
       },
     },
   })
-  @ApiCreatedResponse({ type: PaymentAnswer, description: 'The bank was asked to debit the account: paymentStatus processing' })
-  @ApiOkResponse({ type: PaymentAnswer, description: 'The same attempt again: the first answer, nothing debited twice' })
+  @ApiIdempotentAnswer(PaymentAnswer, {
+    doneNow: 'The bank was asked to debit the account: paymentStatus processing',
+    sentAgain: 'The same attempt again: the first answer, nothing debited twice',
+  })
   @ApiUnauthorizedResponse({ type: ErrorAnswer, description: 'Sign-in too old: { code: "reauthenticate" }' })
   @ApiResponse({ status: HttpStatus.PAYMENT_REQUIRED, type: ErrorAnswer, description: 'The account cannot be debited (blocked after a return, or refused): the reason' })
   @ApiConflictResponse({
@@ -287,7 +288,7 @@ export class TenantPaymentsController {
   /** Either way of paying: 201 for a payment made now, 200 for an attempt's first answer again. */
   private async payRent(tenant: Requester, request: FastifyRequest, reply: FastifyReply, rent: RentPaymentRequest): Promise<PaymentAnswer> {
     const { created, ...payment } = await this.commands.execute(new PayRent(tenant.userId, tenant.signedInAt, rent, request.ip));
-    void reply.status(created ? HttpStatus.CREATED : HttpStatus.OK);
+    replyIdempotent(reply, created);
     return { status: 'success', payment };
   }
 }
