@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The browser tests as npm test runs them (after the client's build, with the stack's environment), in
 # two lanes side by side. Each lane is its own Playwright run with its own server, throwaway database and
-# dev clock, so specs that move the clock or change the demo data cannot meet. Lane 1 then runs the
-# card-paying journeys again, the product configured as with real keys against the tests' fakes
-# (Stripe.js and Accept.js stand-ins, production CSP; docs/decisions/0034). Each line names its lane.
+# dev clock, so specs that move the clock or change the demo data cannot meet. Lane 2, the lighter half
+# (the public pages' short checks), then runs the card-paying journeys again, the product configured as
+# with real keys against the tests' fakes (Stripe.js and Accept.js stand-ins, production CSP; decision
+# 0034). Each line names its lane.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -15,10 +16,10 @@ lane() {
   "$@" 2>&1 | sed -u "s/^/[$name] /"
 }
 
-lane "lane 1" bash -c "E2E_PORT=$(free_port) E2E_SHARD=1/2 npx playwright test && \
-  E2E_PORT=$(free_port) E2E_CARD_PROVIDERS=stand-ins npx playwright test" &
+lane "lane 1" env E2E_PORT="$(free_port)" E2E_SHARD=1/2 npx playwright test &
 lane_1=$!
-lane "lane 2" env E2E_PORT="$(free_port)" E2E_SHARD=2/2 npx playwright test &
+lane "lane 2" bash -c "E2E_PORT=$(free_port) E2E_SHARD=2/2 npx playwright test && \
+  E2E_PORT=$(free_port) E2E_CARD_PROVIDERS=stand-ins npx playwright test" &
 lane_2=$!
 failed=0
 wait "$lane_1" || failed=1
