@@ -46,7 +46,9 @@ export default defineConfig({
   outputDir: runName ? `test-results/${runName}` : 'test-results',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace screencasts every step: on two cores shared by two lanes that is time the suite
+    // cannot spare, and CI keeps only the printed output. Kept locally, where a failure is looked into.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
   },
