@@ -131,7 +131,7 @@ describe('Operator’s landlord page', () => {
     withLandlord(() => marcus);
     mswServer.use(
       http.put('/api/operator/landlords/:id/card-gateway', () =>
-        HttpResponse.json({ status: 'error', error: MESSAGES.authorizeNetNotConfigured }, { status: 409 }),
+        HttpResponse.json({ status: 'error', error: MESSAGES.authorizeNetAccountMissing }, { status: 409 }),
       ),
     );
     page();
@@ -142,7 +142,7 @@ describe('Operator’s landlord page', () => {
 
     const alert = await within(gatewayCard()).findByRole('alert');
     expect(alert).toHaveTextContent('The gateway wasn’t changed. Stripe is still in use.');
-    expect(alert).toHaveTextContent(MESSAGES.authorizeNetNotConfigured);
+    expect(alert).toHaveTextContent(MESSAGES.authorizeNetAccountMissing);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(within(gatewayCard()).getByText('Stripe')).toBeInTheDocument();
     expect(within(history()).getByRole('heading', { name: 'No changes yet' })).toBeInTheDocument();
@@ -153,7 +153,7 @@ describe('Operator’s landlord page', () => {
     page();
 
     expect(await within(await screen.findByRole('region', { name: 'Card gateway' })).findByText('Authorize.Net isn’t available')).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.authorizeNetNotConfigured)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.authorizeNetAccountMissing)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Switch to Authorize.Net' })).not.toBeInTheDocument();
   });
 

@@ -138,7 +138,7 @@ function CardGatewaySetting({ landlord }: { landlord: OperatorLandlord }) {
       {unavailable ? (
         !refusal && (
           <Notice tone="warning" title="Authorize.Net isn’t available">
-            {MESSAGES.authorizeNetNotConfigured}
+            {MESSAGES.authorizeNetAccountMissing}
           </Notice>
         )
       ) : (

@@ -23,7 +23,7 @@ export class SetLandlordCardGatewayHandler implements ICommandHandler<SetLandlor
   async execute({ landlordUserId, gateway, operatorUserId }: SetLandlordCardGateway): Promise<{ changed: boolean }> {
     const landlord = await this.queries.execute(new GetUser(landlordUserId));
     if (!landlord || landlord.type !== 'landlord') throw new NotFoundException(MESSAGES.notFound);
-    if (gateway === 'authorize_net' && !this.authorizeNet.clientSetup) throw new ConflictException(MESSAGES.authorizeNetNotConfigured);
+    if (gateway === 'authorize_net' && !this.authorizeNet.clientSetup) throw new ConflictException(MESSAGES.authorizeNetAccountMissing);
 
     return this.unitOfWork.run(async (manager) => {
       // One change at a time per landlord, so the trail's from/to chain has no gaps.
