@@ -14,8 +14,14 @@ interface AcceptAnswer {
   messages?: { resultCode?: string; message?: { code: string; text: string }[] };
 }
 
+/** What Accept.js's dispatchData takes: the landlord's public keys and the card. */
+interface SecureData {
+  authData: { clientKey: string; apiLoginID: string };
+  cardData: CardData;
+}
+
 interface AcceptGlobal {
-  dispatchData(secureData: { authData: { clientKey: string; apiLoginID: string }; cardData: CardData }, callback: (answer: AcceptAnswer) => void): void;
+  dispatchData(secureData: SecureData, callback: (answer: AcceptAnswer) => void): void;
 }
 
 export type Nonce = { dataDescriptor: string; dataValue: string };
@@ -54,6 +60,8 @@ function nonceOf(answer: AcceptAnswer): Nonce | string {
  * refresh and try again.' when no answer came.
  */
 export async function tokenizeCard(setup: AuthorizeNetSetup, card: CardData): Promise<Nonce | string> {
+  // The landlord's own merchant account: its login id and public client key, in the sandbox too.
+  const secureData: SecureData = { authData: { clientKey: setup.clientKey!, apiLoginID: setup.apiLoginId! }, cardData: card };
   if (setup.kind === 'sandbox') {
     let response: Response;
     try {
@@ -61,7 +69,8 @@ export async function tokenizeCard(setup: AuthorizeNetSetup, card: CardData): Pr
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         credentials: 'omit',
-        body: JSON.stringify(card),
+        // The sandbox's tokenizer takes what Accept.js would send, so it checks the keys the same way.
+        body: JSON.stringify(secureData),
       });
     } catch {
       return MESSAGES.noGatewayResponse;
@@ -72,7 +81,7 @@ export async function tokenizeCard(setup: AuthorizeNetSetup, card: CardData): Pr
   try {
     const accept = await loadAcceptJs(setup.scriptUrl!);
     const answer = await new Promise<AcceptAnswer>((resolve) =>
-      accept.dispatchData({ authData: { clientKey: setup.clientKey!, apiLoginID: setup.apiLoginId! }, cardData: card }, resolve),
+      accept.dispatchData(secureData, resolve),
     );
     return nonceOf(answer);
   } catch {

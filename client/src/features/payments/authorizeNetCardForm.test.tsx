@@ -13,10 +13,13 @@ function windowNarrowerThan375(narrow: boolean) {
   }));
 }
 
+/** The offline sandbox with the landlord's own sandbox merchant account. */
+const SANDBOX_GATEWAY = { kind: 'sandbox', tokenizerUrl: '/sandbox/anet/v1/payment_nonces', apiLoginId: 'sbx4Kx9Lm2', clientKey: 'sbxClientKey7Q2mN8pR4tW6yZ1' } as const;
+
 function renderForm() {
   const onAccepted = vi.fn();
   const onRefused = vi.fn();
-  render(<AuthorizeNetCardForm gateway={{ kind: 'sandbox', tokenizerUrl: '/sandbox/anet/v1/payment_nonces' }} onAccepted={onAccepted} onRefused={onRefused} submitLabel="Continue" />);
+  render(<AuthorizeNetCardForm gateway={SANDBOX_GATEWAY} onAccepted={onAccepted} onRefused={onRefused} submitLabel="Continue" />);
   return { onAccepted, onRefused };
 }
 
@@ -89,7 +92,7 @@ describe('the Authorize.Net card form', () => {
     expect(number).toHaveValue('4111 1111 1111 1111');
   });
 
-  it('sends the card to the gateway’s tokenizer and passes on only the nonce, brand and last four', async () => {
+  it('sends the card with the landlord’s login id and client key to the gateway’s tokenizer, and passes on only the nonce, brand and last four', async () => {
     windowNarrowerThan375(false);
     const fetchMock = vi.fn(async () =>
       Response.json({ opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: 'sandbox-nonce-abc' }, messages: { resultCode: 'Ok', message: [] } }),
@@ -102,6 +105,12 @@ describe('the Authorize.Net card form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await vi.waitFor(() => expect(onAccepted).toHaveBeenCalled());
     expect(fetchMock).toHaveBeenCalledWith('/sandbox/anet/v1/payment_nonces', expect.objectContaining({ method: 'POST' }));
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    // Accept.js's dispatchData shape, so the sandbox checks the keys as Authorize.Net does.
+    expect(JSON.parse(init.body as string)).toEqual({
+      authData: { apiLoginID: 'sbx4Kx9Lm2', clientKey: 'sbxClientKey7Q2mN8pR4tW6yZ1' },
+      cardData: { cardNumber: '4111111111111111', month: '12', year: '2034', cardCode: '123' },
+    });
     expect(onAccepted).toHaveBeenCalledWith({ paymentMethodId: 'sandbox-nonce-abc', nonceDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', brand: 'visa', last4: '1111' });
   });
 

@@ -103,7 +103,7 @@ describe('a second payment for the same home within 10 minutes', () => {
   it('asks on Authorize.Net too, and sends the yes with the nonce', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
     signedInTenant();
-    withSetup({ cardGateway: 'authorize_net', authorizeNetSetup: { kind: 'sandbox', tokenizerUrl: '/sandbox/anet/v1/payment_nonces' } });
+    withSetup({ cardGateway: 'authorize_net', authorizeNetSetup: { kind: 'sandbox', tokenizerUrl: '/sandbox/anet/v1/payment_nonces', apiLoginId: 'sbx4Kx9Lm2', clientKey: 'sbxClientKey7Q2mN8pR4tW6yZ1' } });
     const bodies = withPayments('/api/tenant/payments/direct', [askRepeat, paid]);
     const user = userEvent.setup();
     await user.click(await reachConfirmation(user, '4111111111111111'));
