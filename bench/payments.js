@@ -33,7 +33,7 @@ const { createHmac, randomUUID } = require('node:crypto');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { cpus, loadavg } = require('node:os');
-const { analyze, cpuSecondsOf, keptAliveClient, median, percentile, pgBin, recordResults, scratchDatabase, sleep, startProduct, startSmtpSink, withClient } = require('./support');
+const { CORES, analyze, cpuMeter, keptAliveClient, median, percentile, pgBin, pinTo, recordResults, scratchDatabase, sleep, spread, startProduct, startSmtpSink, withClient } = require('./support');
 const { populate, uuidOf } = require('./money-data');
 
 const { values } = parseArgs({
@@ -104,7 +104,7 @@ const bankPayment = (mandateVersion) => ({
  * (`cards`, enough for the window: running out ends it); every answer is counted.
  */
 async function payFor(client, tenants, cards, connections, seconds, product, way = cardPayment) {
-  const cpuBefore = cpuByProcess(product);
+  const stopMeter = cpuMeter({ serverPid: product.child.pid, database: product.databaseName }).start();
   const until = Date.now() + seconds * 1000;
   const latencies = [];
   const statuses = new Map();
@@ -124,37 +124,26 @@ async function payFor(client, tenants, cards, connections, seconds, product, way
   const elapsedS = (performance.now() - startedAt) / 1000;
   if (next >= cards.length) console.warn(`  (the ${cards.length} tokenized cards ran out after ${elapsedS.toFixed(1)} s)`);
   const ok = [...statuses].filter(([status]) => status === 200 || status === 201).reduce((sum, [, n]) => sum + n, 0);
-  const cpuMsPerPayment = cpuPerPayment(cpuBefore, cpuByProcess(product), ok);
-  return { rate: ok / elapsedS, ok, statuses: Object.fromEntries(statuses), p99: percentile(latencies, 99), cpuMsPerPayment };
+  const cpu = stopMeter();
+  const cpuUs = { api: (cpu.server * 1e6) / ok, postgres: (cpu.postgres * 1e6) / ok, total: ((cpu.server + cpu.postgres) * 1e6) / ok };
+  return { rate: ok / elapsedS, ok, statuses: Object.fromEntries(statuses), p99: percentile(latencies, 99), cpuUs };
 }
 
-/** CPU seconds so far of the API, of PostgreSQL's processes and of this bench (its sending side). */
-function cpuByProcess(product) {
-  const own = process.cpuUsage();
-  return {
-    api: cpuSecondsOf((_, pid) => pid === product.child.pid),
-    postgres: cpuSecondsOf((commandLine) => commandLine.startsWith('postgres')),
-    bench: (own.user + own.system) / 1e6,
-  };
-}
+const cpuInWords = (cpu) => `; CPU per payment: API ${(cpu.api / 1000).toFixed(2)} ms, PostgreSQL ${(cpu.postgres / 1000).toFixed(2)} ms`;
 
-function cpuPerPayment(before, after, payments) {
-  const perPayment = {};
-  for (const key of Object.keys(before)) {
-    if (before[key] !== null && payments > 0) perPayment[key] = ((after[key] - before[key]) * 1000) / payments;
-  }
-  return perPayment;
-}
-
-const cpuInWords = (cpu) =>
-  cpu.api === undefined ? '' : `; CPU per payment: API ${cpu.api.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms, this bench ${cpu.bench.toFixed(2)} ms`;
-
+/**
+ * pgbench's rate of the posting, and the CPU its PostgreSQL backends spent per transaction (the
+ * baseline's CPU: pgbench itself is the load generator, on the load core as this process is).
+ */
 function pgbench(database, connections, seconds) {
   const url = new URL(database.appUrl);
+  const stopMeter = cpuMeter({ database: database.name }).start();
+  const pinned = CORES ? ['-c', String(CORES.load)] : [];
   return new Promise((done, fail) => {
     execFile(
-      pgBin('pgbench'),
+      CORES ? 'taskset' : pgBin('pgbench'),
       [
+        ...(CORES ? [...pinned, pgBin('pgbench')] : []),
         '-n', '-M', 'extended', '-c', String(connections), '-j', '2', '-T', String(seconds),
         '-D', `tenants=${LANDLORDS * PER_LANDLORD}`, '-D', `perlandlord=${PER_LANDLORD}`,
         '-f', resolve(__dirname, 'pgbench/pay-rent.sql'),
@@ -167,9 +156,11 @@ function pgbench(database, connections, seconds) {
         const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
         const latency = /latency average = ([\d.]+) ms/.exec(stdout);
         const failed = /number of failed transactions: (\d+)/.exec(stdout);
+        const processed = /number of transactions actually processed: (\d+)/.exec(stdout);
         if (!tps) return fail(new Error(`pgbench printed no tps:\n${stdout}`));
         if (failed && Number(failed[1]) > 0) return fail(new Error(`pgbench: ${failed[1]} failed transactions`));
-        done({ tps: Number(tps[1]), latencyMs: latency ? Number(latency[1]) : null });
+        const cpu = stopMeter();
+        done({ tps: Number(tps[1]), latencyMs: latency ? Number(latency[1]) : null, cpuUs: processed ? (cpu.postgres * 1e6) / Number(processed[1]) : null });
       },
     );
   });
@@ -202,19 +193,39 @@ async function checkLedger(ownerUrl, answered2xx) {
   });
 }
 
-/** Medians of the product's and pgbench's runs, as a results.json row. */
+/** Target of the product's CPU per payment against pgbench's per transaction (issue 39). */
+const CPU_TARGET = 4;
+
+/** Medians of the product's and pgbench's runs, as a results.json row: ratio = CPU per payment ÷ pgbench's per transaction. */
 function resultRow(path, connections, productRuns, baselineRuns) {
+  const cpu = (runs, part) => runs.map((r) => (part ? r.cpuUs[part] : r.cpuUs));
+  const rounded = (numbers) => numbers.map((n) => Math.round(n));
   const row = {
     path,
     connections,
     product_rps: Math.round(median(productRuns.map((r) => r.rate))),
+    product_rps_spread: rounded(spread(productRuns.map((r) => r.rate))),
     baseline_rps: Math.round(median(baselineRuns.map((r) => r.tps))),
-    ratio: 0,
+    baseline_rps_spread: rounded(spread(baselineRuns.map((r) => r.tps))),
     p99_ms: Math.round(median(productRuns.map((r) => r.p99))),
+    cpu_us_product: Math.round(median(cpu(productRuns, 'total'))),
+    cpu_us_product_spread: rounded(spread(cpu(productRuns, 'total'))),
+    cpu_us_product_api: Math.round(median(cpu(productRuns, 'api'))),
+    cpu_us_product_postgres: Math.round(median(cpu(productRuns, 'postgres'))),
+    cpu_us_baseline: Math.round(median(cpu(baselineRuns))),
+    cpu_us_baseline_spread: rounded(spread(cpu(baselineRuns))),
+    ratio_of: 'cpu',
+    target: CPU_TARGET,
   };
-  row.ratio = Number((row.product_rps / row.baseline_rps).toFixed(2));
+  row.ratio = Number((median(cpu(productRuns, 'total')) / median(cpu(baselineRuns))).toFixed(2));
+  row.met = row.ratio <= row.target;
   return row;
 }
+
+/** The row's CPU figures and target check, in words. */
+const cpuCheckInWords = (row) =>
+  `CPU per payment ${row.cpu_us_product} µs (${row.cpu_us_product_spread.join('-')}; API ${row.cpu_us_product_api} + PostgreSQL ${row.cpu_us_product_postgres}) ` +
+  `against pgbench's ${row.cpu_us_baseline} µs a transaction (${row.cpu_us_baseline_spread.join('-')}): ${row.ratio}x, target ≤ ${row.target}x ${row.met ? 'met' : 'MISSED'}`;
 
 /** A warm-up of both, ANALYZE, then `runs` windows of the product paying, each followed by pgbench's. */
 async function alternate({ label, database, client, tenants, itemsFor, connections, product, way }) {
@@ -234,7 +245,7 @@ async function alternate({ label, database, client, tenants, itemsFor, connectio
     baselineRuns.push(await pgbench(database, connections, duration));
     console.log(
       `${label} run ${run + 1}: product ${result.rate.toFixed(0)} payments/s (answers ${JSON.stringify(result.statuses)}, p99 ${result.p99.toFixed(0)} ms` +
-        `${cpuInWords(result.cpuMsPerPayment)}); pgbench ${baselineRuns[run].tps.toFixed(0)} tps`,
+        `${cpuInWords(result.cpuUs)}); pgbench ${baselineRuns[run].tps.toFixed(0)} tps, ${(baselineRuns[run].cpuUs / 1000).toFixed(2)} ms PostgreSQL CPU a transaction`,
     );
   }
   return { answered2xx: product2xx.reduce((a, b) => a + b, 0), productRuns, baselineRuns };
@@ -273,7 +284,8 @@ async function cardPath(connections) {
     const row = resultRow(PATH, connections, productRuns, baselineRuns);
     console.log(
       `\nPayments through the API, ${connections} tenants at once, medians of ${runs} x ${duration} s (${machineInWords()}):\n` +
-        `  product ${row.product_rps} payments/s (p99 ${row.p99_ms} ms per payment request), pgbench ${row.baseline_rps} tps of the posting, ratio ${row.ratio} (target >= 0.25)\n` +
+        `  product ${row.product_rps} payments/s (p99 ${row.p99_ms} ms per payment request), pgbench ${row.baseline_rps} tps of the posting\n` +
+        `  ${cpuCheckInWords(row)}\n` +
         `  ledger: ${answered2xx} payments answered 2xx, ${ledger.journals} card journals, ${ledger.charges} sandbox charges, ` +
         `${ledger.unbalanced} unbalanced, ${ledger.doubled} doubled; pgbench wrote ${ledger.pgbench_journals} journals`,
     );
@@ -495,11 +507,11 @@ async function bankPath(connections, card) {
     settle.ratio = Number((settle.product_rps / settle.baseline_rps).toFixed(2));
 
     const ledger = await checkBankLedger(database.ownerUrl, answered2xx);
-    const beside = card ? ` (card: ${card.product_rps} payments/s, ratio ${card.ratio}, p99 ${card.p99_ms} ms)` : '';
+    const beside = card ? ` (card: ${card.product_rps} payments/s, CPU ${card.ratio}x pgbench's, p99 ${card.p99_ms} ms)` : '';
     console.log(
       `\nBank payments through the API, ${connections} tenants at once, medians of ${runs} x ${duration} s (${machineInWords()}):\n` +
-        `  initiate: product ${initiate.product_rps} payments/s (p99 ${initiate.p99_ms} ms per payment request), pgbench ${initiate.baseline_rps} tps of the posting, ` +
-        `ratio ${initiate.ratio}${beside}\n` +
+        `  initiate: product ${initiate.product_rps} payments/s (p99 ${initiate.p99_ms} ms per payment request), pgbench ${initiate.baseline_rps} tps of the posting${beside}\n` +
+        `  ${cpuCheckInWords(initiate)}\n` +
         `  worker started: ${drained.stored} processing events and ${drained.sent_emails} emails drained in ${drainS.toFixed(1)} s (the worker's start included)\n` +
         `  settle: the sandbox settled ${debits.length} debits in ${settleAnsweredS.toFixed(1)} s (${connections} at once); every settled journal posted ` +
         `${settledS.toFixed(1)} s after the first settle: ${settle.product_rps} settled journals/s, ${settle.ratio}x the initiate rate; ` +
@@ -528,6 +540,8 @@ async function bankPath(connections, card) {
 }
 
 async function main() {
+  // The senders and pgbench on the load core; the product and PostgreSQL's backends on the other (bench/support.js: cpuMeter).
+  pinTo(CORES?.load, process.pid);
   const connections = Number(values.connections);
   const ways = new Set(values.ways.split(','));
   // The sandbox gateway is the one chosen without Stripe keys.

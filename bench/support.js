@@ -9,7 +9,6 @@ const Redis = require('ioredis');
 const { Client } = require('pg');
 
 const root = resolve(__dirname, '..');
-const RESULTS = resolve(__dirname, 'results.json');
 
 const withDatabase = (url, name) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
 
@@ -87,7 +86,8 @@ async function startProduct({ port, database, env = {}, queuePrefix, script = 'm
   }));
   const url = `http://127.0.0.1:${port}`;
   const ready = script === 'main.js' ? () => waitUntilUp(`${url}/api/account/validate`) : () => Promise.resolve();
-  return { child, url, ready, stop: () => stop(child).then(() => forgetQueues(queuePrefix)) };
+  const databaseName = new URL(database.appUrl).pathname.slice(1);
+  return { child, url, databaseName, ready, stop: () => stop(child).then(() => forgetQueues(queuePrefix)) };
 }
 
 /**
@@ -216,8 +216,97 @@ function cpuSecondsOf(include) {
   return seconds;
 }
 
+/**
+ * The cores the CPU figures are taken on (issue 39): the servers (the product or its baseline, and the
+ * PostgreSQL backends serving them) on one, the load generator on the other, so neither's work shows in
+ * the other's time. None on a one-core machine or without taskset (util-linux): then the figures still
+ * come, unpinned, and say so.
+ */
+const CORES = (() => {
+  if (require('node:os').availableParallelism() < 2) return null;
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+    return { server: 0, load: 1 };
+  } catch {
+    return null;
+  }
+})();
+
+/** Pins a process and all its threads to one core (no-op without CORES); false when it has gone. */
+function pinTo(core, pid) {
+  if (!CORES) return false;
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Pids of the PostgreSQL backends connected to `database` (their process titles read `postgres: user database ...`). */
+function postgresBackendsOf(database) {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (title.startsWith('postgres: ') && title.split(' ')[2] === database) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * CPU a server and its database spend on a window of work: `start()` pins them to the server core and
+ * reads their CPU seconds, the returned `stop()` answers the seconds since, apart (`server`, `postgres`).
+ * PostgreSQL's is the sum over the backends of `database`, read every 100 ms: a backend that connects
+ * during the window (pgbench's do) is pinned when first seen and counted whole, and one that ends keeps
+ * what it had at the last reading.
+ */
+function cpuMeter({ serverPid, database }) {
+  return {
+    start() {
+      if (serverPid) pinTo(CORES?.server, serverPid);
+      const backends = new Map();
+      const read = (pid) => {
+        try {
+          return cpuSecondsOfProcess(pid);
+        } catch {
+          return null; // ended meanwhile
+        }
+      };
+      const sample = (first) => {
+        for (const pid of postgresBackendsOf(database)) {
+          const seconds = read(pid);
+          if (seconds === null) continue;
+          const known = backends.get(pid);
+          if (known) known.last = seconds;
+          else {
+            pinTo(CORES?.server, pid);
+            backends.set(pid, { first: first ? seconds : 0, last: seconds });
+          }
+        }
+      };
+      sample(true);
+      const serverBefore = serverPid ? cpuSecondsOfProcess(serverPid) : 0;
+      const sampling = setInterval(() => sample(false), 100);
+      return () => {
+        clearInterval(sampling);
+        sample(false);
+        let postgres = 0;
+        for (const { first, last } of backends.values()) postgres += last - first;
+        return { server: serverPid ? cpuSecondsOfProcess(serverPid) - serverBefore : 0, postgres };
+      };
+    },
+  };
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+/** The least and the most of a figure over rounds: what its median is worth. */
+const spread = (numbers) => [Math.min(...numbers), Math.max(...numbers)];
 const percentile = (numbers, p) => {
   if (!numbers.length) return 0;
   const sorted = [...numbers].sort((a, b) => a - b);
@@ -303,9 +392,31 @@ const postDueRentCharges = (database) =>
      }`,
   );
 
-/** Replaces this run's rows (same path and connections) in bench/results.json and keeps the others. */
+/**
+ * How many times today's data the run builds and reads (`npm run bench -- --scale 10`, issue 39): run.sh
+ * passes it to every part as BENCH_SCALE. Each part multiplies its own sizes by it.
+ */
+const SCALE = Number(process.env.BENCH_SCALE || 1);
+if (!Number.isInteger(SCALE) || SCALE < 1) throw new Error(`BENCH_SCALE must be a whole number from 1, not ${process.env.BENCH_SCALE}`);
+/** Where the run's rows go: bench/results.json at 1x, bench/results-<N>x.json at N times the data. */
+const RESULTS = resolve(__dirname, SCALE === 1 ? 'results.json' : `results-${SCALE}x.json`);
+
+/**
+ * The fields a results row keeps. `ratio` is what `ratio_of` says: for the rows with CPU figures the
+ * product's CPU per request over the baseline's (lower is better, issue 39), for the others the
+ * product's rate over the baseline's. `*_spread` are [min, max] over the rounds whose median is shown;
+ * `target` is the mark the row is checked against, `met` whether it was.
+ */
+const KEPT = [
+  'path', 'connections', 'product_rps', 'baseline_rps', 'ratio', 'ratio_of', 'p99_ms',
+  'product_rps_spread', 'baseline_rps_spread',
+  'cpu_us_product', 'cpu_us_product_spread', 'cpu_us_product_api', 'cpu_us_product_postgres',
+  'cpu_us_baseline', 'cpu_us_baseline_spread', 'target', 'met', 'seconds', 'peak_mb',
+];
+
+/** Replaces this run's rows (same path and connections) in the scale's results file and keeps the others. */
 function recordResults(rows) {
-  const keep = ({ path, connections, product_rps, baseline_rps, ratio, p99_ms }) => ({ path, connections, product_rps, baseline_rps, ratio, p99_ms });
+  const keep = (row) => Object.fromEntries(KEPT.filter((field) => row[field] !== undefined).map((field) => [field, row[field]]));
   let existing = [];
   try {
     existing = JSON.parse(readFileSync(RESULTS, 'utf8'));
@@ -342,4 +453,11 @@ module.exports = {
   percentile,
   pgBin,
   recordResults,
+  RESULTS,
+  SCALE,
+  CORES,
+  pinTo,
+  postgresBackendsOf,
+  cpuMeter,
+  spread,
 };
