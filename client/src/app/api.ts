@@ -25,6 +25,6 @@ export const api = createApi({
       return headers;
     },
   }),
-  tagTypes: ['User', 'Property', 'Tenant', 'Payment', 'PaymentSetup', 'Registration', 'Statement', 'FinanceExport', 'OperatorLandlord', 'Autopay'],
+  tagTypes: ['User', 'Property', 'Tenant', 'Payment', 'PaymentSetup', 'Registration', 'Statement', 'FinanceExport', 'OperatorLandlord', 'Autopay', 'AuthorizeNetAccount'],
   endpoints: () => ({}),
 });
