@@ -70,6 +70,8 @@ export const paths = {
     paymentHistory: fixed('/landlord/payment-history'),
     /** Bank deposits, each with the payments, refunds and fees it is made of. */
     payouts: fixed('/landlord/payouts'),
+    /** The landlord's own Authorize.Net merchant account: its keys and webhook URL (issue 38). */
+    authorizeNetAccount: fixed('/landlord/authorize-net'),
     /** Who owes what: each current tenant with a balance, across the landlord's properties (issue 36). */
     balances: fixed('/landlord/balances'),
     propertyPaymentHistory: {

@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
-import { Landmark } from 'lucide-react';
+import { ChevronRight, CreditCard, Landmark } from 'lucide-react';
 import { DISPUTED_AFTER_REFUND_STATUS } from '@rentwise/libs/disputed-after-refund';
 import { formatCents } from '@rentwise/libs/money';
+import { useGetAuthorizeNetAccountQuery } from '../../app/authorizeNetAccountApi';
 import { dateLabel } from '../../app/dates';
 import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -139,6 +141,36 @@ function DisputedAfterRefundNotice({ payments }: { payments: DisputedAfterRefund
   );
 }
 
+/**
+ * The way to the landlord's own Authorize.Net account: where card rent settles for a landlord on
+ * Authorize.Net, whose settled batches are the deposits above.
+ */
+function AuthorizeNetLink() {
+  const { data: view } = useGetAuthorizeNetAccountQuery('self');
+  const onAuthorizeNet = view?.cardGateway === 'authorize_net';
+  return (
+    <Card as="section" className="payouts-anet" aria-labelledby="payouts-anet-title">
+      <span className="icon-badge">
+        <CreditCard aria-hidden="true" size={20} />
+      </span>
+      <div className="payouts-anet__text">
+        <h2 id="payouts-anet-title" className="payouts-anet__title">
+          Card payments through Authorize.Net
+        </h2>
+        <p className="muted">
+          {onAuthorizeNet
+            ? 'Your tenants’ card payments settle in your own Authorize.Net account; each settled batch is a deposit here.'
+            : 'Take your tenants’ card payments in your own Authorize.Net merchant account.'}
+        </p>
+      </div>
+      <Button variant="secondary" to={paths.landlord.authorizeNetAccount.getHref()}>
+        {view?.account ? 'Manage account' : 'Connect account'}
+        <ChevronRight aria-hidden="true" size={18} />
+      </Button>
+    </Card>
+  );
+}
+
 function PayoutsLoading() {
   return (
     <div className="payouts" aria-busy="true" aria-label="Loading payouts">
@@ -184,6 +216,7 @@ export function PayoutsPage() {
           ))}
         </div>
       )}
+      <AuthorizeNetLink />
     </div>
   );
 }

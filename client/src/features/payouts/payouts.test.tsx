@@ -6,11 +6,21 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
 import { sessionOf, testUser } from '../../test/session';
+import type { AuthorizeNetAccountView } from '../../app/authorizeNetAccountApi';
 import type { DisputedAfterRefundPayment, Payout } from './payoutsApi';
 
 const landlord = testUser({ type: 'landlord', firstName: 'Lena', lastName: 'Landlord', email: 'lena@example.com' });
 
-const signedInAsLandlord = () => mswServer.use(sessionOf(landlord));
+/** On Stripe, with no Authorize.Net account, unless a test says otherwise. */
+function withAuthorizeNetAccount(view: Partial<AuthorizeNetAccountView> = {}) {
+  const answer: AuthorizeNetAccountView = { environment: 'production', cardGateway: 'stripe', account: null, ...view };
+  mswServer.use(http.get('/api/landlord/authorize-net-account', () => HttpResponse.json({ status: 'success', ...answer })));
+}
+
+const signedInAsLandlord = () => {
+  mswServer.use(sessionOf(landlord));
+  withAuthorizeNetAccount();
+};
 
 const march: Payout = {
   payoutId: 'po_sandbox_march',
@@ -260,6 +270,31 @@ describe('Payouts page', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: '$1,965.30' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('leads to the landlord’s own Authorize.Net account, whose settled batches are the deposits of a landlord on it', async () => {
+    signedInAsLandlord();
+    withPayouts([march]);
+    const { router } = renderRoute('/landlord/payouts');
+
+    const section = await screen.findByRole('region', { name: 'Card payments through Authorize.Net' });
+    await userEvent.click(within(section).getByRole('link', { name: 'Connect account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Card Payments' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/landlord/authorize-net');
+  });
+
+  it('says a landlord on Authorize.Net finds each settled batch here', async () => {
+    signedInAsLandlord();
+    withAuthorizeNetAccount({
+      cardGateway: 'authorize_net',
+      account: { apiLoginId: '9vE2hKz7Wq', publicClientKey: '3cF8nM2pL5rT7wX9yA1bD4e', webhookUrl: 'https://rentwise.test/w', savedAt: '2026-03-02T15:04:00.000Z', savedByName: null },
+    });
+    withPayouts([march]);
+    renderRoute('/landlord/payouts');
+
+    const section = await screen.findByRole('region', { name: 'Card payments through Authorize.Net' });
+    expect(await within(section).findByText(/each settled batch is a deposit here/)).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Manage account' })).toHaveAttribute('href', '/landlord/authorize-net');
   });
 
   it('is opened from the landlord dashboard tile, and asks the server again on each visit', async () => {

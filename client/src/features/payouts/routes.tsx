@@ -7,5 +7,9 @@ export const payoutsRoutes: FeatureRoutes = {
       path: paths.landlord.payouts.path,
       lazy: () => import('./PayoutsPage').then((page) => ({ Component: page.PayoutsPage })),
     },
+    {
+      path: paths.landlord.authorizeNetAccount.path,
+      lazy: () => import('./AuthorizeNetAccountPage').then((page) => ({ Component: page.AuthorizeNetAccountPage })),
+    },
   ],
 };
