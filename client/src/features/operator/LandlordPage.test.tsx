@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rentwise/libs/messages';
+import type { AuthorizeNetAccountView } from '../../app/authorizeNetAccountApi';
 import { mswServer } from '../../test/mswServer';
 import { renderRoute } from '../../test/renderRoute';
 import { sessionOf, testUser } from '../../test/session';
@@ -58,6 +59,8 @@ function withLandlord(landlord: () => OperatorLandlord) {
   );
 }
 
+const noAuthorizeNetAccount: AuthorizeNetAccountView = { environment: 'production', cardGateway: 'stripe', account: null };
+
 const page = () => renderRoute(`/operator/landlords/${LANDLORD_ID}`);
 const gatewayCard = () => screen.getByRole('region', { name: 'Card gateway' });
 const history = () => screen.getByRole('region', { name: 'Card gateway history' });
@@ -67,6 +70,7 @@ describe('Operator’s landlord page', () => {
     mswServer.use(
       sessionOf(operator),
       http.get('/api/onboarding/registrations', () => HttpResponse.json({ status: 'success', rows: [marcusRegistration] })),
+      http.get('/api/operator/landlords/:id/authorize-net-account', () => HttpResponse.json({ status: 'success', ...noAuthorizeNetAccount })),
     );
   });
 
@@ -155,6 +159,39 @@ describe('Operator’s landlord page', () => {
     expect(await within(await screen.findByRole('region', { name: 'Card gateway' })).findByText('Authorize.Net isn’t available')).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.authorizeNetAccountMissing)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Switch to Authorize.Net' })).not.toBeInTheDocument();
+  });
+
+  it('saves the landlord’s Authorize.Net keys for them, after which the switch is offered', async () => {
+    let landlord: OperatorLandlord = { ...marcus, authorizeNetAvailable: false };
+    let sent: unknown;
+    withLandlord(() => landlord);
+    mswServer.use(
+      http.put('/api/operator/landlords/:id/authorize-net-account', async ({ params, request }) => {
+        sent = { landlordUserId: params.id, keys: await request.json() };
+        landlord = { ...marcus, authorizeNetAvailable: true };
+        return HttpResponse.json({
+          status: 'success',
+          ...noAuthorizeNetAccount,
+          account: { apiLoginId: '5KP3u95bQpv', publicClientKey: '7aQ9pR3sT5vW8xY2zB4cD6eF', webhookUrl: 'https://rentwise.test/w', savedAt: '2026-03-02T15:04:00.000Z', savedByName: 'Olive Ops' },
+        });
+      }),
+    );
+    page();
+    const user = userEvent.setup();
+    const keys = { apiLoginId: '5KP3u95bQpv', transactionKey: '346HZ32z3fP4hTG2', signatureKey: 'ab12'.repeat(32), publicClientKey: '7aQ9pR3sT5vW8xY2zB4cD6eF' };
+
+    const account = await screen.findByRole('region', { name: 'Authorize.Net account' });
+    expect(within(gatewayCard()).getByText('Authorize.Net isn’t available')).toBeInTheDocument();
+    await user.type(await within(account).findByLabelText('API Login ID'), keys.apiLoginId);
+    await user.type(within(account).getByLabelText('Transaction Key'), keys.transactionKey);
+    await user.click(within(account).getByLabelText('Signature Key'));
+    await user.paste(keys.signatureKey);
+    await user.type(within(account).getByLabelText('Public Client Key'), keys.publicClientKey);
+    await user.click(within(account).getByRole('button', { name: 'Save Keys' }));
+
+    expect(await within(account).findByText('Marcus Bell’s Authorize.Net account is connected.')).toBeInTheDocument();
+    expect(sent).toEqual({ landlordUserId: LANDLORD_ID, keys });
+    expect(await within(gatewayCard()).findByRole('button', { name: 'Switch to Authorize.Net' })).toBeInTheDocument();
   });
 
   it('says so when there is no such landlord, with the way back to Registrations', async () => {

@@ -5,6 +5,7 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { telHref } from '@rentwise/libs/phone';
 import { isNotFound, refusalMessage } from '../../app/apiError';
 import { paths } from '../../app/paths';
+import { AuthorizeNetAccount } from '../../components/AuthorizeNetAccount';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -218,7 +219,10 @@ function Loading() {
   );
 }
 
-/** /operator/landlords/:landlordId: who the landlord is, the card gateway their tenants pay on, and its audit trail. */
+/**
+ * /operator/landlords/:landlordId: who the landlord is, the card gateway their tenants pay on, their
+ * own Authorize.Net account, and the gateway's audit trail.
+ */
 export function LandlordPage() {
   const { landlordId = '' } = useParams();
   const { data: landlord, error, isFetching, refetch } = useGetOperatorLandlordQuery(landlordId);
@@ -261,6 +265,10 @@ export function LandlordPage() {
         <div className="operator-landlord">
           <Contact landlord={landlord} />
           <CardGatewaySetting landlord={landlord} />
+          <AuthorizeNetAccount
+            owner={{ landlordUserId: landlord.userId }}
+            savedMessage={`${fullName(landlord)}’s Authorize.Net account is connected.`}
+          />
           <ChangeHistory changes={landlord.cardGatewayChanges} />
         </div>
       )}
