@@ -13,7 +13,7 @@ const { cpus } = require('node:os');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { LANDLORDS, TENANTS, landlord, tenant, ensureBenchDatabase, refreshSessions } = require('./data');
-const { CORES, RESULTS, SCALE, cpuMeter, ensurePortFree, median, pinTo, recordResults, spread, startBaseline, stopOnExit } = require('./support');
+const { CORES, RESULTS, SCALE, cpuFields, cpuMeter, cpuPerUnit, ensurePortFree, median, pinTo, recordResults, spread, startBaseline, stopOnExit } = require('./support');
 
 const { values } = parseArgs({
   options: {
@@ -121,9 +121,7 @@ const CPU_TARGET = { hello: 2.5, pg: 1.4 };
 async function round(server, options, connections, duration) {
   const stopMeter = server.meter.start();
   const result = await load(server.port, options, connections, duration);
-  const cpu = stopMeter();
-  const perRequestUs = (seconds) => (seconds * 1e6) / result.requests;
-  return { ...result, cpuUs: perRequestUs(cpu.server + cpu.postgres), apiUs: perRequestUs(cpu.server), postgresUs: perRequestUs(cpu.postgres) };
+  return { ...result, ...cpuPerUnit(stopMeter(), result.requests) };
 }
 
 const rounded = (numbers) => numbers.map((n) => Math.round(n));
@@ -188,16 +186,9 @@ async function main() {
           baseline_rps_spread: rounded(spread(base.map((r) => r.rps))),
           p99_ms: median(product.map((r) => r.p99)),
           baseline_p99_ms: median(base.map((r) => r.p99)),
-          cpu_us_product: Math.round(median(product.map((r) => r.cpuUs))),
-          cpu_us_product_spread: rounded(spread(product.map((r) => r.cpuUs))),
-          cpu_us_product_api: Math.round(median(product.map((r) => r.apiUs))),
-          cpu_us_product_postgres: Math.round(median(product.map((r) => r.postgresUs))),
-          cpu_us_baseline: Math.round(median(base.map((r) => r.cpuUs))),
-          cpu_us_baseline_spread: rounded(spread(base.map((r) => r.cpuUs))),
-          ratio_of: 'cpu',
+          ...cpuFields(product, base),
           target: CPU_TARGET[scenario.baseline],
         };
-        row.ratio = Number((median(product.map((r) => r.cpuUs)) / median(base.map((r) => r.cpuUs))).toFixed(2));
         row.met = row.ratio <= row.target;
         results.push(row);
         console.log(

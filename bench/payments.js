@@ -33,7 +33,7 @@ const { createHmac, randomUUID } = require('node:crypto');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { cpus, loadavg } = require('node:os');
-const { CORES, analyze, cpuMeter, keptAliveClient, median, percentile, pgBin, pinTo, recordResults, scratchDatabase, sleep, spread, startProduct, startSmtpSink, withClient } = require('./support');
+const { CORES, analyze, cpuFields, cpuMeter, cpuPerUnit, keptAliveClient, median, percentile, pgBin, pinTo, recordResults, scratchDatabase, sleep, spread, startProduct, startSmtpSink, withClient } = require('./support');
 const { populate, uuidOf } = require('./money-data');
 
 const { values } = parseArgs({
@@ -124,12 +124,10 @@ async function payFor(client, tenants, cards, connections, seconds, product, way
   const elapsedS = (performance.now() - startedAt) / 1000;
   if (next >= cards.length) console.warn(`  (the ${cards.length} tokenized cards ran out after ${elapsedS.toFixed(1)} s)`);
   const ok = [...statuses].filter(([status]) => status === 200 || status === 201).reduce((sum, [, n]) => sum + n, 0);
-  const cpu = stopMeter();
-  const cpuUs = { api: (cpu.server * 1e6) / ok, postgres: (cpu.postgres * 1e6) / ok, total: ((cpu.server + cpu.postgres) * 1e6) / ok };
-  return { rate: ok / elapsedS, ok, statuses: Object.fromEntries(statuses), p99: percentile(latencies, 99), cpuUs };
+  return { rate: ok / elapsedS, ok, statuses: Object.fromEntries(statuses), p99: percentile(latencies, 99), ...cpuPerUnit(stopMeter(), ok) };
 }
 
-const cpuInWords = (cpu) => `; CPU per payment: API ${(cpu.api / 1000).toFixed(2)} ms, PostgreSQL ${(cpu.postgres / 1000).toFixed(2)} ms`;
+const cpuInWords = (round) => `; CPU per payment: API ${(round.apiUs / 1000).toFixed(2)} ms, PostgreSQL ${(round.postgresUs / 1000).toFixed(2)} ms`;
 
 /**
  * pgbench's rate of the posting, and the CPU its PostgreSQL backends spent per transaction (the
@@ -159,8 +157,8 @@ function pgbench(database, connections, seconds) {
         const processed = /number of transactions actually processed: (\d+)/.exec(stdout);
         if (!tps) return fail(new Error(`pgbench printed no tps:\n${stdout}`));
         if (failed && Number(failed[1]) > 0) return fail(new Error(`pgbench: ${failed[1]} failed transactions`));
-        const cpu = stopMeter();
-        done({ tps: Number(tps[1]), latencyMs: latency ? Number(latency[1]) : null, cpuUs: processed ? (cpu.postgres * 1e6) / Number(processed[1]) : null });
+        if (!processed) return fail(new Error(`pgbench printed no transaction count:\n${stdout}`));
+        done({ tps: Number(tps[1]), latencyMs: latency ? Number(latency[1]) : null, ...cpuPerUnit(stopMeter(), Number(processed[1])) });
       },
     );
   });
@@ -198,7 +196,6 @@ const CPU_TARGET = 4;
 
 /** Medians of the product's and pgbench's runs, as a results.json row: ratio = CPU per payment ÷ pgbench's per transaction. */
 function resultRow(path, connections, productRuns, baselineRuns) {
-  const cpu = (runs, part) => runs.map((r) => (part ? r.cpuUs[part] : r.cpuUs));
   const rounded = (numbers) => numbers.map((n) => Math.round(n));
   const row = {
     path,
@@ -208,16 +205,9 @@ function resultRow(path, connections, productRuns, baselineRuns) {
     baseline_rps: Math.round(median(baselineRuns.map((r) => r.tps))),
     baseline_rps_spread: rounded(spread(baselineRuns.map((r) => r.tps))),
     p99_ms: Math.round(median(productRuns.map((r) => r.p99))),
-    cpu_us_product: Math.round(median(cpu(productRuns, 'total'))),
-    cpu_us_product_spread: rounded(spread(cpu(productRuns, 'total'))),
-    cpu_us_product_api: Math.round(median(cpu(productRuns, 'api'))),
-    cpu_us_product_postgres: Math.round(median(cpu(productRuns, 'postgres'))),
-    cpu_us_baseline: Math.round(median(cpu(baselineRuns))),
-    cpu_us_baseline_spread: rounded(spread(cpu(baselineRuns))),
-    ratio_of: 'cpu',
+    ...cpuFields(productRuns, baselineRuns),
     target: CPU_TARGET,
   };
-  row.ratio = Number((median(cpu(productRuns, 'total')) / median(cpu(baselineRuns))).toFixed(2));
   row.met = row.ratio <= row.target;
   return row;
 }
@@ -245,7 +235,7 @@ async function alternate({ label, database, client, tenants, itemsFor, connectio
     baselineRuns.push(await pgbench(database, connections, duration));
     console.log(
       `${label} run ${run + 1}: product ${result.rate.toFixed(0)} payments/s (answers ${JSON.stringify(result.statuses)}, p99 ${result.p99.toFixed(0)} ms` +
-        `${cpuInWords(result.cpuUs)}); pgbench ${baselineRuns[run].tps.toFixed(0)} tps, ${(baselineRuns[run].cpuUs / 1000).toFixed(2)} ms PostgreSQL CPU a transaction`,
+        `${cpuInWords(result)}); pgbench ${baselineRuns[run].tps.toFixed(0)} tps, ${(baselineRuns[run].cpuUs / 1000).toFixed(2)} ms PostgreSQL CPU a transaction`,
     );
   }
   return { answered2xx: product2xx.reduce((a, b) => a + b, 0), productRuns, baselineRuns };

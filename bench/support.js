@@ -307,6 +307,35 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 /** The least and the most of a figure over rounds: what its median is worth. */
 const spread = (numbers) => [Math.min(...numbers), Math.max(...numbers)];
+
+/**
+ * A results row's CPU fields from the rounds of a product and its baseline, each round
+ * `{ cpuUs, apiUs, postgresUs }` (µs a request: all, the server process's, its PostgreSQL backends'):
+ * medians, spreads, and `ratio` = the product's median over the baseline's.
+ */
+function cpuFields(productRounds, baselineRounds) {
+  const figures = (rounds, field) => rounds.map((round) => round[field]);
+  const rounded = (numbers) => numbers.map((n) => Math.round(n));
+  const productUs = median(figures(productRounds, 'cpuUs'));
+  const baselineUs = median(figures(baselineRounds, 'cpuUs'));
+  return {
+    cpu_us_product: Math.round(productUs),
+    cpu_us_product_spread: rounded(spread(figures(productRounds, 'cpuUs'))),
+    cpu_us_product_api: Math.round(median(figures(productRounds, 'apiUs'))),
+    cpu_us_product_postgres: Math.round(median(figures(productRounds, 'postgresUs'))),
+    cpu_us_baseline: Math.round(baselineUs),
+    cpu_us_baseline_spread: rounded(spread(figures(baselineRounds, 'cpuUs'))),
+    ratio_of: 'cpu',
+    ratio: Number((productUs / baselineUs).toFixed(2)),
+  };
+}
+
+/** A window's CPU (cpuMeter's stop()) per unit of work served, in µs, as cpuFields takes it. */
+const cpuPerUnit = (cpu, units) => ({
+  cpuUs: ((cpu.server + cpu.postgres) * 1e6) / units,
+  apiUs: (cpu.server * 1e6) / units,
+  postgresUs: (cpu.postgres * 1e6) / units,
+});
 const percentile = (numbers, p) => {
   if (!numbers.length) return 0;
   const sorted = [...numbers].sort((a, b) => a - b);
@@ -460,4 +489,6 @@ module.exports = {
   postgresBackendsOf,
   cpuMeter,
   spread,
+  cpuFields,
+  cpuPerUnit,
 };
