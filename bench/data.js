@@ -1,18 +1,22 @@
 // The bench's generated database (never the demo seed): 1,000 landlords with 10 properties each,
 // one to three tenants per property, a live session per landlord, 1,000,000 ledger entries of rent
-// payments and the rent charges of every tenancy (decision 0039), posted by the product's own job.
-// Rows are made set-based (INSERT ... SELECT generate_series) as the tables' owner, through every
-// ledger trigger (balanced, non-empty, signs by kind). Ids are md5-derived, so the bench can name
-// a landlord's session, properties and tenants without asking the database.
+// payments and the rent charges of every tenancy (decision 0039); at `--scale N` (BENCH_SCALE) N times
+// the landlords, properties, tenancies, entries and charges, in a database of its own
+// (rentwise_bench_<N>x). Rows are made set-based (INSERT ... SELECT generate_series) as the tables'
+// owner, through every ledger trigger (balanced, non-empty, signs by kind); the charges are the
+// charging job's own rows (key, journal, entries, rent_charges row), and the job then runs once to
+// post what is left (the statement landlord's part months) and to show it finds the rest done.
+// Ids are md5-derived, so the bench can name a landlord's session, properties and tenants without
+// asking the database.
 const { createHash } = require('node:crypto');
 const { execFileSync } = require('node:child_process');
 const { resolve } = require('node:path');
-const { postDueRentCharges, withClient, withDatabase } = require('./support');
+const { SCALE, postDueRentCharges, withClient, withDatabase } = require('./support');
 
-const LANDLORDS = 1000;
+const LANDLORDS = 1000 * SCALE;
 const PROPERTIES_PER_LANDLORD = 10;
 const PROPERTIES = LANDLORDS * PROPERTIES_PER_LANDLORD;
-const LEDGER_ENTRIES = 1_000_000;
+const LEDGER_ENTRIES = 1_000_000 * SCALE;
 /**
  * The statements database (bench/statements.js) has one more landlord, with 100 properties and a
  * monthly payment on each for ten years (12,000 payments, 36,000 entries): the yearly statement's
@@ -29,7 +33,7 @@ const paymentCounts = (entries) => {
 };
 const PAYMENTS_PER_BATCH = 50_000;
 /** Bump when the generated rows change: an older bench database is then made again. */
-const BASE_DATA_VERSION = 2;
+const BASE_DATA_VERSION = 3;
 /**
  * Each property's first tenant moved in as their payments begin (about 33 months back, at the first
  * moment of the month in New York, so each month is charged whole); the others this month.
@@ -44,13 +48,17 @@ const landlord = (i) => ({
   /** The latest payment to the landlord's first property (payment t is property ((t - 1) mod 10,000) + 1's). */
   receiptId: uuidOf(`ledger-${(i - 1) * PROPERTIES_PER_LANDLORD + 1}`),
 });
-/** Signed-in tenants: the first tenant of each of the first 1,000 properties (about 33 payments each). */
+/**
+ * Signed-in tenants: the first tenant of 1,000 properties spread over the table (every SCALE-th
+ * from the first; about 33 payments each).
+ */
 const TENANTS = 1000;
+const tenantProperty = (i) => (i - 1) * SCALE + 1;
 const tenant = (i) => ({
-  userId: uuidOf(`tenant-${i}-1`),
+  userId: uuidOf(`tenant-${tenantProperty(i)}-1`),
   sessionToken: `bench-tenant-session-${i}`,
   /** Their latest payment. */
-  receiptId: uuidOf(`ledger-${i}`),
+  receiptId: uuidOf(`ledger-${tenantProperty(i)}`),
 });
 
 
@@ -74,7 +82,7 @@ const statementLandlord = () => ({
  * database (by default rentwise_bench_statements) also has the statement landlord.
  */
 async function ensureBenchDatabase({ ownerUrl, appUrl, name, log = console.log, regenerate = false, statementLandlord: withStatementLandlord = false }) {
-  name ??= withStatementLandlord ? 'rentwise_bench_statements' : 'rentwise_bench';
+  name ??= `${withStatementLandlord ? 'rentwise_bench_statements' : 'rentwise_bench'}${SCALE === 1 ? '' : `_${SCALE}x`}`;
   // The statements database's marker differs, so neither is taken for the other.
   const DATA_VERSION = withStatementLandlord ? 1000 + BASE_DATA_VERSION : BASE_DATA_VERSION;
   const { threeEntryPayments: THREE_ENTRY_PAYMENTS, payments: PAYMENTS } = paymentCounts(LEDGER_ENTRIES - (withStatementLandlord ? STATEMENT_ENTRIES : 0));
@@ -187,17 +195,71 @@ async function ensureBenchDatabase({ ownerUrl, appUrl, name, log = console.log, 
       )
     ).rows;
     if (entries !== LEDGER_ENTRIES) throw new Error(`Expected ${LEDGER_ENTRIES} ledger entries of payments, made ${entries}`);
+    await postRentCharges(client, log);
     await client.query('ANALYZE');
-    // Every tenancy's rent, charged by the product's own job (as its worker would on first start), so
-    // the benches' products find nothing due and tenants' balances read real charges.
+    // The product's own job (as its worker would on first start) posts what is left, so the benches'
+    // products find nothing due and tenants' balances read real charges.
     const charged = await postDueRentCharges({ ownerUrl: owner, appUrl: app });
-    log(`bench data: ${charged.charges.toLocaleString('en-US')} rent charges by the product's job (${(charged.ms / 1000).toFixed(0)} s)`);
+    log(`bench data: ${charged.charges.toLocaleString('en-US')} more rent charges by the product's job over ${charged.tenancies.toLocaleString('en-US')} tenancies (${(charged.ms / 1000).toFixed(0)} s)`);
     await client.query('ANALYZE');
     await client.query('CREATE TABLE public.bench_data (version int NOT NULL, generated_at timestamptz NOT NULL DEFAULT now())');
     await client.query('INSERT INTO public.bench_data (version) VALUES ($1)', [DATA_VERSION]);
   });
   log(`bench data: made in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return { ownerUrl: owner, appUrl: app };
+}
+
+/**
+ * Every whole month's rent charge of the bench's tenancies (they all moved in as a month began in New
+ * York, so no month is a part), written as the charging job writes it (server/src/modules/payments/
+ * charges/rent-charge-poster.ts): the journal under `rent-charge:<tenancy>:<YYYY-MM>` on the due date,
+ * the receivable up and rent_charged down, and the rent_charges row. One transaction a month, so the
+ * ledger's checks run on a month's journals at a time. Set-based: the job's 1,500 charges a second
+ * would take the 10x data over an hour.
+ */
+async function postRentCharges(client, log) {
+  // Each local month (YYYY-MM-DD of its 1st) from the earliest move-in through this one.
+  const { rows: months } = await client.query(
+    `SELECT to_char(m, 'YYYY-MM-DD') AS month
+       FROM generate_series((SELECT min(date_trunc('month', started_at AT TIME ZONE 'America/New_York')) FROM tenants.tenancies),
+                            date_trunc('month', now() AT TIME ZONE 'America/New_York'), interval '1 month') AS m`,
+  );
+  let charges = 0;
+  const started = Date.now();
+  for (const { month } of months) {
+    await client.query('BEGIN');
+    await client.query(
+      `CREATE TEMP TABLE bench_charges ON COMMIT DROP AS
+         SELECT t.id AS tenancy_id, t.tenant_user_id, t.landlord_user_id, t.property_id, p.rent_cents,
+                md5('bench-rent-charge-' || t.id || $1::text)::uuid AS journal_id,
+                ($1::timestamp AT TIME ZONE 'America/New_York') AS due_at
+           FROM tenants.tenancies t
+           JOIN properties.properties p ON p.id = t.property_id
+           JOIN accounts.users u ON u.id = t.tenant_user_id
+          WHERE u.email LIKE 'tenant%@bench.rentwise.test' AND t.started_at <= ($1::timestamp AT TIME ZONE 'America/New_York')`,
+      [month],
+    );
+    const { rowCount } = await client.query(
+      `INSERT INTO payments.ledger_transactions (id, idempotency_key, kind, occurred_at, recorded_at, tenant_user_id, landlord_user_id, property_id,
+                                                 description, provider, correlation_id, causation_id)
+       SELECT journal_id, 'rent-charge:' || tenancy_id || ':' || to_char($1::date, 'YYYY-MM'), 'rent_charge', due_at, due_at,
+              tenant_user_id, landlord_user_id, property_id, 'Rent: ' || to_char($1::date, 'FMMonth YYYY'), 'rentwise', gen_random_uuid(), gen_random_uuid()
+         FROM bench_charges`,
+      [month],
+    );
+    await client.query(
+      `INSERT INTO payments.ledger_entries (transaction_id, account, amount_cents)
+       SELECT journal_id, e.account, e.cents FROM bench_charges, LATERAL (VALUES ('tenant_receivable', rent_cents), ('rent_charged', -rent_cents)) e(account, cents)`,
+    );
+    await client.query(
+      `INSERT INTO payments.rent_charges (tenancy_id, rent_year, rent_month, kind, transaction_id, amount_cents, due_at)
+       SELECT tenancy_id, $1::int, $2::int, 'charge', journal_id, rent_cents, due_at FROM bench_charges`,
+      month.split('-').slice(0, 2).map(Number),
+    );
+    await client.query('COMMIT');
+    charges += rowCount;
+  }
+  log(`bench data: ${charges.toLocaleString('en-US')} rent charges, as the charging job writes them (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 
 /** The statement landlord: 100 properties, a tenant each for ten years, a payment a month on each. */
@@ -276,11 +338,11 @@ async function refreshSessions(ownerUrl) {
     );
     await client.query(
       `INSERT INTO accounts.sessions (id, user_id, token_hash, created_at, last_seen_at, expires_at)
-       SELECT md5('tenant-session-' || i)::uuid, md5('tenant-' || i || '-1')::uuid,
+       SELECT md5('tenant-session-' || i)::uuid, md5('tenant-' || ((i - 1) * $2::int + 1) || '-1')::uuid,
               sha256(convert_to('bench-tenant-session-' || i, 'UTF8')), now(), now(), now() + interval '12 hours'
          FROM generate_series(1, $1::int) i
-       ON CONFLICT (id) DO UPDATE SET created_at = now(), last_seen_at = now(), expires_at = now() + interval '12 hours', revoked_at = NULL`,
-      [TENANTS],
+       ON CONFLICT (id) DO UPDATE SET user_id = EXCLUDED.user_id, created_at = now(), last_seen_at = now(), expires_at = now() + interval '12 hours', revoked_at = NULL`,
+      [TENANTS, SCALE],
     );
     await client.query(
       `UPDATE accounts.sessions SET created_at = now(), last_seen_at = now(), expires_at = now() + interval '12 hours', revoked_at = NULL
