@@ -33,9 +33,15 @@ const formValuesOf = (account: ConnectedAuthorizeNetAccount | null): AuthorizeNe
   publicClientKey: account?.publicClientKey ?? '',
 });
 
-const ENVIRONMENT_NOTE: Record<AuthorizeNetAccountView['environment'], string | null> = {
-  offline: 'Development: Authorize.Net is simulated offline. Fill in sandbox keys to open a new test merchant account.',
-  sandbox: 'Test mode: enter the keys of an Authorize.Net sandbox account (sandbox.authorize.net). No real money moves.',
+const ENVIRONMENT_NOTE: Record<AuthorizeNetAccountView['environment'], { title: string; text: string } | null> = {
+  offline: {
+    title: 'Offline sandbox',
+    text: 'Authorize.Net is simulated on this server. Fill in sandbox keys to open a new test merchant account.',
+  },
+  sandbox: {
+    title: 'Authorize.Net sandbox',
+    text: 'Enter the keys of an Authorize.Net sandbox account (sandbox.authorize.net). No real money moves.',
+  },
   production: null,
 };
 
@@ -273,7 +279,7 @@ export function AuthorizeNetAccount({ owner, savedMessage = MESSAGES.authorizeNe
       {!view && isError && !isFetching && <LoadFailed what="The Authorize.Net account" retry={() => void refetch()} />}
       {view && (
         <>
-          {environmentNote && <Notice title={environmentNote} />}
+          {environmentNote && <Notice title={environmentNote.title}>{environmentNote.text}</Notice>}
           {view.account && <ConnectedAccount account={view.account} />}
           <KeysForm owner={owner} view={view} savedMessage={savedMessage} />
         </>
