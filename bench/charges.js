@@ -1,4 +1,4 @@
-// The monthly rent charging and reminding jobs at scale (issue 36, decisions 0039 and 0041): 100,000
+// The monthly rent charging and reminding jobs at scale (issue 36, decisions 0039 and 0041): 10,000 (x --scale)
 // tenancies whose rent falls due on the 1st, charged by one run of the job the worker runs every 15
 // minutes (PostDueRentCharges, the same code), then its next run, when nothing is due; then the
 // reminders job at 9:00 three days before next month's due date, when every tenant still owes this
@@ -9,11 +9,12 @@
 // its own, moved in at the first moment of this month in New York); each run is a CLI context of the
 // built server (boot excluded from the time).
 //
-// Usage: node bench/charges.js [--tenancies 100000]
+// Usage: node bench/charges.js [--tenancies 10000]   (default 10,000 x BENCH_SCALE)
 const { parseArgs } = require('node:util');
-const { analyze, inProductCli, postDueRentCharges, recordResults, scratchDatabase, withClient } = require('./support');
+const { SCALE, analyze, inProductCli, postDueRentCharges, recordResults, scratchDatabase, withClient } = require('./support');
 
-const { values } = parseArgs({ options: { tenancies: { type: 'string', default: '100000' } }, strict: false });
+// 10,000 tenancies at 1x (the bench data's size, issue 39), ten times as many at --scale 10.
+const { values } = parseArgs({ options: { tenancies: { type: 'string', default: String(10_000 * SCALE) } }, strict: false });
 const TENANCIES = Number(values.tenancies);
 const PER_LANDLORD = 10;
 
@@ -101,28 +102,37 @@ async function main() {
     }
     recordResults([
       {
+        name: 'charges-first-run',
         path: `Rent charging job, first run over ${TENANCIES.toLocaleString('en-US')} tenancies (charges/s; p99_ms = run time)`,
         connections: 1,
         product_rps: Math.round(first.charges / (first.ms / 1000)),
         baseline_rps: null,
         ratio: null,
         p99_ms: Math.round(first.ms),
+        seconds: Number((first.ms / 1000).toFixed(2)),
+        peak_mb: Math.round(first.peakRssMb),
       },
       {
+        name: 'reminders',
         path: `Rent reminders job, "due in 3 days" and "late" over ${TENANCIES.toLocaleString('en-US')} tenancies (reminders/s; p99_ms = run time)`,
         connections: 1,
         product_rps: Math.round(reminded.reminders / (reminded.ms / 1000)),
         baseline_rps: null,
         ratio: null,
         p99_ms: Math.round(reminded.ms),
+        seconds: Number((reminded.ms / 1000).toFixed(2)),
+        peak_mb: Math.round(reminded.peakRssMb),
       },
       {
+        name: 'charges-nothing-due',
         path: `Rent charging job, run with nothing due over ${TENANCIES.toLocaleString('en-US')} tenancies (tenancies/s; p99_ms = run time)`,
         connections: 1,
         product_rps: Math.round(idle.tenancies / (idle.ms / 1000)),
         baseline_rps: null,
         ratio: null,
         p99_ms: Math.round(idle.ms),
+        seconds: Number((idle.ms / 1000).toFixed(2)),
+        peak_mb: Math.round(idle.peakRssMb),
       },
     ]);
   } finally {

@@ -1,5 +1,5 @@
 // Finance's yearly export (decision 0018) at two sizes: 100 landlords / 1,000 properties, then
-// 1,000 landlords / 10,000 properties, one year of monthly rent each. Prints the export's time, the
+// 1,000 landlords / 10,000 properties (each times --scale), one year of monthly rent each. Prints the export's time, the
 // exporting process's peak memory (VmHWM) at both sizes, and the ratio against one COPY of the same
 // rows in the same run.
 //
@@ -15,7 +15,7 @@ const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const { pipeline } = require('node:stream/promises');
 const { parseArgs } = require('node:util');
-const { withClient, withDatabase } = require('./support');
+const { SCALE, recordResults, withClient, withDatabase } = require('./support');
 const { to: copyTo } = require('pg-copy-streams');
 
 const { values } = parseArgs({ options: { zip: { type: 'boolean', default: false } } });
@@ -149,19 +149,37 @@ async function main() {
       ),
     );
     console.log(`Finance export of ${YEAR}: one CSV line per landlord, property and month (12 payments per property)`);
+    const [smallSize, largeSize] = [100 * SCALE, 1000 * SCALE];
     const small = await withClient(env.DATABASE_MIGRATION_URL, async (owner) => {
-      await generate(owner, 0, 100);
-      return measure(env, 100, values.zip ? ['csv', 'zip'] : ['csv']);
+      await generate(owner, 0, smallSize);
+      return measure(env, smallSize, values.zip ? ['csv', 'zip'] : ['csv']);
     });
     const large = await withClient(env.DATABASE_MIGRATION_URL, async (owner) => {
-      await generate(owner, 100, 1000);
-      return measure(env, 1000, ['csv']);
+      await generate(owner, smallSize, largeSize);
+      return measure(env, largeSize, ['csv']);
     });
     const [a, b] = [small[0], large[0]];
     console.log(
-      `Peak memory: ${a.peakMb.toFixed(0)} MB at 100 landlords, ${b.peakMb.toFixed(0)} MB at 1,000 (x${(b.peakMb / a.peakMb).toFixed(2)} for 10x the data); ` +
-        `time x${(b.seconds / a.seconds).toFixed(1)}`,
+      `Peak memory: ${a.peakMb.toFixed(0)} MB at ${smallSize.toLocaleString('en-US')} landlords, ${b.peakMb.toFixed(0)} MB at ${largeSize.toLocaleString('en-US')} ` +
+        `(x${(b.peakMb / a.peakMb).toFixed(2)} for 10x the data); time x${(b.seconds / a.seconds).toFixed(1)}; ` +
+        `${(b.seconds / b.copy.seconds).toFixed(1)}x COPY at ${largeSize.toLocaleString('en-US')} (target within 5x)`,
     );
+    recordResults([
+      {
+        name: 'export',
+        path: `Finance yearly export, CSV of ${largeSize.toLocaleString('en-US')} landlords vs one COPY of the same rows (lines/s; p99_ms = export time)`,
+        connections: 1,
+        product_rps: Math.round((largeSize * PROPERTIES_PER_LANDLORD * 12) / b.seconds),
+        baseline_rps: Math.round((largeSize * PROPERTIES_PER_LANDLORD * 12) / b.copy.seconds),
+        ratio: Number((b.seconds / b.copy.seconds).toFixed(1)),
+        ratio_of: 'time',
+        p99_ms: Math.round(b.seconds * 1000),
+        seconds: Number(b.seconds.toFixed(2)),
+        peak_mb: Math.round(b.peakMb),
+        target: 5,
+        met: b.seconds / b.copy.seconds <= 5,
+      },
+    ]);
   } finally {
     await withClient(withDatabase(ownerBaseUrl, 'postgres'), (client) => client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
   }

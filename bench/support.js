@@ -431,13 +431,14 @@ if (!Number.isInteger(SCALE) || SCALE < 1) throw new Error(`BENCH_SCALE must be 
 const RESULTS = resolve(__dirname, SCALE === 1 ? 'results.json' : `results-${SCALE}x.json`);
 
 /**
- * The fields a results row keeps. `ratio` is what `ratio_of` says: for the rows with CPU figures the
+ * The fields a results row keeps. `name` is a row's stable name where its `path` names a size that
+ * changes with the scale (the 1x and 10x tables match rows by it). `ratio` is what `ratio_of` says: for the rows with CPU figures the
  * product's CPU per request over the baseline's (lower is better, issue 39), for the others the
  * product's rate over the baseline's. `*_spread` are [min, max] over the rounds whose median is shown;
  * `target` is the mark the row is checked against, `met` whether it was.
  */
 const KEPT = [
-  'path', 'connections', 'product_rps', 'baseline_rps', 'ratio', 'ratio_of', 'p99_ms',
+  'name', 'path', 'connections', 'product_rps', 'baseline_rps', 'ratio', 'ratio_of', 'p99_ms',
   'product_rps_spread', 'baseline_rps_spread',
   'cpu_us_product', 'cpu_us_product_spread', 'cpu_us_product_api', 'cpu_us_product_postgres',
   'cpu_us_baseline', 'cpu_us_baseline_spread', 'target', 'met', 'seconds', 'peak_mb',
