@@ -507,7 +507,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/webhooks/authorize-net": {
+    "/api/webhooks/authorize-net/{webhookId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -517,8 +517,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Authorize.Net webhook endpoint (payment events; AUTHORIZE_NET_SIGNATURE_KEY)
-         * @description Needs X-ANET-Signature (sha512=HMAC of the exact body). Answers 400, storing nothing, when it does not verify.
+         * Authorize.Net webhook endpoint of one landlord's merchant account (payment events)
+         * @description Needs X-ANET-Signature (sha512=HMAC of the exact body with the account's signature key). Answers 400, storing nothing, when it does not verify.
          */
         post: operations["AuthorizeNetWebhookController_receive"];
         delete?: never;
@@ -889,6 +889,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/landlord/authorize-net-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Authorize.Net merchant account the landlord connected, if any */
+        get: operations["LandlordAuthorizeNetAccountController_get"];
+        /**
+         * Connects or replaces the landlord's own Authorize.Net merchant account
+         * @description The keys are checked with Authorize.Net (authenticateTestRequest) before anything is kept; the transaction and signature keys are stored sealed and never answered.
+         */
+        put: operations["LandlordAuthorizeNetAccountController_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/landlords/{landlordUserId}/authorize-net-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A landlord's Authorize.Net merchant account, as the operator sees it */
+        get: operations["OperatorAuthorizeNetAccountController_get"];
+        /**
+         * Connects or replaces a landlord's Authorize.Net merchant account on their behalf
+         * @description The keys are checked with Authorize.Net (authenticateTestRequest) before anything is kept; the transaction and signature keys are stored sealed and never answered.
+         */
+        put: operations["OperatorAuthorizeNetAccountController_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/operator/declined-cards": {
         parameters: {
             query?: never;
@@ -1186,6 +1228,23 @@ export interface paths {
         get: operations["FinanceExportsController_download"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/authorize-net/merchants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Offline sandbox only: a new merchant account's keys (404 with the real Authorize.Net) */
+        post: operations["AuthorizeNetSandboxMerchantsController_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2121,7 +2180,7 @@ export interface components {
             phone: string;
             /** @enum {string} */
             cardGateway: "stripe" | "authorize_net";
-            /** @description Whether Authorize.Net is set up here (keys, or the sandbox outside production) */
+            /** @description Whether the landlord's own Authorize.Net account is connected (their keys saved), so they can be moved to it */
             authorizeNetAvailable: boolean;
             /** @description Newest first */
             cardGatewayChanges: components["schemas"]["CardGatewayChangeDto"][];
@@ -2136,6 +2195,33 @@ export interface components {
             status: "success";
             /** @description False when the landlord was already on that gateway (nothing kept) */
             changed: boolean;
+        };
+        ConnectedAuthorizeNetAccountDto: {
+            /** @example 5KP3u95bQpv */
+            apiLoginId: string;
+            /** @description Accept.js's public key (the browser sees it anyway) */
+            publicClientKey: string;
+            /** @description Paste into Authorize.Net's Account > Webhooks (payment events) */
+            webhookUrl: string;
+            /** Format: date-time */
+            savedAt: string;
+            savedByName: string | null;
+        };
+        AuthorizeNetAccountAnswer: {
+            /** @enum {string} */
+            status: "success";
+            /**
+             * @description Which Authorize.Net keys are for: 'offline' is the development stand-in
+             * @enum {string}
+             */
+            environment: "offline" | "sandbox" | "production";
+            /**
+             * @description The gateway the landlord's tenants pay cards on (an operator's choice)
+             * @enum {string}
+             */
+            cardGateway: "stripe" | "authorize_net";
+            /** @description Never the transaction or signature key */
+            account: components["schemas"]["ConnectedAuthorizeNetAccountDto"] | null;
         };
         DeclinedCardsByTenantDto: {
             /** Format: uuid */
@@ -2586,6 +2672,12 @@ export interface components {
             /** @enum {string} */
             status: "success";
             export: components["schemas"]["FinanceExportDto"];
+        };
+        SandboxMerchantKeys: {
+            apiLoginId: string;
+            transactionKey: string;
+            signatureKey: string;
+            publicClientKey: string;
         };
         ReconciliationDifference: {
             /** Format: uuid */
@@ -3520,7 +3612,9 @@ export interface operations {
             header: {
                 "X-ANET-Signature": string;
             };
-            path?: never;
+            path: {
+                webhookId: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3532,6 +3626,13 @@ export interface operations {
                 content: {
                     "application/json": unknown;
                 };
+            };
+            /** @description No account has this webhook URL */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -4454,8 +4555,158 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorAnswer"];
                 };
             };
-            /** @description Authorize.Net is not set up on this installation */
+            /** @description Moving to Authorize.Net before the landlord has an account connected */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    LandlordAuthorizeNetAccountController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizeNetAccountAnswer"];
+                };
+            };
+        };
+    };
+    LandlordAuthorizeNetAccountController_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizeNetAccountAnswer"];
+                };
+            };
+            /** @description Another landlord has connected this merchant account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Authorize.Net did not accept the keys */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Authorize.Net did not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    OperatorAuthorizeNetAccountController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                landlordUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizeNetAccountAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    OperatorAuthorizeNetAccountController_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                landlordUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizeNetAccountAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Another landlord has connected this merchant account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Authorize.Net did not accept the keys */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description Authorize.Net did not answer */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5040,6 +5291,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    AuthorizeNetSandboxMerchantsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxMerchantKeys"];
+                };
             };
         };
     };

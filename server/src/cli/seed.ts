@@ -1,5 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AUTOPAY_MANDATE_VERSION, DEFAULT_AUTOPAY_DAYS_BEFORE_DUE } from '@rentwise/libs/autopay';
 import { billingMonthLabel } from '@rentwise/libs/billing-month';
@@ -7,6 +7,7 @@ import { propertySchema } from '@rentwise/libs/schemas/property.schema';
 import { signUpSchema } from '@rentwise/libs/schemas/sign-up.schema';
 import { tenantSchema } from '@rentwise/libs/schemas/tenant.schema';
 import { Clock } from '../infrastructure/clock/clock';
+import { AppConfig } from '../infrastructure/config/app-config';
 import { PayoutAccountProvider } from '../modules/onboarding/contracts/payout-account-provider.port';
 import { ActivateAccount } from '../modules/accounts/contracts/activate-account.command';
 import { CreateUser } from '../modules/accounts/contracts/create-user.command';
@@ -19,7 +20,7 @@ import { LinkSandboxBankAccount } from '../modules/payments/contracts/link-sandb
 import { SaveBankAccount } from '../modules/payments/contracts/save-bank-account.command';
 import { SetAutopay } from '../modules/payments/contracts/set-autopay.command';
 import { RecordRentPayment } from '../modules/payments/contracts/record-rent-payment.command';
-import { GetLandlordCardGateway } from '../modules/payments/contracts/get-landlord-card-gateway.query';
+import { ConnectSandboxAuthorizeNetAccount } from '../modules/payments/contracts/connect-sandbox-authorize-net-account.command';
 import { SetLandlordCardGateway } from '../modules/payments/contracts/set-landlord-card-gateway.command';
 import { AddProperty } from '../modules/properties/contracts/add-property.command';
 import { InviteTenant } from '../modules/tenants/contracts/invite-tenant.command';
@@ -125,13 +126,14 @@ async function seed(context: INestApplicationContext): Promise<void> {
       payments++;
     }
   }
-  // The second gateway's landlord: the platform's Authorize.Net account takes the charges, so no payout
-  // account is needed; left on Stripe when this installation has no Authorize.Net (production without keys).
+  // The second gateway's landlord: their own Authorize.Net merchant account takes the charges (decision
+  // 0046), so no Stripe payout account is needed. Offline, a merchant of the stand-in; with the real
+  // Authorize.Net they stay on Stripe until they enter their own keys.
   const authorizeNetLandlord = await register(DEMO.authorizeNetLandlord);
   await commands.execute(new ApproveRegistration(authorizeNetLandlord.registrationId, operatorUserId));
   await activate(authorizeNetLandlord.landlordUserId, DEMO.authorizeNetLandlord.email);
-  const { authorizeNetAvailable } = await context.get(QueryBus).execute(new GetLandlordCardGateway(authorizeNetLandlord.landlordUserId));
-  if (authorizeNetAvailable) {
+  if (context.get(AppConfig).authorizeNetEnvironment === 'offline') {
+    await commands.execute(new ConnectSandboxAuthorizeNetAccount(authorizeNetLandlord.landlordUserId));
     await commands.execute(new SetLandlordCardGateway(authorizeNetLandlord.landlordUserId, 'authorize_net', operatorUserId));
   }
   const authorizeNetProperty = await commands.execute(new AddProperty(authorizeNetLandlord.landlordUserId, propertySchema.parse(AUTHORIZE_NET_PROPERTY)));

@@ -1,7 +1,6 @@
-import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import { SetLandlordCardGateway } from '../../src/modules/payments/contracts/set-landlord-card-gateway.command';
-import { createActiveUser, signIn } from '../support/accounts';
+import { signIn } from '../support/accounts';
+import { newAuthorizeNetKeys, putOnAuthorizeNet } from '../support/authorize-net-accounts';
 import { FakeAuthorizeNet } from '../support/fake-authorize-net';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ledgerRowsOf, rentedHome } from './payment-support';
@@ -13,12 +12,7 @@ describe('tenants of a landlord on Authorize.Net pay rent on Authorize.Net', () 
 
   beforeAll(async () => {
     fake = await FakeAuthorizeNet.start();
-    testApp = await startTestApp({
-      AUTHORIZE_NET_API_LOGIN_ID: 'fakeLogin123',
-      AUTHORIZE_NET_TRANSACTION_KEY: 'fakeTransKey1234',
-      AUTHORIZE_NET_CLIENT_KEY: 'fakeClientKey0123456789abcdef',
-      AUTHORIZE_NET_API_BASE: fake.url,
-    });
+    testApp = await startTestApp({ AUTHORIZE_NET_ENVIRONMENT: 'sandbox', AUTHORIZE_NET_API_BASE: fake.url });
   });
   afterAll(async () => {
     await testApp.close();
@@ -28,9 +22,9 @@ describe('tenants of a landlord on Authorize.Net pay rent on Authorize.Net', () 
   /** A landlord an operator has put on Authorize.Net, with a tenant signed in. */
   async function directHome() {
     const home = await rentedHome(testApp, async () => {}, { payoutAccount: false });
-    const operator = await createActiveUser(testApp, { type: 'operator' });
-    await testApp.app.get(CommandBus).execute(new SetLandlordCardGateway(home.landlord.userId, 'authorize_net', operator.userId));
-    return { home, client: await signIn(testApp, home.tenant) };
+    const keys = newAuthorizeNetKeys();
+    await putOnAuthorizeNet(testApp, home.landlord.userId, keys);
+    return { home, keys, client: await signIn(testApp, home.tenant) };
   }
 
   const pay = (client: Awaited<ReturnType<typeof directHome>>['client'], payload: Record<string, unknown>) =>
@@ -43,30 +37,30 @@ describe('tenants of a landlord on Authorize.Net pay rent on Authorize.Net', () 
     idempotencyKey,
   });
 
-  it('tells the payment page to use Accept.js with the login id and client key', async () => {
-    const { client } = await directHome();
+  it("tells the payment page to use Accept.js with the landlord's login id and client key", async () => {
+    const { client, keys } = await directHome();
     const setup = await testApp.request({ method: 'GET', url: '/api/tenant/payment-setup', headers: client.headers });
     expect(setup.json().setup).toMatchObject({
       cardGateway: 'authorize_net',
       authorizeNetSetup: {
         kind: 'accept_js',
         scriptUrl: 'https://jstest.authorize.net/v1/Accept.js',
-        apiLoginId: 'fakeLogin123',
-        clientKey: 'fakeClientKey0123456789abcdef',
+        apiLoginId: keys.apiLoginId,
+        clientKey: keys.publicClientKey,
       },
       canPay: true,
     });
   });
 
-  it('authorizes and captures the nonce with the bill-to block and the description, and posts one journal with the dated fee', async () => {
-    const { home, client } = await directHome();
+  it("authorizes and captures the nonce on the landlord's own account with the bill-to block and the description, and posts one journal with the dated fee", async () => {
+    const { home, client, keys } = await directHome();
     const idempotencyKey = randomUUID();
     const response = await pay(client, body(`fake-nonce-approve-${randomUUID()}`, idempotencyKey));
     expect(response.statusCode).toBe(201);
     expect(response.json().payment).toMatchObject({ chargedCents: 150_699, amountCents: 150_000, processingFeeCents: 699 });
 
     const [request] = fake.requestsOf('createTransactionRequest').slice(-1);
-    expect(request.merchantAuthentication).toEqual({ name: 'fakeLogin123', transactionKey: 'fakeTransKey1234' });
+    expect(request.merchantAuthentication).toEqual({ name: keys.apiLoginId, transactionKey: keys.transactionKey });
     const transaction = request.transactionRequest as Record<string, unknown>;
     expect(transaction).toMatchObject({
       transactionType: 'authCaptureTransaction',
@@ -95,7 +89,7 @@ describe('tenants of a landlord on Authorize.Net pay rent on Authorize.Net', () 
     const made = fake.transactions.at(-1)!;
     expect(attempt).toMatchObject({
       provider: 'authorize_net',
-      connected_account_id: 'anet:fakeLogin123',
+      connected_account_id: `anet:${keys.apiLoginId}`,
       charge_id: made.transId,
       invoice_number: made.invoiceNumber,
       card_brand: 'visa',

@@ -1,12 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { DECLINE_WINDOW_MS } from '@rentwise/libs/declined-cards';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
 import { PaymentGateway } from '../../src/modules/payments/gateways/payment-gateway.port';
 import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
-import { SetLandlordCardGateway } from '../../src/modules/payments/contracts/set-landlord-card-gateway.command';
-import { createActiveUser, signedInUser, SignedInClient } from '../support/accounts';
+import { signedInUser, SignedInClient } from '../support/accounts';
+import { newAuthorizeNetKeys, putOnAuthorizeNet } from '../support/authorize-net-accounts';
 import { FakeAuthorizeNet } from '../support/fake-authorize-net';
 import { startTestApp, TestApp } from '../support/test-app';
 import { rentedHome, RentedHome, signIn, tokenizeCard } from './payment-support';
@@ -34,12 +33,7 @@ describe('the limit on declined cards', () => {
   beforeAll(async () => {
     fake = await FakeAuthorizeNet.start();
     testApp = await startTestApp(
-      {
-        AUTHORIZE_NET_API_LOGIN_ID: 'fakeLogin123',
-        AUTHORIZE_NET_TRANSACTION_KEY: 'fakeTransKey1234',
-        AUTHORIZE_NET_CLIENT_KEY: 'fakeClientKey0123456789abcdef',
-        AUTHORIZE_NET_API_BASE: fake.url,
-      },
+      { AUTHORIZE_NET_ENVIRONMENT: 'sandbox', AUTHORIZE_NET_API_BASE: fake.url },
       { clock },
     );
   });
@@ -143,8 +137,7 @@ describe('the limit on declined cards', () => {
 
   it('limits Authorize.Net the same way, counting declines on either gateway', async () => {
     const home = await rentedHome(testApp, enable, { payoutAccount: false });
-    const operator = await createActiveUser(testApp, { type: 'operator' });
-    await testApp.app.get(CommandBus).execute(new SetLandlordCardGateway(home.landlord.userId, 'authorize_net', operator.userId));
+    await putOnAuthorizeNet(testApp, home.landlord.userId, newAuthorizeNetKeys());
     const client = await signIn(testApp, home.tenant);
     const address = newAddress();
     const payDirect = (nonce: string) =>

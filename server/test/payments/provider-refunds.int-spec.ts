@@ -1,9 +1,8 @@
-import { CommandBus } from '@nestjs/cqrs';
 import { BANK_DEBIT_MANDATE_VERSION } from '@rentwise/libs/bank-debits';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { randomUUID } from 'node:crypto';
-import { SetLandlordCardGateway } from '../../src/modules/payments/contracts/set-landlord-card-gateway.command';
-import { createActiveUser, SignedInClient } from '../support/accounts';
+import { SignedInClient } from '../support/accounts';
+import { newAuthorizeNetKeys, putOnAuthorizeNet } from '../support/authorize-net-accounts';
 import { FakeAuthorizeNet } from '../support/fake-authorize-net';
 import { FAKE_CONNECT_WEBHOOK_SECRET, FakeStripe, FakeStripeEvent, signStripeWebhook, stripeEnvFor, stripeEvent } from '../support/fake-stripe';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -155,12 +154,7 @@ describe('refunds on Authorize.Net (real SDK, local fake): a void before settlem
 
   beforeAll(async () => {
     fake = await FakeAuthorizeNet.start();
-    testApp = await startTestApp({
-      AUTHORIZE_NET_API_LOGIN_ID: 'fakeLogin123',
-      AUTHORIZE_NET_TRANSACTION_KEY: 'fakeTransKey1234',
-      AUTHORIZE_NET_CLIENT_KEY: 'fakeClientKey0123456789abcdef',
-      AUTHORIZE_NET_API_BASE: fake.url,
-    });
+    testApp = await startTestApp({ AUTHORIZE_NET_ENVIRONMENT: 'sandbox', AUTHORIZE_NET_API_BASE: fake.url });
   });
   afterAll(async () => {
     await testApp.close();
@@ -169,8 +163,8 @@ describe('refunds on Authorize.Net (real SDK, local fake): a void before settlem
 
   async function paidOnAuthorizeNet() {
     const home = await rentedHome(testApp, async () => {}, { payoutAccount: false });
-    const operator = await createActiveUser(testApp, { type: 'operator' });
-    await testApp.app.get(CommandBus).execute(new SetLandlordCardGateway(home.landlord.userId, 'authorize_net', operator.userId));
+    const keys = newAuthorizeNetKeys();
+    await putOnAuthorizeNet(testApp, home.landlord.userId, keys);
     const tenant = await signIn(testApp, home.tenant);
     const response = await testApp.request({
       method: 'POST',
@@ -185,7 +179,7 @@ describe('refunds on Authorize.Net (real SDK, local fake): a void before settlem
     });
     expect(response.statusCode).toBe(201);
     const charge = fake.transactions.at(-1)!;
-    return { home, landlord: await signIn(testApp, home.landlord), receiptId: response.json().payment.receiptId as string, charge };
+    return { home, keys, landlord: await signIn(testApp, home.landlord), receiptId: response.json().payment.receiptId as string, charge };
   }
 
   const transactionRequests = (type: string) =>
@@ -195,7 +189,7 @@ describe('refunds on Authorize.Net (real SDK, local fake): a void before settlem
       .filter((transaction) => transaction.transactionType === type);
 
   it('voids a payment not settled yet, in full, and refuses a part of it', async () => {
-    const { home, landlord, receiptId, charge } = await paidOnAuthorizeNet();
+    const { home, keys, landlord, receiptId, charge } = await paidOnAuthorizeNet();
     const part = await refundRequest(testApp, landlord, receiptId, 50_000);
     expect(part.statusCode).toBe(409);
     expect(part.json().error).toBe(MESSAGES.refundPartBeforeSettlement);
@@ -206,12 +200,12 @@ describe('refunds on Authorize.Net (real SDK, local fake): a void before settlem
     expect(transactionRequests('voidTransaction')).toEqual([{ transactionType: 'voidTransaction', refTransId: charge.transId }]);
     expect(charge.voided).toBe(true);
     expect(await refundJournals(testApp, home)).toEqual([
-      expect.objectContaining({ idempotency_key: `void:anet:fakeLogin123/${charge.transId}`, entries: { tenant_card: CHARGED_CENTS, landlord_payable: -CHARGED_CENTS } }),
+      expect.objectContaining({ idempotency_key: `void:anet:${keys.apiLoginId}/${charge.transId}`, entries: { tenant_card: CHARGED_CENTS, landlord_payable: -CHARGED_CENTS } }),
     ]);
   });
 
   it('refunds a settled payment to its card in parts, and no more than is left', async () => {
-    const { home, landlord, receiptId, charge } = await paidOnAuthorizeNet();
+    const { home, keys, landlord, receiptId, charge } = await paidOnAuthorizeNet();
     fake.settle();
     const first = await refundRequest(testApp, landlord, receiptId, 50_000);
     expect(first.statusCode).toBe(201);
@@ -229,8 +223,8 @@ describe('refunds on Authorize.Net (real SDK, local fake): a void before settlem
 
     const refunds = fake.transactions.filter((made) => made.refTransId === charge.transId);
     expect((await refundJournals(testApp, home)).map((journal) => [journal.idempotency_key, journal.entries.tenant_card])).toEqual([
-      [`refund:anet:fakeLogin123/${refunds[0].transId}`, 50_000],
-      [`refund:anet:fakeLogin123/${refunds[1].transId}`, 100_699],
+      [`refund:anet:${keys.apiLoginId}/${refunds[0].transId}`, 50_000],
+      [`refund:anet:${keys.apiLoginId}/${refunds[1].transId}`, 100_699],
     ]);
   });
 

@@ -1,10 +1,9 @@
-import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { REPEAT_PAYMENT_WINDOW_MS } from '@rentwise/libs/payment-rules';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
 import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
-import { SetLandlordCardGateway } from '../../src/modules/payments/contracts/set-landlord-card-gateway.command';
-import { createActiveUser, SignedInClient } from '../support/accounts';
+import { SignedInClient } from '../support/accounts';
+import { newAuthorizeNetKeys, putOnAuthorizeNet } from '../support/authorize-net-accounts';
 import { FakeAuthorizeNet } from '../support/fake-authorize-net';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ledgerRowsOf, payRent, rentedHome, RentedHome, signIn, tokenizeCard } from './payment-support';
@@ -25,12 +24,7 @@ describe('a second payment for the same home within 10 minutes', () => {
   beforeAll(async () => {
     fake = await FakeAuthorizeNet.start();
     testApp = await startTestApp(
-      {
-        AUTHORIZE_NET_API_LOGIN_ID: 'fakeLogin123',
-        AUTHORIZE_NET_TRANSACTION_KEY: 'fakeTransKey1234',
-        AUTHORIZE_NET_CLIENT_KEY: 'fakeClientKey0123456789abcdef',
-        AUTHORIZE_NET_API_BASE: fake.url,
-      },
+      { AUTHORIZE_NET_ENVIRONMENT: 'sandbox', AUTHORIZE_NET_API_BASE: fake.url },
       { clock },
     );
   });
@@ -132,8 +126,7 @@ describe('a second payment for the same home within 10 minutes', () => {
 
   it('asks on Authorize.Net too', async () => {
     const home = await rentedHome(testApp, enable, { payoutAccount: false });
-    const operator = await createActiveUser(testApp, { type: 'operator' });
-    await testApp.app.get(CommandBus).execute(new SetLandlordCardGateway(home.landlord.userId, 'authorize_net', operator.userId));
+    await putOnAuthorizeNet(testApp, home.landlord.userId, newAuthorizeNetKeys());
     const client = await signIn(testApp, home.tenant);
     const payDirect = (payload: Record<string, unknown>) =>
       testApp.request({ method: 'POST', url: '/api/tenant/payments/direct', headers: client.headers, payload });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 // The shared libs schemas are zod/mini; the few server-only classic ones parse the same way.
 import type { ZodMiniType as ZodType } from 'zod/mini';
 import { AUTOPAY_MANDATE_VERSION } from '@rentwise/libs/autopay';
+import { authorizeNetKeysSchema } from '@rentwise/libs/schemas/authorize-net-account.schema';
 import { autopaySettingsSchema, autopaySkipSchema } from '@rentwise/libs/schemas/autopay.schema';
 import { saveBankAccountSchema } from '@rentwise/libs/schemas/bank-payment.schema';
 import { saveCardSchema } from '@rentwise/libs/schemas/saved-card.schema';
@@ -57,6 +58,10 @@ export const VALID_EXAMPLES = new Map<ZodType, () => Record<string, unknown>>([
   ],
   [recordedPaymentVoidSchema as ZodType, () => ({ reason: 'The check bounced' })],
   [refundSchema as ZodType, () => ({ amountCents: 1000, reason: 'Overcharged for April', idempotencyKey: randomUUID() })],
+  [
+    authorizeNetKeysSchema as ZodType,
+    () => ({ apiLoginId: 'exampleLogin1', transactionKey: 'exampleTransKey1', signatureKey: 'AB'.repeat(64), publicClientKey: 'exampleClientKey0123456789' }),
+  ],
 ]);
 
 /** Values by field name, for schemas without an example of their own. */

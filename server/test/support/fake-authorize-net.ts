@@ -13,6 +13,7 @@ import { resolve } from 'node:path';
  *   refundTransaction (of a settled charge, to the card's last four with expiry XXXX, up to what is left;
  *     reason 54 before settlement) and voidTransaction (of a charge not settled: all of it; reason 16 after),
  *   getTransactionDetailsRequest, getUnsettledTransactionListRequest,
+ *   authenticateTestRequest (keys checked as for every request),
  *   securePaymentContainerRequest (Accept.js's: a well-formed card, authenticated by the API login id
  *     and the public client key, becomes an approving nonce that charges as that card),
  * records every request body for assertions, and can swallow the answer to the next charge (the
@@ -53,6 +54,8 @@ export interface FakeAnetCredentials {
 export class FakeAuthorizeNet {
   readonly requests: Record<string, Record<string, unknown>>[] = [];
   readonly transactions: FakeAnetTransaction[] = [];
+  /** API login ids whose keys it refuses (E00007), whatever they are. */
+  readonly refuseLogins = new Set<string>();
   private readonly usedNonces = new Set<string>();
   /** The card each Accept.js nonce was made from, as the gateway reports it. */
   private readonly nonceCards = new Map<string, { accountNumber: string; accountType: string }>();
@@ -80,6 +83,19 @@ export class FakeAuthorizeNet {
   /** The nightly batch: every approved transaction not voided is settled. */
   settle(): void {
     for (const made of this.transactions) if (made.responseCode === '1' && !made.voided) made.settled = true;
+  }
+
+  /** A refund the merchant makes in Authorize.Net's own interface (not through us), of a charge then settled. */
+  refundInMerchantInterface(transId: string, amountCents: number): FakeAnetTransaction {
+    this.settle();
+    const charge = this.transactions.find((made) => made.transId === transId)!;
+    this.refundTransaction({
+      refTransId: transId,
+      amount: (amountCents / 100).toFixed(2),
+      payment: { creditCard: { cardNumber: charge.accountNumber.slice(-4), expirationDate: 'XXXX' } },
+      order: { invoiceNumber: `MI${this.nextId}` },
+    });
+    return this.transactions.at(-1)!;
   }
 
   /** The next charge is made, but its answer never arrives. */
@@ -118,9 +134,11 @@ export class FakeAuthorizeNet {
     const secret = kind === 'securePaymentContainerRequest' ? 'clientKey' : 'transactionKey';
     const authenticated = expected
       ? auth?.name === expected.apiLoginId && auth[secret] === expected[secret]
-      : Boolean(auth?.name && auth[secret]);
+      : Boolean(auth?.name && auth[secret]) && !this.refuseLogins.has(auth!.name!);
     if (!authenticated) return this.answer(response, this.error('E00007', 'User authentication failed due to invalid authentication values.'));
     switch (kind) {
+      case 'authenticateTestRequest':
+        return this.answer(response, { messages: this.ok() });
       case 'securePaymentContainerRequest':
         return this.answer(response, this.nonceFor(inner));
       case 'createTransactionRequest':

@@ -1,3 +1,4 @@
+import type { AuthorizeNetEnvironment } from '@rentwise/libs/schemas/authorize-net-account.schema';
 import { configSchema, Env } from './config.schema';
 
 /** A development-only secret, refused in production by the schema. */
@@ -38,20 +39,23 @@ export class AppConfig {
   }
 
   /**
-   * The second card gateway: Authorize.Net with its keys, else the offline sandbox outside production,
-   * else none (production without keys: no landlord can be put on it).
+   * Which Authorize.Net the landlords' own keys are for (decision 0046): its production or its sandbox,
+   * or the offline stand-in of development and tests (refused in production by the schema).
    */
-  get authorizeNetMode(): 'authorize_net' | 'sandbox' | 'none' {
-    if (this.env.AUTHORIZE_NET_API_LOGIN_ID) return 'authorize_net';
-    return this.isProduction ? 'none' : 'sandbox';
+  get authorizeNetEnvironment(): AuthorizeNetEnvironment {
+    return this.env.AUTHORIZE_NET_ENVIRONMENT ?? (this.isProduction ? 'production' : 'offline');
   }
 
-  /** Accept.js's hosts for the CSP when Authorize.Net keys are set (its sandbox or production environment); null otherwise. */
+  /** Accept.js's hosts for the CSP when the card form loads the real Accept.js; null with the offline stand-in. */
   get acceptJsOrigins(): { scriptOrigin: string; apiOrigin: string } | null {
-    if (this.authorizeNetMode !== 'authorize_net') return null;
-    return this.env.AUTHORIZE_NET_ENVIRONMENT === 'production'
-      ? { scriptOrigin: 'https://js.authorize.net', apiOrigin: 'https://api2.authorize.net' }
-      : { scriptOrigin: 'https://jstest.authorize.net', apiOrigin: 'https://apitest.authorize.net' };
+    switch (this.authorizeNetEnvironment) {
+      case 'production':
+        return { scriptOrigin: 'https://js.authorize.net', apiOrigin: 'https://api2.authorize.net' };
+      case 'sandbox':
+        return { scriptOrigin: 'https://jstest.authorize.net', apiOrigin: 'https://apitest.authorize.net' };
+      case 'offline':
+        return null;
+    }
   }
 
   /** Without SMTP_URL, development and test runs start their own SMTP sink and mailbox page. */

@@ -57,15 +57,15 @@ export const configSchema = z
     STRIPE_API_BASE: z.url().optional(),
     // The fee a tenant pays on a bank (ACH) payment, in cents (decision 0038): the platform's setting, none by default.
     BANK_DEBIT_FEE_CENTS: z.coerce.number().int().min(0).max(2500).default(DEFAULT_BANK_DEBIT_FEE_CENTS),
-    // The second card gateway (decision 0019): the platform's Authorize.Net merchant account. Login id,
-    // transaction key and client key come together; without them an offline sandbox stands in (not in production).
-    AUTHORIZE_NET_API_LOGIN_ID: z.string().regex(/^\w{1,25}$/, 'must be the API login id (letters and digits)').optional(),
-    AUTHORIZE_NET_TRANSACTION_KEY: z.string().regex(/^\w{16}$/, 'must be the 16-character transaction key').optional(),
-    // Accept.js's public client key (Account > Settings > Manage Public Client Key).
-    AUTHORIZE_NET_CLIENT_KEY: z.string().regex(/^\w{20,100}$/, 'must be the public client key').optional(),
-    // Webhooks' X-ANET-Signature key (128 hex characters).
-    AUTHORIZE_NET_SIGNATURE_KEY: z.string().regex(/^[0-9a-f]{128}$/i, 'must be the 128-hex-character signature key').optional(),
-    AUTHORIZE_NET_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+    // The second card gateway (decisions 0019, 0046): which Authorize.Net the landlords' own keys are for.
+    // Unset: production in production, else the offline stand-in (development and tests, refused in production).
+    AUTHORIZE_NET_ENVIRONMENT: z.enum(['offline', 'sandbox', 'production']).optional(),
+    // Seals secrets kept for others (landlords' Authorize.Net keys): 'id:base64 of 32 bytes', comma-separated,
+    // the first sealing and all opening, so keys rotate (decision 0046). Unset outside production: derived from APP_SECRET.
+    SECRETS_ENCRYPTION_KEYS: z
+      .string()
+      .regex(/^[\w-]{1,32}:[A-Za-z0-9+/]{43}=(,\s*[\w-]{1,32}:[A-Za-z0-9+/]{43}=)*$/, 'must be id:base64-of-32-bytes, comma-separated')
+      .optional(),
     // Replaces the API endpoint (tests: a local fake of the gateway).
     AUTHORIZE_NET_API_BASE: z.url().optional(),
     RUN_WORKERS: booleanFlag.default(true),
@@ -82,15 +82,12 @@ export const configSchema = z
     RENTWISE_FAULTS_SEED: z.coerce.number().int().optional(),
   })
   .superRefine((env, ctx) => {
-    const authorizeNetKeys = ['AUTHORIZE_NET_API_LOGIN_ID', 'AUTHORIZE_NET_TRANSACTION_KEY', 'AUTHORIZE_NET_CLIENT_KEY'] as const;
-    if (authorizeNetKeys.some((key) => env[key])) {
-      for (const key of authorizeNetKeys) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required with the other Authorize.Net keys' });
-      }
+    if (env.AUTHORIZE_NET_API_BASE && (env.AUTHORIZE_NET_ENVIRONMENT ?? 'offline') === 'offline') {
+      ctx.addIssue({ code: 'custom', path: ['AUTHORIZE_NET_API_BASE'], message: 'needs AUTHORIZE_NET_ENVIRONMENT sandbox or production' });
     }
     if (env.NODE_ENV !== 'production') return;
-    if (env.AUTHORIZE_NET_API_LOGIN_ID && !env.AUTHORIZE_NET_SIGNATURE_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['AUTHORIZE_NET_SIGNATURE_KEY'], message: 'required in production with Authorize.Net keys (its webhooks)' });
+    if (env.AUTHORIZE_NET_ENVIRONMENT === 'offline') {
+      ctx.addIssue({ code: 'custom', path: ['AUTHORIZE_NET_ENVIRONMENT'], message: 'offline is for development and tests; not allowed in production' });
     }
     if (env.RENTWISE_FAULTS) {
       ctx.addIssue({ code: 'custom', path: ['RENTWISE_FAULTS'], message: 'is for the crash suite only; not allowed in production' });
@@ -101,7 +98,7 @@ export const configSchema = z
     if (env.LOG_FORMAT === 'pretty') {
       ctx.addIssue({ code: 'custom', path: ['LOG_FORMAT'], message: 'must be json in production' });
     }
-    const required = ['SMTP_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET'] as const;
+    const required = ['SMTP_URL', 'APP_SECRET', 'SECRETS_ENCRYPTION_KEYS', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET'] as const;
     for (const key of required) {
       if (!env[key]) {
         ctx.addIssue({

@@ -18,8 +18,8 @@ export type ProviderEvent =
   | { type: 'PayoutPaid'; accountId: string; payoutId: string }
   | { type: 'PayoutFailed'; accountId: string; payoutId: string }
   | { type: 'PayoutAccountChanged'; accountId: string }
-  /** Authorize.Net: a transaction was made, refunded or voided; it names no account. */
-  | { type: 'AuthorizeNetTransactionChanged'; transactionId: string };
+  /** Authorize.Net: a transaction of a merchant account (`anet:<login id>`, named by its webhook URL) was made, refunded or voided. */
+  | { type: 'AuthorizeNetTransactionChanged'; merchantAccount: string; transactionId: string };
 
 export type ProviderEventType = ProviderEvent['type'];
 

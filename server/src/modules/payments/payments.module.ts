@@ -83,6 +83,8 @@ import { BankDebitFailedEmailProcessor } from './emails/bank-debit-failed-email.
 import { BANK_DEBIT_FAILED_EMAILS_QUEUE } from './emails/send-bank-debit-failed-email.job';
 import { REFUND_EMAILS_QUEUE } from './emails/send-refund-email.job';
 import { refundProviders } from './refunds/refunds.providers';
+import { authorizeNetAccountProviders } from './authorize-net-accounts/authorize-net-accounts.providers';
+import { LandlordAuthorizeNetAccountController, OperatorAuthorizeNetAccountController } from './http/authorize-net-account.controller';
 
 export interface PaymentsModuleOptions {
   /** Run this module's queue workers in this process. */
@@ -122,6 +124,8 @@ export class PaymentsModule {
         LandlordRecordedPaymentsController,
         LandlordPayoutsController,
         OperatorCardGatewayController,
+        LandlordAuthorizeNetAccountController,
+        OperatorAuthorizeNetAccountController,
         OperatorDeclinedCardsController,
         TenantAutopayController,
         TenantCardsController,
@@ -137,8 +141,9 @@ export class PaymentsModule {
         ...savedCardProviders,
         ...paymentWayProviders,
         CardAttempts,
-        // The second card gateway (Authorize.Net), chosen per landlord by an operator.
+        // The second card gateway (Authorize.Net), chosen per landlord by an operator, on the landlord's own merchant account.
         CardGateways,
+        ...authorizeNetAccountProviders,
         GatewayEventTranslation,
         SetLandlordCardGatewayHandler,
         GetLandlordCardGatewayHandler,

@@ -4,7 +4,7 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { lockUntilCommit } from '../../../infrastructure/database/transaction-lock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { AuthorizeNetGateway } from '../gateways/authorize-net-gateway.port';
+import { AuthorizeNetAccounts } from '../authorize-net-accounts/authorize-net-accounts';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { CardGatewayChange, LandlordCardGateway } from '../card-gateways/landlord-card-gateway.entity';
 import { SetLandlordCardGateway } from '../contracts/set-landlord-card-gateway.command';
@@ -16,14 +16,16 @@ export class SetLandlordCardGatewayHandler implements ICommandHandler<SetLandlor
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly queries: QueryBus,
-    private readonly authorizeNet: AuthorizeNetGateway,
+    private readonly authorizeNetAccounts: AuthorizeNetAccounts,
     private readonly clock: Clock,
   ) {}
 
   async execute({ landlordUserId, gateway, operatorUserId }: SetLandlordCardGateway): Promise<{ changed: boolean }> {
     const landlord = await this.queries.execute(new GetUser(landlordUserId));
     if (!landlord || landlord.type !== 'landlord') throw new NotFoundException(MESSAGES.notFound);
-    if (gateway === 'authorize_net' && !this.authorizeNet.clientSetup) throw new ConflictException(MESSAGES.authorizeNetAccountMissing);
+    if (gateway === 'authorize_net' && !(await this.authorizeNetAccounts.storedOf(landlordUserId))) {
+      throw new ConflictException(MESSAGES.authorizeNetAccountMissing);
+    }
 
     return this.unitOfWork.run(async (manager) => {
       // One change at a time per landlord, so the trail's from/to chain has no gaps.

@@ -1,20 +1,30 @@
 import type { BillTo } from '@rentwise/libs/authorize-net';
 import type { Cents } from '@rentwise/libs/money';
 import type { GatewayEvent, ProviderEvent } from '../../../infrastructure/inbox/provider-events';
+import { translateAuthorizeNetEvent } from './authorize-net/authorize-net-events';
 
 /**
- * The second card gateway, for landlords an operator puts on it (docs/decisions/0019): Authorize.Net,
- * charged on the platform's own merchant account with a payment nonce from the gateway's browser
- * tokenizer (Accept.js). Adapters: AuthorizeNetApiGateway (the official `authorizenet` SDK) and
- * AuthorizeNetSandbox (offline, the default without keys, refused in production).
- *
- * Inject `AuthorizeNetGateway` (this abstract class is the Nest token).
+ * The second card gateway, for landlords an operator puts on it (docs/decisions/0019, 0046):
+ * Authorize.Net, charged on each landlord's own merchant account with a payment nonce from the
+ * gateway's browser tokenizer (Accept.js). `AuthorizeNetMerchants` (the Nest token) checks keys and
+ * makes an `AuthorizeNetGateway` for one merchant account's keys. Adapters: AuthorizeNetApi (the
+ * official `authorizenet` SDK) and AuthorizeNetSandbox (offline, development and tests, refused in production).
  */
 
-/** What the browser's card form needs to reach the gateway's tokenizer. */
+/** A merchant account's keys (Account > Settings > API Credentials & Keys). */
+export interface AuthorizeNetCredentials {
+  apiLoginId: string;
+  transactionKey: string;
+  /** Verifies the account's webhooks (X-ANET-Signature). */
+  signatureKey: string;
+  /** Accept.js's public key: the only one a browser sees, with the login id. */
+  publicClientKey: string;
+}
+
+/** What the browser's card form needs to reach the gateway's tokenizer, with the landlord's login id and public key. */
 export type AuthorizeNetClientSetup =
   | { kind: 'accept_js'; scriptUrl: string; apiLoginId: string; clientKey: string }
-  | { kind: 'sandbox'; tokenizerUrl: string };
+  | { kind: 'sandbox'; tokenizerUrl: string; apiLoginId: string; clientKey: string };
 
 /** Accept.js's single-use payment nonce (opaque data): card data never comes to us. */
 export interface PaymentNonce {
@@ -68,18 +78,44 @@ export interface RefundTransaction {
   invoiceNumber: string;
 }
 
+export type AuthorizeNetProviderName = 'authorize_net' | 'authorize_net_sandbox';
+
+/** `anet:<login id>`: the ledger's and the attempts' account reference for a merchant account. */
+export const merchantAccountOf = (apiLoginId: string): string => `anet:${apiLoginId}`;
+
+/** Authorize.Net for this installation's environment: checks merchant accounts' keys and works with them. */
+export abstract class AuthorizeNetMerchants {
+  /** Stored with attempts, journals and inbox rows. */
+  abstract readonly name: AuthorizeNetProviderName;
+
+  /**
+   * True when Authorize.Net accepts these keys (authenticateTestRequest); false when it refuses them.
+   * Throws PaymentGatewayError when it did not answer.
+   */
+  abstract authenticate(credentials: AuthorizeNetCredentials): Promise<boolean>;
+
+  /** One merchant account's gateway, working with its keys. */
+  abstract gatewayFor(credentials: AuthorizeNetCredentials): AuthorizeNetGateway;
+
+  /** The event in the product's words, or null when the product does not act on its type. */
+  translateEvent(event: GatewayEvent): ProviderEvent | null {
+    return translateAuthorizeNetEvent(event);
+  }
+}
+
+/** One merchant account at Authorize.Net (a landlord's), with its keys. */
 export abstract class AuthorizeNetGateway {
   /** Stored with attempts, journals and inbox rows. */
-  abstract readonly name: 'authorize_net' | 'authorize_net_sandbox';
+  abstract readonly name: AuthorizeNetProviderName;
 
   /** True when real money moves (the production environment): sandbox events are refused then. */
   abstract readonly livemode: boolean;
 
-  /** The platform's merchant account at the gateway: every charge lands on it (the ledger's account reference). */
+  /** `anet:<login id>`: every charge of this account carries it (the ledger's account reference). */
   abstract readonly merchantAccount: string;
 
-  /** What the card form needs; null when this installation has no Authorize.Net (production without keys). */
-  abstract readonly clientSetup: AuthorizeNetClientSetup | null;
+  /** What the card form needs. */
+  abstract readonly clientSetup: AuthorizeNetClientSetup;
 
   /**
    * An authorize-and-capture transaction with the nonce. Answers the transaction when approved; throws
@@ -106,9 +142,9 @@ export abstract class AuthorizeNetGateway {
   /** Throws ProviderObjectNotFound. */
   abstract retrieveTransaction(transactionId: string): Promise<AuthorizeNetTransaction>;
 
-  /** Verifies `X-ANET-Signature` (HMAC-SHA512 of the exact body with the signature key). Throws InvalidWebhookSignature. */
+  /**
+   * Verifies `X-ANET-Signature` (HMAC-SHA512 of the exact body with this account's signature key) and
+   * names the account in the event. Throws InvalidWebhookSignature.
+   */
   abstract parseWebhook(rawBody: Buffer, signatureHeader: string): GatewayEvent;
-
-  /** The event in the product's words, or null when the product does not act on its type. */
-  abstract translateEvent(event: GatewayEvent): ProviderEvent | null;
 }

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Inbox } from '../../../infrastructure/inbox/inbox';
-import { AuthorizeNetGateway } from './authorize-net-gateway.port';
+import { AuthorizeNetMerchants } from './authorize-net-gateway.port';
 import { PaymentGateway } from './payment-gateway.port';
 
 /**
@@ -12,7 +12,7 @@ export class GatewayEventTranslation implements OnModuleInit {
   constructor(
     private readonly inbox: Inbox,
     private readonly cardGateway: PaymentGateway,
-    private readonly authorizeNet: AuthorizeNetGateway,
+    private readonly authorizeNet: AuthorizeNetMerchants,
   ) {}
 
   onModuleInit(): void {

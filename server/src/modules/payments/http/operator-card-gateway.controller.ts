@@ -28,7 +28,7 @@ class OperatorLandlordDto {
   @ApiProperty() email!: string;
   @ApiProperty() phone!: string;
   @ApiProperty({ enum: ['stripe', 'authorize_net'] }) cardGateway!: 'stripe' | 'authorize_net';
-  @ApiProperty({ description: 'Whether Authorize.Net is set up here (keys, or the sandbox outside production)' })
+  @ApiProperty({ description: "Whether the landlord's own Authorize.Net account is connected (their keys saved), so they can be moved to it" })
   authorizeNetAvailable!: boolean;
   @ApiProperty({ type: [CardGatewayChangeDto], description: 'Newest first' }) cardGatewayChanges!: CardGatewayChangeDto[];
 }
@@ -81,7 +81,7 @@ export class OperatorCardGatewayController {
   @ApiOperation({ summary: "Puts the landlord's tenants on Stripe or Authorize.Net; the change is kept with who and when" })
   @ApiOkResponse({ type: CardGatewaySet })
   @ApiNotFoundResponse({ type: ErrorAnswer })
-  @ApiConflictResponse({ type: ErrorAnswer, description: 'Authorize.Net is not set up on this installation' })
+  @ApiConflictResponse({ type: ErrorAnswer, description: 'Moving to Authorize.Net before the landlord has an account connected' })
   async setCardGateway(
     @Param('landlordUserId', landlordIdPipe) landlordUserId: string,
     @Body(new ZodPipe(cardGatewayChoiceSchema)) body: CardGatewayChoice,

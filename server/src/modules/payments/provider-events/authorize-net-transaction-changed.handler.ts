@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { HandlesProviderEvent, ProviderEventOutcome } from '../../../infrastructure/inbox/provider-event-handlers';
-import {
-  AuthorizeNetGateway,
-  AuthorizeNetTransaction,
-} from '../gateways/authorize-net-gateway.port';
+import type { AuthorizeNetGateway, AuthorizeNetTransaction } from '../gateways/authorize-net-gateway.port';
+import { AuthorizeNetAccounts } from '../authorize-net-accounts/authorize-net-accounts';
 import type { ProviderEventOf } from '../../../infrastructure/inbox/provider-events';
 import { CardAttempts } from '../card-payments/card-attempts';
 import { ChargeSettlement } from '../card-payments/charge-settlement';
@@ -12,8 +10,8 @@ import { LedgerTransaction } from '../ledger/ledger-transaction.entity';
 import { ChargeCorrections } from './charge-corrections';
 
 /**
- * An Authorize.Net transaction was made, refunded or voided (its webhooks): the transaction is read
- * again and the ledger brought up to it, under the charge's lock and keys of the gateway's objects,
+ * An Authorize.Net transaction of a landlord's merchant account was made, refunded or voided (its
+ * webhooks): the transaction is read again with that account's keys and the ledger brought up to it, under the charge's lock and keys of the gateway's objects,
  * so PayRent's own posting, repeated and out-of-order notifications make one journal each:
  * the payment under `card-payment:<attempt id>`, a refund under `refund:<merchant>/<refund id>`, a
  * void under `void:<merchant>/<charge id>`.
@@ -21,7 +19,7 @@ import { ChargeCorrections } from './charge-corrections';
 @Injectable()
 export class AuthorizeNetTransactionChangedHandler {
   constructor(
-    private readonly gateway: AuthorizeNetGateway,
+    private readonly accounts: AuthorizeNetAccounts,
     private readonly unitOfWork: UnitOfWork,
     private readonly settlement: ChargeSettlement,
     private readonly corrections: ChargeCorrections,
@@ -29,24 +27,26 @@ export class AuthorizeNetTransactionChangedHandler {
   ) {}
 
   @HandlesProviderEvent('AuthorizeNetTransactionChanged')
-  async handle({ transactionId }: ProviderEventOf<'AuthorizeNetTransactionChanged'>): Promise<ProviderEventOutcome> {
-    const transaction = await this.gateway.retrieveTransaction(transactionId);
+  async handle({ merchantAccount, transactionId }: ProviderEventOf<'AuthorizeNetTransactionChanged'>): Promise<ProviderEventOutcome> {
+    const gateway = await this.accounts.gatewayOfMerchant(merchantAccount);
+    if (!gateway) return { outcome: 'skipped', reason: `no landlord has the merchant account ${merchantAccount}` };
+    const transaction = await gateway.retrieveTransaction(transactionId);
     if (transaction.kind === 'refund') {
       if (transaction.status !== 'approved' || !transaction.refTransactionId) return { outcome: 'skipped', reason: `refund ${transactionId} is ${transaction.status}` };
-      const charge = await this.gateway.retrieveTransaction(transaction.refTransactionId);
+      const charge = await gateway.retrieveTransaction(transaction.refTransactionId);
       return this.unitOfWork.run(async () => {
-        const payment = await this.postPayment(charge);
+        const payment = await this.postPayment(gateway, charge);
         if (!payment) return { outcome: 'skipped', reason: `charge ${charge.transactionId} is not a rent payment of ours` };
-        const reference = `${this.gateway.merchantAccount}/${transaction.transactionId}`;
+        const reference = `${gateway.merchantAccount}/${transaction.transactionId}`;
         const created = await this.corrections.postAuthorizeNetRefund(payment, reference, transaction.amountCents, transaction.submittedAt, 'refund');
         return { outcome: 'done', detail: created ? 'refund posted' : 'refund already posted' };
       });
     }
     return this.unitOfWork.run(async () => {
-      const payment = await this.postPayment(transaction);
+      const payment = await this.postPayment(gateway, transaction);
       if (!payment) return { outcome: 'skipped', reason: `transaction ${transactionId} is not a posted rent payment of ours (${transaction.status})` };
       if (transaction.status === 'voided') {
-        const reference = `${this.gateway.merchantAccount}/${transaction.transactionId}`;
+        const reference = `${gateway.merchantAccount}/${transaction.transactionId}`;
         const created = await this.corrections.postAuthorizeNetRefund(payment, reference, transaction.amountCents, transaction.submittedAt, 'void');
         return { outcome: 'done', detail: created ? 'void posted' : 'void already posted' };
       }
@@ -55,8 +55,8 @@ export class AuthorizeNetTransactionChangedHandler {
   }
 
   /** The charge's journal (posting it if PayRent's answer was lost), or null when it is not ours. */
-  private async postPayment(charge: AuthorizeNetTransaction): Promise<LedgerTransaction | null> {
-    const merchant = this.gateway.merchantAccount;
+  private async postPayment(gateway: AuthorizeNetGateway, charge: AuthorizeNetTransaction): Promise<LedgerTransaction | null> {
+    const merchant = gateway.merchantAccount;
     await this.settlement.lockCharge(merchant, charge.transactionId);
     const attempt =
       (await this.attempts.byCharge(merchant, charge.transactionId)) ??

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { AuthorizeNetGateway } from '../gateways/authorize-net-gateway.port';
+import { AuthorizeNetAccounts } from '../authorize-net-accounts/authorize-net-accounts';
 import { GetUser } from '../../accounts/contracts/get-user.query';
 import { CardGateways } from '../card-gateways/card-gateways';
 import { CardGatewayChange } from '../card-gateways/landlord-card-gateway.entity';
@@ -15,7 +15,7 @@ export class GetLandlordCardGatewayHandler implements IQueryHandler<GetLandlordC
     private readonly unitOfWork: UnitOfWork,
     private readonly gateways: CardGateways,
     private readonly queries: QueryBus,
-    private readonly authorizeNet: AuthorizeNetGateway,
+    private readonly authorizeNetAccounts: AuthorizeNetAccounts,
   ) {}
 
   async execute({ landlordUserId }: GetLandlordCardGateway): Promise<LandlordCardGatewayView> {
@@ -29,7 +29,7 @@ export class GetLandlordCardGatewayHandler implements IQueryHandler<GetLandlordC
     }
     return {
       gateway: await this.gateways.of(landlordUserId),
-      authorizeNetAvailable: this.authorizeNet.clientSetup !== null,
+      authorizeNetAvailable: (await this.authorizeNetAccounts.storedOf(landlordUserId)) !== null,
       changes: changes.map((change) => ({
         fromGateway: change.fromGateway,
         toGateway: change.toGateway,

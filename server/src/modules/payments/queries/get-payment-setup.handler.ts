@@ -6,7 +6,7 @@ import { Clock } from '../../../infrastructure/clock/clock';
 import { PaymentGateway } from '../gateways/payment-gateway.port';
 import { GetPayoutAccount } from '../../onboarding/contracts/get-payout-account.query';
 import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
-import { AuthorizeNetGateway } from '../gateways/authorize-net-gateway.port';
+import { AuthorizeNetAccounts } from '../authorize-net-accounts/authorize-net-accounts';
 import { CardGateways } from '../card-gateways/card-gateways';
 import { PayoutAccountReadiness } from '../card-payments/payout-account-readiness';
 import { BankAccounts } from '../bank-accounts/bank-accounts';
@@ -25,7 +25,7 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
     private readonly gateway: PaymentGateway,
     private readonly clock: Clock,
     private readonly gateways: CardGateways,
-    private readonly authorizeNet: AuthorizeNetGateway,
+    private readonly authorizeNet: AuthorizeNetAccounts,
     private readonly readiness: PayoutAccountReadiness,
     private readonly bankAccounts: BankAccounts,
     private readonly config: AppConfig,
@@ -75,8 +75,8 @@ export class GetPaymentSetupHandler implements IQueryHandler<GetPaymentSetup> {
     const [cardGateway, journals] = await Promise.all([this.gateways.of(tenancy.landlordUserId), this.ledger.journals(tenantUserId, tenancy.propertyId)]);
     const balanceCents = tenantBalanceCents(journals);
     if (cardGateway === 'authorize_net') {
-      // The platform's merchant account takes the charge: the landlord needs no account of their own there.
-      const authorizeNetSetup = this.authorizeNet.clientSetup;
+      // The landlord's own merchant account takes the charge (decision 0046).
+      const authorizeNetSetup = (await this.authorizeNet.gatewayOf(tenancy.landlordUserId))?.clientSetup ?? null;
       return {
         ...base,
         cardGateway: 'authorize_net',

@@ -23,8 +23,12 @@ export function signAuthorizeNetBody(rawBody: Buffer | string, signatureKey: str
   return `sha512=${createHmac('sha512', signatureKey).update(rawBody).digest('hex').toUpperCase()}`;
 }
 
-/** The event, once its signature holds. Throws InvalidWebhookSignature. */
-export function verifyAuthorizeNetEvent(rawBody: Buffer, signatureHeader: string, signatureKey: string, livemode: boolean): GatewayEvent {
+/** The event of a merchant account (`anet:<login id>`), once its signature holds. Throws InvalidWebhookSignature. */
+export function verifyAuthorizeNetEvent(
+  rawBody: Buffer,
+  signatureHeader: string,
+  { signatureKey, merchantAccount, livemode }: { signatureKey: string; merchantAccount: string; livemode: boolean },
+): GatewayEvent {
   const expected = Buffer.from(signAuthorizeNetBody(rawBody, signatureKey).toUpperCase());
   const received = Buffer.from(signatureHeader.trim().toUpperCase());
   if (expected.length !== received.length || !timingSafeEqual(expected, received)) {
@@ -43,6 +47,7 @@ export function verifyAuthorizeNetEvent(rawBody: Buffer, signatureHeader: string
   return {
     id: body.notificationId,
     type: body.eventType,
+    accountId: merchantAccount,
     createdUnixSeconds: Math.floor((Number.isNaN(created) ? Date.now() : created) / 1000),
     livemode,
     data: typeof body.payload === 'object' && body.payload !== null ? (body.payload as Record<string, unknown>) : {},
@@ -52,6 +57,6 @@ export function verifyAuthorizeNetEvent(rawBody: Buffer, signatureHeader: string
 export function translateAuthorizeNetEvent(event: GatewayEvent): ProviderEvent | null {
   if (!TRANSACTION_EVENTS.has(event.type)) return null;
   const id = event.data.id;
-  if (event.data.entityName !== 'transaction' || (typeof id !== 'string' && typeof id !== 'number')) return null;
-  return { type: 'AuthorizeNetTransactionChanged', transactionId: String(id) };
+  if (event.data.entityName !== 'transaction' || (typeof id !== 'string' && typeof id !== 'number') || !event.accountId) return null;
+  return { type: 'AuthorizeNetTransactionChanged', merchantAccount: event.accountId, transactionId: String(id) };
 }

@@ -1,43 +1,35 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '../../../../infrastructure/config/app-config';
 import { AuthorizeNetNoncesController } from '../sandbox/authorize-net/authorize-net-nonces.controller';
-import { AuthorizeNetApiGateway } from './authorize-net.gateway';
+import { AuthorizeNetSandboxMerchantsController } from '../sandbox/authorize-net/authorize-net-merchants.controller';
+import { ConnectSandboxAuthorizeNetAccountHandler } from '../sandbox/authorize-net/connect-sandbox-authorize-net-account.handler';
+import { AuthorizeNetApi } from './authorize-net.gateway';
 import { AuthorizeNetSandbox } from '../sandbox/authorize-net/authorize-net.sandbox';
-import { AuthorizeNetGateway } from '../authorize-net-gateway.port';
-import { NoAuthorizeNetGateway } from './no-authorize-net-gateway';
+import { AuthorizeNetMerchants } from '../authorize-net-gateway.port';
 
 /**
- * Provides `AuthorizeNetGateway` everywhere, the second card gateway (decision 0019): Authorize.Net when
- * its keys are set; otherwise its offline sandbox with the tokenizer at /sandbox/anet/v1/payment_nonces
- * (refused in production); in production without keys, none (nobody can be put on it).
+ * Provides `AuthorizeNetMerchants` everywhere, the second card gateway (decisions 0019, 0046):
+ * Authorize.Net's sandbox or production for landlords' own keys; or, offline (development and tests,
+ * refused in production), its stand-in with merchants of its own and the tokenizer at /sandbox/anet/v1/payment_nonces.
  */
 @Module({})
 export class AuthorizeNetGatewayModule {
   static register(config: AppConfig): DynamicModule {
-    switch (config.authorizeNetMode) {
-      case 'authorize_net':
-        return {
-          module: AuthorizeNetGatewayModule,
-          global: true,
-          providers: [{ provide: AuthorizeNetGateway, useClass: AuthorizeNetApiGateway }],
-          exports: [AuthorizeNetGateway],
-        };
-      case 'none':
-        return {
-          module: AuthorizeNetGatewayModule,
-          global: true,
-          providers: [{ provide: AuthorizeNetGateway, useClass: NoAuthorizeNetGateway }],
-          exports: [AuthorizeNetGateway],
-        };
-      case 'sandbox':
-        return {
-          module: AuthorizeNetGatewayModule,
-          global: true,
-          controllers: [AuthorizeNetNoncesController],
-          providers: [AuthorizeNetSandbox, { provide: AuthorizeNetGateway, useExisting: AuthorizeNetSandbox }],
-          // The sandbox itself too: the development tools and tests reach its transactions.
-          exports: [AuthorizeNetGateway, AuthorizeNetSandbox],
-        };
+    if (config.authorizeNetEnvironment !== 'offline') {
+      return {
+        module: AuthorizeNetGatewayModule,
+        global: true,
+        providers: [{ provide: AuthorizeNetMerchants, useClass: AuthorizeNetApi }],
+        exports: [AuthorizeNetMerchants],
+      };
     }
+    return {
+      module: AuthorizeNetGatewayModule,
+      global: true,
+      controllers: [AuthorizeNetNoncesController, AuthorizeNetSandboxMerchantsController],
+      providers: [AuthorizeNetSandbox, { provide: AuthorizeNetMerchants, useExisting: AuthorizeNetSandbox }, ConnectSandboxAuthorizeNetAccountHandler],
+      // The sandbox itself too: the development tools and tests make merchants and settle batches.
+      exports: [AuthorizeNetMerchants, AuthorizeNetSandbox],
+    };
   }
 }

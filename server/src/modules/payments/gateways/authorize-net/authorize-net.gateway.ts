@@ -3,14 +3,16 @@ import { createRequire } from 'node:module';
 import { AppConfig } from '../../../../infrastructure/config/app-config';
 import { CardDeclined, PaymentGatewayError, ProviderObjectNotFound } from '../../../../infrastructure/providers/provider-errors';
 import { GatewayEvent } from '../../../../infrastructure/inbox/provider-events';
-import { ProviderEvent } from '../../../../infrastructure/inbox/provider-events';
-import { translateAuthorizeNetEvent, verifyAuthorizeNetEvent } from './authorize-net-events';
+import { verifyAuthorizeNetEvent } from './authorize-net-events';
 import {
   ChargeNonce,
+  AuthorizeNetCredentials,
   AuthorizeNetGateway,
+  AuthorizeNetMerchants,
   AuthorizeNetClientSetup,
   AuthorizeNetTransaction,
   AuthorizeNetTransactionStatus,
+  merchantAccountOf,
   RefundTransaction,
 } from '../authorize-net-gateway.port';
 
@@ -103,37 +105,119 @@ function statusOfReported(status: string | undefined): AuthorizeNetTransactionSt
   }
 }
 
+/** Calls the gateway's API through the official SDK: one endpoint, one configuration, for every merchant account. */
+class AuthorizeNetApiClient {
+  private readonly logger = new Logger(AuthorizeNetApi.name);
+  private readonly sdkConfig = {
+    timeout: CALL_TIMEOUT_MS,
+    clientId: 'rentwise',
+    // Its file logger would write requests (masked, but still) to the working directory.
+    logger: { enabled: false, location: './', level: 'error' },
+    proxy: { setProxy: false, proxyUrl: '' },
+  };
+
+  constructor(private readonly endpoint: string) {}
+
+  /**
+   * One SDK call as a promise. The SDK calls back only on an answer; on a network error or timeout it
+   * only stores the error, so that is watched for too. Every failure becomes the port's error.
+   */
+  async call(
+    controllerName: string,
+    request: { getJSON(): unknown },
+    what: string,
+    okCodes: readonly string[] = [],
+  ): Promise<Record<string, unknown>> {
+    const before = new Set(sdkWinston.loggers.loggers.keys());
+    const controller = new Controllers[controllerName](request.getJSON(), this.sdkConfig);
+    controller.setEnvironment(this.endpoint);
+    try {
+      const raw = await new Promise<unknown>((resolve, reject) => {
+        const deadline = Date.now() + CALL_TIMEOUT_MS + 5_000;
+        const watch = setInterval(() => {
+          const error: unknown = controller.getError();
+          if (error || Date.now() > deadline) {
+            clearInterval(watch);
+            reject(error ?? new Error('no answer'));
+          }
+        }, 20);
+        controller.execute(() => {
+          clearInterval(watch);
+          resolve(controller.getResponse());
+        });
+      });
+      // The real gateway starts its JSON with a byte-order mark, which leaves the body a string.
+      const answer = (typeof raw === 'string' ? JSON.parse(raw.replace(/^\uFEFF/, '')) : raw) as Record<string, unknown>;
+      const messages = answer.messages as AnetMessages | undefined;
+      if (messages?.resultCode !== 'Ok' && !('transactionResponse' in answer && answer.transactionResponse)) {
+        const { code, text } = firstMessage(messages);
+        if (!okCodes.includes(code)) throw new PaymentGatewayError(`Authorize.Net refused to ${what}: ${code} ${text}`, { code });
+      }
+      return answer;
+    } catch (error) {
+      if (error instanceof PaymentGatewayError) throw error;
+      this.logger.warn({ what, reason: error instanceof Error ? error.message : String(error) }, 'Authorize.Net did not answer');
+      throw new PaymentGatewayError(`Authorize.Net did not answer to ${what}`, { code: 'no_answer', retryable: true, cause: error });
+    } finally {
+      // Forgotten, not closed: a concurrent call may still be writing to its own (silent) ones.
+      for (const id of [...sdkWinston.loggers.loggers.keys()]) if (!before.has(id)) sdkWinston.loggers.loggers.delete(id);
+    }
+  }
+}
+
 /**
- * Authorize.Net through the official `authorizenet` SDK: authorize-and-capture with Accept.js's nonce,
- * transaction details, the unsettled list (to find an attempt's transaction by invoice number) and
- * signed webhooks. AUTHORIZE_NET_API_BASE points the SDK elsewhere (a local fake in tests).
+ * Authorize.Net (its sandbox or production, AUTHORIZE_NET_ENVIRONMENT) through the official
+ * `authorizenet` SDK, for landlords' own merchant accounts. AUTHORIZE_NET_API_BASE points the SDK
+ * elsewhere (a local fake in tests).
  */
 @Injectable()
-export class AuthorizeNetApiGateway extends AuthorizeNetGateway {
+export class AuthorizeNetApi extends AuthorizeNetMerchants {
+  readonly name = 'authorize_net';
+  private readonly environment: 'sandbox' | 'production';
+  private readonly client: AuthorizeNetApiClient;
+
+  constructor(config: AppConfig) {
+    super();
+    const environment = config.authorizeNetEnvironment;
+    if (environment === 'offline') throw new Error('AuthorizeNetApi needs AUTHORIZE_NET_ENVIRONMENT sandbox or production');
+    this.environment = environment;
+    const base = config.env.AUTHORIZE_NET_API_BASE;
+    this.client = new AuthorizeNetApiClient(base ? new URL('/xml/v1/request.api', base).toString() : Constants.endpoint[environment]);
+  }
+
+  async authenticate({ apiLoginId, transactionKey }: AuthorizeNetCredentials): Promise<boolean> {
+    const request = new Contracts.AuthenticateTestRequest({ merchantAuthentication: { name: apiLoginId, transactionKey } });
+    try {
+      await this.client.call('AuthenticateTestController', request, 'check the keys');
+      return true;
+    } catch (error) {
+      // E00007: 'User authentication failed due to invalid authentication values.'; E00008: the account is inactive.
+      if (error instanceof PaymentGatewayError && !error.retryable) return false;
+      throw error;
+    }
+  }
+
+  gatewayFor(credentials: AuthorizeNetCredentials): AuthorizeNetGateway {
+    return new AuthorizeNetApiGateway(this.client, credentials, this.environment);
+  }
+}
+
+/** One landlord's merchant account through the SDK: charges, refunds, voids, reads and webhooks with its keys. */
+class AuthorizeNetApiGateway extends AuthorizeNetGateway {
   readonly name = 'authorize_net';
   readonly livemode: boolean;
   readonly merchantAccount: string;
   readonly clientSetup: AuthorizeNetClientSetup;
-  private readonly logger = new Logger(AuthorizeNetApiGateway.name);
-  private readonly endpoint: string;
-  private readonly sdkConfig: object;
 
-  constructor(private readonly config: AppConfig) {
+  constructor(
+    private readonly client: AuthorizeNetApiClient,
+    private readonly credentials: AuthorizeNetCredentials,
+    environment: 'sandbox' | 'production',
+  ) {
     super();
-    const { AUTHORIZE_NET_API_LOGIN_ID: login, AUTHORIZE_NET_CLIENT_KEY: clientKey, AUTHORIZE_NET_ENVIRONMENT: environment } = config.env;
-    if (!login || !config.env.AUTHORIZE_NET_TRANSACTION_KEY || !clientKey) throw new Error('AuthorizeNetApiGateway needs its three keys');
     this.livemode = environment === 'production';
-    this.merchantAccount = `anet:${login}`;
-    this.clientSetup = { kind: 'accept_js', scriptUrl: ACCEPT_JS[environment], apiLoginId: login, clientKey };
-    const base = config.env.AUTHORIZE_NET_API_BASE;
-    this.endpoint = base ? new URL('/xml/v1/request.api', base).toString() : Constants.endpoint[environment];
-    this.sdkConfig = {
-      timeout: CALL_TIMEOUT_MS,
-      clientId: 'rentwise',
-      // Its file logger would write requests (masked, but still) to the working directory.
-      logger: { enabled: false, location: './', level: 'error' },
-      proxy: { setProxy: false, proxyUrl: '' },
-    };
+    this.merchantAccount = merchantAccountOf(credentials.apiLoginId);
+    this.clientSetup = { kind: 'accept_js', scriptUrl: ACCEPT_JS[environment], apiLoginId: credentials.apiLoginId, clientKey: credentials.publicClientKey };
   }
 
   async chargeNonce(input: ChargeNonce): Promise<AuthorizeNetTransaction> {
@@ -255,13 +339,11 @@ export class AuthorizeNetApiGateway extends AuthorizeNetGateway {
   }
 
   parseWebhook(rawBody: Buffer, signatureHeader: string): GatewayEvent {
-    const key = this.config.env.AUTHORIZE_NET_SIGNATURE_KEY;
-    if (!key) throw new PaymentGatewayError('Authorize.Net webhooks need AUTHORIZE_NET_SIGNATURE_KEY');
-    return verifyAuthorizeNetEvent(rawBody, signatureHeader, key, this.livemode);
-  }
-
-  translateEvent(event: GatewayEvent): ProviderEvent | null {
-    return translateAuthorizeNetEvent(event);
+    return verifyAuthorizeNetEvent(rawBody, signatureHeader, {
+      signatureKey: this.credentials.signatureKey,
+      merchantAccount: this.merchantAccount,
+      livemode: this.livemode,
+    });
   }
 
   /** The new transaction's id when a refund or void was approved; otherwise the gateway's reason as PaymentGatewayError. */
@@ -274,52 +356,10 @@ export class AuthorizeNetApiGateway extends AuthorizeNetGateway {
   }
 
   private authentication(): { name: string; transactionKey: string } {
-    return { name: this.config.env.AUTHORIZE_NET_API_LOGIN_ID!, transactionKey: this.config.env.AUTHORIZE_NET_TRANSACTION_KEY! };
+    return { name: this.credentials.apiLoginId, transactionKey: this.credentials.transactionKey };
   }
 
-  /**
-   * One SDK call as a promise. The SDK calls back only on an answer; on a network error or timeout it
-   * only stores the error, so that is watched for too. Every failure becomes the port's error.
-   */
-  private async call(
-    controllerName: string,
-    buildRequest: () => { getJSON(): unknown },
-    what: string,
-    okCodes: readonly string[] = [],
-  ): Promise<Record<string, unknown>> {
-    const before = new Set(sdkWinston.loggers.loggers.keys());
-    const controller = new Controllers[controllerName](buildRequest().getJSON(), this.sdkConfig);
-    controller.setEnvironment(this.endpoint);
-    try {
-      const raw = await new Promise<unknown>((resolve, reject) => {
-        const deadline = Date.now() + CALL_TIMEOUT_MS + 5_000;
-        const watch = setInterval(() => {
-          const error: unknown = controller.getError();
-          if (error || Date.now() > deadline) {
-            clearInterval(watch);
-            reject(error ?? new Error('no answer'));
-          }
-        }, 20);
-        controller.execute(() => {
-          clearInterval(watch);
-          resolve(controller.getResponse());
-        });
-      });
-      // The real gateway starts its JSON with a byte-order mark, which leaves the body a string.
-      const answer = (typeof raw === 'string' ? JSON.parse(raw.replace(/^\uFEFF/, '')) : raw) as Record<string, unknown>;
-      const messages = answer.messages as AnetMessages | undefined;
-      if (messages?.resultCode !== 'Ok' && !('transactionResponse' in answer && answer.transactionResponse)) {
-        const { code, text } = firstMessage(messages);
-        if (!okCodes.includes(code)) throw new PaymentGatewayError(`Authorize.Net refused to ${what}: ${code} ${text}`, { code });
-      }
-      return answer;
-    } catch (error) {
-      if (error instanceof PaymentGatewayError) throw error;
-      this.logger.warn({ what, reason: error instanceof Error ? error.message : String(error) }, 'Authorize.Net did not answer');
-      throw new PaymentGatewayError(`Authorize.Net did not answer to ${what}`, { code: 'no_answer', retryable: true, cause: error });
-    } finally {
-      // Forgotten, not closed: a concurrent call may still be writing to its own (silent) ones.
-      for (const id of [...sdkWinston.loggers.loggers.keys()]) if (!before.has(id)) sdkWinston.loggers.loggers.delete(id);
-    }
+  private call(controllerName: string, buildRequest: () => { getJSON(): unknown }, what: string, okCodes: readonly string[] = []): Promise<Record<string, unknown>> {
+    return this.client.call(controllerName, buildRequest(), what, okCodes);
   }
 }

@@ -7,17 +7,20 @@ import { Public } from '../../../../../infrastructure/http/public.decorator';
 import { ZodPipe } from '../../../../../infrastructure/http/zod-body.pipe';
 import { AcceptJsAnswer, AuthorizeNetSandbox, SANDBOX_ANET_NONCES_PATH } from './authorize-net.sandbox';
 
-/** Accept.js's cardData, as the Authorize.Net card form sends it. */
-const cardDataSchema = z.strictObject({
-  cardNumber: z.string().max(23),
-  month: z.string().max(2),
-  year: z.string().max(4),
-  cardCode: z.string().max(4),
+/** Accept.js's dispatchData: the merchant's login id and public key, and the card, as the Authorize.Net card form sends them. */
+const secureDataSchema = z.strictObject({
+  authData: z.strictObject({ apiLoginID: z.string().max(25), clientKey: z.string().max(100) }),
+  cardData: z.strictObject({
+    cardNumber: z.string().max(23),
+    month: z.string().max(2),
+    year: z.string().max(4),
+    cardCode: z.string().max(4),
+  }),
 });
 
 /**
- * The Authorize.Net sandbox's stand-in for Accept.js when no keys are configured: turns a test card
- * into a single-use payment nonce. Outside /api (card data never reaches the product's API), never
+ * The offline Authorize.Net's stand-in for Accept.js: turns a test card into a single-use payment nonce
+ * of the merchant its login id and public key name. Outside /api (card data never reaches the product's API), never
  * mounted in production, and it refuses to answer there even if it were.
  */
 @ApiExcludeController()
@@ -32,11 +35,11 @@ export class AuthorizeNetNoncesController {
   @Post()
   @HttpCode(200)
   async createNonce(
-    @Body(new ZodPipe(cardDataSchema)) card: z.infer<typeof cardDataSchema>,
+    @Body(new ZodPipe(secureDataSchema)) { authData, cardData }: z.infer<typeof secureDataSchema>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AcceptJsAnswer> {
     if (this.config.isProduction) throw new NotFoundException();
-    const answer = await this.sandbox.createNonce(card);
+    const answer = await this.sandbox.createNonce(authData, cardData);
     if (answer.messages.resultCode === 'Error') void reply.status(400);
     return answer;
   }

@@ -1,14 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../../../../infrastructure/clock/clock';
 import { lockUntilCommit } from '../../../../../infrastructure/database/transaction-lock';
 import { AppConfig } from '../../../../../infrastructure/config/app-config';
 import { CardDeclined, PaymentGatewayError, ProviderObjectNotFound } from '../../../../../infrastructure/providers/provider-errors';
 import { GatewayEvent } from '../../../../../infrastructure/inbox/provider-events';
-import { ProviderEvent } from '../../../../../infrastructure/inbox/provider-events';
-import { translateAuthorizeNetEvent, verifyAuthorizeNetEvent } from '../../authorize-net/authorize-net-events';
-import { ChargeNonce, AuthorizeNetGateway, AuthorizeNetClientSetup, AuthorizeNetTransaction, RefundTransaction } from '../../authorize-net-gateway.port';
+import { verifyAuthorizeNetEvent } from '../../authorize-net/authorize-net-events';
+import {
+  ChargeNonce,
+  AuthorizeNetCredentials,
+  AuthorizeNetGateway,
+  AuthorizeNetMerchants,
+  AuthorizeNetClientSetup,
+  AuthorizeNetTransaction,
+  merchantAccountOf,
+  RefundTransaction,
+} from '../../authorize-net-gateway.port';
 import { checkCardForNonce, REASONS, reasonCodeOf } from './sandbox-test-cards';
 
 /** The sandbox's tokenizer path, outside /api like Accept.js's own host (docs/decisions/0019). */
@@ -21,10 +29,8 @@ const DUPLICATE_WINDOW_MS = 120 * 1000;
 const SETTLEMENT_DELAY_MS = 24 * 3600 * 1000;
 export const SANDBOX_NONCE_DESCRIPTOR = 'COMMON.ACCEPT.INAPP.PAYMENT';
 
-/** The sandbox's webhook signature key, derived from APP_SECRET so nothing needs configuring. */
-export function sandboxAuthorizeNetSignatureKey(appSecret: string): string {
-  return createHmac('sha512', appSecret).update('rentwise/sandbox-authorize-net-webhooks').digest('hex').toUpperCase();
-}
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz0123456789';
+const randomAlphanumeric = (length: number): string => Array.from({ length }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
 
 interface TransactionRow {
   id: string;
@@ -45,19 +51,19 @@ export type AcceptJsAnswer =
   | { opaqueData: { dataDescriptor: string; dataValue: string }; messages: { resultCode: 'Ok'; message: { code: string; text: string }[] } }
   | { messages: { resultCode: 'Error'; message: { code: string; text: string }[] } };
 
+const ACCEPT_AUTHENTICATION_FAILED = { code: 'E_WC_21', text: 'User authentication failed due to invalid authentication values.' };
+
 /**
- * The offline Authorize.Net used whenever no Authorize.Net keys are set (never in production): its
- * tokenizer answers like Accept.js with single-use nonces for the documented test cards, and its
- * charges approve or decline as the gateway's sandbox does. Nonces keep brand and last four only,
- * never the number or the code; transactions live in PostgreSQL so API and worker agree.
+ * The offline Authorize.Net of development and tests (AUTHORIZE_NET_ENVIRONMENT offline, refused in
+ * production): merchant accounts of its own, made on request with keys like the gateway's; a tokenizer
+ * that answers like Accept.js with single-use nonces for the documented test cards, for a merchant's
+ * login id and public client key; charges that approve or decline as the gateway's sandbox does.
+ * Nonces keep brand and last four only, never the number or the code; merchants and transactions live
+ * in PostgreSQL so API and worker agree.
  */
 @Injectable()
-export class AuthorizeNetSandbox extends AuthorizeNetGateway {
+export class AuthorizeNetSandbox extends AuthorizeNetMerchants {
   readonly name = 'authorize_net_sandbox';
-  readonly livemode = false;
-  readonly merchantAccount = 'anet:sandbox';
-  readonly clientSetup: AuthorizeNetClientSetup = { kind: 'sandbox', tokenizerUrl: `/${SANDBOX_ANET_NONCES_PATH}` };
-  private readonly signatureKey: string;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -65,24 +71,86 @@ export class AuthorizeNetSandbox extends AuthorizeNetGateway {
     config: AppConfig,
   ) {
     super();
-    if (config.isProduction) throw new Error('The Authorize.Net sandbox is refused in production: set the AUTHORIZE_NET_* keys');
-    this.signatureKey = sandboxAuthorizeNetSignatureKey(config.appSecret);
+    if (config.isProduction) throw new Error('The Authorize.Net sandbox is refused in production: set AUTHORIZE_NET_ENVIRONMENT');
   }
 
-  /** Accept.js's dispatchData, offline: a nonce for a test card, or Accept.js's error. */
-  async createNonce(card: { cardNumber: string; month: string; year: string; cardCode: string }): Promise<AcceptJsAnswer> {
+  /** Development: a new merchant account, as signing up for Authorize.Net's sandbox gives one. */
+  async createMerchant(): Promise<AuthorizeNetCredentials> {
+    const credentials: AuthorizeNetCredentials = {
+      apiLoginId: randomAlphanumeric(12),
+      transactionKey: randomAlphanumeric(16),
+      signatureKey: randomBytes(64).toString('hex').toUpperCase(),
+      publicClientKey: randomAlphanumeric(64),
+    };
+    await this.dataSource.query(
+      `INSERT INTO infra.sandbox_anet_merchants (api_login_id, transaction_key, signature_key, public_client_key, created_at) VALUES ($1, $2, $3, $4, $5)`,
+      [credentials.apiLoginId, credentials.transactionKey, credentials.signatureKey, credentials.publicClientKey, this.clock.now()],
+    );
+    return credentials;
+  }
+
+  async authenticate({ apiLoginId, transactionKey }: AuthorizeNetCredentials): Promise<boolean> {
+    const [merchant] = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM infra.sandbox_anet_merchants WHERE api_login_id = $1 AND transaction_key = $2`,
+      [apiLoginId, transactionKey],
+    );
+    return merchant !== undefined;
+  }
+
+  gatewayFor(credentials: AuthorizeNetCredentials): AuthorizeNetGateway {
+    return new SandboxMerchantGateway(this.dataSource, this.clock, credentials);
+  }
+
+  /** Accept.js's dispatchData, offline: a nonce of the merchant named by its login id and public key for a test card, or Accept.js's error. */
+  async createNonce(
+    authData: { apiLoginID: string; clientKey: string },
+    card: { cardNumber: string; month: string; year: string; cardCode: string },
+  ): Promise<AcceptJsAnswer> {
+    const [merchant] = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM infra.sandbox_anet_merchants WHERE api_login_id = $1 AND public_client_key = $2`,
+      [authData.apiLoginID, authData.clientKey],
+    );
+    if (!merchant) return { messages: { resultCode: 'Error', message: [ACCEPT_AUTHENTICATION_FAILED] } };
     const now = this.clock.now();
     const check = checkCardForNonce(card, now);
     if (!check.ok) return { messages: { resultCode: 'Error', message: [{ code: check.code, text: check.text }] } };
     const dataValue = `sandbox-nonce-${randomBytes(24).toString('base64url')}`;
     await this.dataSource.query(
-      `INSERT INTO infra.sandbox_anet_nonces (data_value, brand, last4, amount_triggered, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-      [dataValue, check.brand, check.last4, check.amountTriggered, new Date(now.getTime() + NONCE_LIFETIME_MS)],
+      `INSERT INTO infra.sandbox_anet_nonces (data_value, merchant, brand, last4, amount_triggered, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [dataValue, authData.apiLoginID, check.brand, check.last4, check.amountTriggered, new Date(now.getTime() + NONCE_LIFETIME_MS)],
     );
     return {
       opaqueData: { dataDescriptor: SANDBOX_NONCE_DESCRIPTOR, dataValue },
       messages: { resultCode: 'Ok', message: [{ code: 'I_WC_01', text: 'Successful.' }] },
     };
+  }
+
+  /** Development and tests: the nightly batch now, settling every approved transaction not voided, of every merchant. */
+  async settleBatch(): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE infra.sandbox_anet_transactions SET settled_at = $1 WHERE settled_at IS NULL AND response_code = '1' AND NOT voided`,
+      [this.clock.now()],
+    );
+  }
+}
+
+/** One merchant account of the offline sandbox: its transactions only, its signature key on its webhooks. */
+class SandboxMerchantGateway extends AuthorizeNetGateway {
+  readonly name = 'authorize_net_sandbox';
+  readonly livemode = false;
+  readonly merchantAccount: string;
+  readonly clientSetup: AuthorizeNetClientSetup;
+  private readonly merchant: string;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly credentials: AuthorizeNetCredentials,
+  ) {
+    super();
+    this.merchant = credentials.apiLoginId;
+    this.merchantAccount = merchantAccountOf(credentials.apiLoginId);
+    this.clientSetup = { kind: 'sandbox', tokenizerUrl: `/${SANDBOX_ANET_NONCES_PATH}`, apiLoginId: credentials.apiLoginId, clientKey: credentials.publicClientKey };
   }
 
   async chargeNonce(input: ChargeNonce): Promise<AuthorizeNetTransaction> {
@@ -92,15 +160,15 @@ export class AuthorizeNetSandbox extends AuthorizeNetGateway {
       await lockUntilCommit(manager, `sandbox-anet:${input.invoiceNumber}`);
       const [duplicate] = await manager.query<{ id: string }[]>(
         `SELECT id FROM infra.sandbox_anet_transactions
-          WHERE invoice_number = $1 AND amount_cents = $2 AND submitted_at > $3 AND kind = 'charge'`,
-        [input.invoiceNumber, input.amountCents, new Date(now.getTime() - DUPLICATE_WINDOW_MS)],
+          WHERE merchant = $4 AND invoice_number = $1 AND amount_cents = $2 AND submitted_at > $3 AND kind = 'charge'`,
+        [input.invoiceNumber, input.amountCents, new Date(now.getTime() - DUPLICATE_WINDOW_MS), this.merchant],
       );
       if (duplicate) throw new PaymentGatewayError('Authorize.Net sandbox refused a duplicate transaction', { code: '11', retryable: true });
       const [nonces] = await manager.query<[{ brand: string; last4: string; amount_triggered: boolean }[], number]>(
         `UPDATE infra.sandbox_anet_nonces SET used_at = $2
-          WHERE data_value = $1 AND used_at IS NULL AND expires_at > $2
+          WHERE data_value = $1 AND merchant = $3 AND used_at IS NULL AND expires_at > $2
           RETURNING brand, last4, amount_triggered`,
-        [input.nonce.dataValue, now],
+        [input.nonce.dataValue, now, this.merchant],
       );
       const nonce = nonces[0];
       if (!nonce || input.nonce.dataDescriptor !== SANDBOX_NONCE_DESCRIPTOR) {
@@ -111,9 +179,9 @@ export class AuthorizeNetSandbox extends AuthorizeNetGateway {
       const id = String(randomInt(10 ** 10, 9 * 10 ** 10));
       await manager.query(
         `INSERT INTO infra.sandbox_anet_transactions
-           (id, kind, invoice_number, ref_id, amount_cents, response_code, reason_code, brand, last4, description, bill_to, submitted_at)
-         VALUES ($1, 'charge', $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)`,
-        [id, input.invoiceNumber, input.refId, input.amountCents, reason.responseCode, reasonCode, nonce.brand, nonce.last4, input.description, JSON.stringify(input.billTo), now],
+           (id, merchant, kind, invoice_number, ref_id, amount_cents, response_code, reason_code, brand, last4, description, bill_to, submitted_at)
+         VALUES ($1, $12, 'charge', $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)`,
+        [id, input.invoiceNumber, input.refId, input.amountCents, reason.responseCode, reasonCode, nonce.brand, nonce.last4, input.description, JSON.stringify(input.billTo), now, this.merchant],
       );
       const transaction = this.toTransaction({
         id, kind: 'charge', invoice_number: input.invoiceNumber, amount_cents: String(input.amountCents), response_code: reason.responseCode,
@@ -132,8 +200,8 @@ export class AuthorizeNetSandbox extends AuthorizeNetGateway {
       const charge = await this.row(input.transactionId, manager);
       const [duplicate] = await manager.query<{ id: string }[]>(
         `SELECT id FROM infra.sandbox_anet_transactions
-          WHERE invoice_number = $1 AND amount_cents = $2 AND submitted_at > $3 AND kind = 'refund'`,
-        [input.invoiceNumber, input.amountCents, new Date(now.getTime() - DUPLICATE_WINDOW_MS)],
+          WHERE merchant = $4 AND invoice_number = $1 AND amount_cents = $2 AND submitted_at > $3 AND kind = 'refund'`,
+        [input.invoiceNumber, input.amountCents, new Date(now.getTime() - DUPLICATE_WINDOW_MS), this.merchant],
       );
       if (duplicate) throw new PaymentGatewayError('Authorize.Net sandbox refused a duplicate transaction', { code: '11', retryable: true });
       const refuse = (code: string, text: string): never => {
@@ -153,9 +221,9 @@ export class AuthorizeNetSandbox extends AuthorizeNetGateway {
       const refundId = String(randomInt(10 ** 10, 9 * 10 ** 10));
       await manager.query(
         `INSERT INTO infra.sandbox_anet_transactions
-           (id, kind, invoice_number, ref_id, amount_cents, response_code, reason_code, brand, last4, description, ref_transaction_id, submitted_at)
-         VALUES ($1, 'refund', $2, $2, $3, '1', '1', $4, $5, 'Rentwise refund', $6, $7)`,
-        [refundId, input.invoiceNumber, input.amountCents, charge.brand, charge.last4, input.transactionId, now],
+           (id, merchant, kind, invoice_number, ref_id, amount_cents, response_code, reason_code, brand, last4, description, ref_transaction_id, submitted_at)
+         VALUES ($1, $8, 'refund', $2, $2, $3, '1', '1', $4, $5, 'Rentwise refund', $6, $7)`,
+        [refundId, input.invoiceNumber, input.amountCents, charge.brand, charge.last4, input.transactionId, now, this.merchant],
       );
       return refundId;
     });
@@ -177,18 +245,10 @@ export class AuthorizeNetSandbox extends AuthorizeNetGateway {
     return this.retrieveTransaction(transactionId);
   }
 
-  /** Development and tests: the nightly batch now, settling every approved transaction not voided. */
-  async settleBatch(): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE infra.sandbox_anet_transactions SET settled_at = $1 WHERE settled_at IS NULL AND response_code = '1' AND NOT voided`,
-      [this.clock.now()],
-    );
-  }
-
   async findChargeByInvoiceNumber(invoiceNumber: string): Promise<AuthorizeNetTransaction | null> {
     const [row] = await this.dataSource.query<TransactionRow[]>(
-      `SELECT * FROM infra.sandbox_anet_transactions WHERE invoice_number = $1 ORDER BY submitted_at DESC LIMIT 1`,
-      [invoiceNumber],
+      `SELECT * FROM infra.sandbox_anet_transactions WHERE merchant = $2 AND invoice_number = $1 ORDER BY submitted_at DESC LIMIT 1`,
+      [invoiceNumber, this.merchant],
     );
     return row ? this.toTransaction(row) : null;
   }
@@ -198,7 +258,10 @@ export class AuthorizeNetSandbox extends AuthorizeNetGateway {
   }
 
   private async row(transactionId: string, manager: EntityManager = this.dataSource.manager): Promise<TransactionRow> {
-    const [row] = await manager.query<TransactionRow[]>(`SELECT * FROM infra.sandbox_anet_transactions WHERE id = $1`, [transactionId]);
+    const [row] = await manager.query<TransactionRow[]>(`SELECT * FROM infra.sandbox_anet_transactions WHERE id = $1 AND merchant = $2`, [
+      transactionId,
+      this.merchant,
+    ]);
     if (!row) throw new ProviderObjectNotFound(`The Authorize.Net sandbox has no transaction ${transactionId}`, { code: 'E00040' });
     return row;
   }
@@ -209,11 +272,11 @@ export class AuthorizeNetSandbox extends AuthorizeNetGateway {
   }
 
   parseWebhook(rawBody: Buffer, signatureHeader: string): GatewayEvent {
-    return verifyAuthorizeNetEvent(rawBody, signatureHeader, this.signatureKey, false);
-  }
-
-  translateEvent(event: GatewayEvent): ProviderEvent | null {
-    return translateAuthorizeNetEvent(event);
+    return verifyAuthorizeNetEvent(rawBody, signatureHeader, {
+      signatureKey: this.credentials.signatureKey,
+      merchantAccount: this.merchantAccount,
+      livemode: false,
+    });
   }
 
   private toTransaction(row: TransactionRow): AuthorizeNetTransaction {

@@ -1,13 +1,11 @@
-import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { billToOf, authorizeNetChargeDescription, invoiceNumberOf } from '@rentwise/libs/authorize-net';
 import { tenantProcessingFeeCentsAt } from '@rentwise/libs/fees';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { Clock } from '../../../../../infrastructure/clock/clock';
-import {
-  AuthorizeNetGateway,
-  AuthorizeNetTransaction,
-} from '../../../gateways/authorize-net-gateway.port';
+import type { AuthorizeNetGateway, AuthorizeNetTransaction } from '../../../gateways/authorize-net-gateway.port';
+import { AuthorizeNetAccounts } from '../../../authorize-net-accounts/authorize-net-accounts';
 import { CardDeclined, PaymentGatewayError } from '../../../../../infrastructure/providers/provider-errors';
 import { GetUser } from '../../../../accounts/contracts/get-user.query';
 import { GetTenancy } from '../../../../tenants/contracts/get-tenancy.query';
@@ -19,8 +17,8 @@ import { type AttemptContext, type AttemptMethodFields, CARD_ATTEMPT, type Charg
 type AuthorizeNetCard = MethodOf<'authorize_net_card'>;
 
 /**
- * A card through Authorize.Net's form (Accept.js), authorized and captured on the platform's
- * merchant account, for landlords an operator moved to this gateway (decision 0019). Authorize.Net
+ * A card through Authorize.Net's form (Accept.js), authorized and captured on the landlord's own
+ * merchant account, for landlords an operator moved to this gateway (decisions 0019, 0046). Authorize.Net
  * has no idempotency key, so the attempt carries one: its invoice number. PayRent runs each attempt
  * one request at a time, and an attempt seen before is looked up by its invoice number first: a
  * charge whose answer was lost is found and posted, never made again. The nonce is single-use and
@@ -36,7 +34,7 @@ export class AuthorizeNetCardWay implements PaymentWay<AuthorizeNetCard> {
   private readonly logger = new Logger(AuthorizeNetCardWay.name);
 
   constructor(
-    private readonly gateway: AuthorizeNetGateway,
+    private readonly accounts: AuthorizeNetAccounts,
     private readonly gateways: CardGateways,
     private readonly queries: QueryBus,
     private readonly clock: Clock,
@@ -47,8 +45,9 @@ export class AuthorizeNetCardWay implements PaymentWay<AuthorizeNetCard> {
   }
 
   async payee(landlordUserId: string): Promise<Payee | null> {
-    if ((await this.gateways.of(landlordUserId)) !== this.landlordGateway || !this.gateway.clientSetup) return null;
-    return { accountId: this.gateway.merchantAccount, provider: this.gateway.name };
+    if ((await this.gateways.of(landlordUserId)) !== this.landlordGateway) return null;
+    const gateway = await this.accounts.gatewayOf(landlordUserId);
+    return gateway && { accountId: gateway.merchantAccount, provider: gateway.name };
   }
 
   tenantFeeCents(at: Date): number {
@@ -67,15 +66,16 @@ export class AuthorizeNetCardWay implements PaymentWay<AuthorizeNetCard> {
   }
 
   async charge(attempt: CardPayment, method: AuthorizeNetCard, seenBefore: boolean): Promise<ChargeOutcome> {
-    const found = seenBefore ? await this.lookUp(attempt) : null;
-    const transaction = found ?? (await this.chargeNonce(attempt, method));
+    const gateway = await this.gatewayOf(attempt);
+    const found = seenBefore ? await this.lookUp(gateway, attempt) : null;
+    const transaction = found ?? (await this.chargeNonce(gateway, attempt, method));
     if (transaction.status !== 'approved') {
       return { kind: 'declined', failureCode: transaction.reasonCode, failureMessage: transaction.reasonText ?? MESSAGES.gatewayError };
     }
     return {
       kind: 'charged',
       charge: {
-        connectedAccountId: this.gateway.merchantAccount,
+        connectedAccountId: gateway.merchantAccount,
         paymentIntentId: null,
         chargeId: transaction.transactionId,
         balanceTransactionId: null,
@@ -92,10 +92,17 @@ export class AuthorizeNetCardWay implements PaymentWay<AuthorizeNetCard> {
     return MESSAGES.gatewayError;
   }
 
+  /** The merchant account the attempt was stored for; gone only if the landlord's keys were replaced since (ask to pay again). */
+  private async gatewayOf(attempt: CardPayment): Promise<AuthorizeNetGateway> {
+    const gateway = await this.accounts.gatewayOfMerchant(attempt.connectedAccountId);
+    if (!gateway) throw new ConflictException(MESSAGES.cardGatewayChanged);
+    return gateway;
+  }
+
   /** What became of an earlier call whose answer we never recorded. */
-  private async lookUp(attempt: CardPayment): Promise<AuthorizeNetTransaction | null> {
+  private async lookUp(gateway: AuthorizeNetGateway, attempt: CardPayment): Promise<AuthorizeNetTransaction | null> {
     try {
-      return await this.gateway.findChargeByInvoiceNumber(attempt.invoiceNumber!);
+      return await gateway.findChargeByInvoiceNumber(attempt.invoiceNumber!);
     } catch (error) {
       if (!(error instanceof PaymentGatewayError)) throw error;
       // Without knowing, charging again could charge twice: ask the tenant to try again later.
@@ -105,6 +112,7 @@ export class AuthorizeNetCardWay implements PaymentWay<AuthorizeNetCard> {
   }
 
   private async chargeNonce(
+    gateway: AuthorizeNetGateway,
     attempt: CardPayment,
     { paymentNonce, card }: AuthorizeNetCard,
   ): Promise<AuthorizeNetTransaction | { status: 'declined'; reasonCode: string | null; reasonText: string }> {
@@ -114,7 +122,7 @@ export class AuthorizeNetCardWay implements PaymentWay<AuthorizeNetCard> {
     ]);
     const person = tenant ?? { firstName: '', lastName: '', phone: '', email: '' };
     try {
-      return await this.gateway.chargeNonce({
+      return await gateway.chargeNonce({
         nonce: { dataDescriptor: paymentNonce.dataDescriptor, dataValue: attempt.paymentMethodId },
         amountCents: attempt.chargedCents,
         invoiceNumber: attempt.invoiceNumber!,

@@ -1,0 +1,43 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { randomBytes } from 'node:crypto';
+import { SaveAuthorizeNetAccount } from '../../src/modules/payments/authorize-net-accounts/save-authorize-net-account.command';
+import { ConnectSandboxAuthorizeNetAccount } from '../../src/modules/payments/contracts/connect-sandbox-authorize-net-account.command';
+import { SetLandlordCardGateway } from '../../src/modules/payments/contracts/set-landlord-card-gateway.command';
+import type { AuthorizeNetCredentials } from '../../src/modules/payments/gateways/authorize-net-gateway.port';
+import { createActiveUser } from './accounts';
+import { FakeAuthorizeNet } from './fake-authorize-net';
+import type { AppOptions } from '../../src/app.factory';
+import { startTestApp, type TestApp } from './test-app';
+
+/** A merchant account's keys of the shapes Authorize.Net gives, unique per call (one landlord per merchant account). */
+export function newAuthorizeNetKeys(): AuthorizeNetCredentials {
+  return {
+    apiLoginId: `fake${randomBytes(6).toString('hex')}`,
+    transactionKey: randomBytes(8).toString('hex'),
+    signatureKey: randomBytes(64).toString('hex').toUpperCase(),
+    publicClientKey: `fakeClientKey${randomBytes(12).toString('hex')}`,
+  };
+}
+
+/** The app with the official authorizenet SDK over HTTP against a local fake of Authorize.Net's API (its sandbox). */
+export async function startWithFakeAuthorizeNet(
+  overrides: Record<string, string> = {},
+  options: AppOptions = {},
+): Promise<{ fake: FakeAuthorizeNet; testApp: TestApp; close(): Promise<void> }> {
+  const fake = await FakeAuthorizeNet.start();
+  const testApp = await startTestApp({ AUTHORIZE_NET_ENVIRONMENT: 'sandbox', AUTHORIZE_NET_API_BASE: fake.url, ...overrides }, options);
+  return { fake, testApp, close: async () => { await testApp.close(); await fake.close(); } };
+}
+
+/**
+ * Connects the landlord's own merchant account (the given keys, checked by the gateway; without keys,
+ * a merchant of the offline sandbox) and has an operator move them to Authorize.Net. Answers the keys.
+ */
+export async function putOnAuthorizeNet(testApp: TestApp, landlordUserId: string, keys?: AuthorizeNetCredentials): Promise<AuthorizeNetCredentials | null> {
+  const commands = testApp.app.get(CommandBus);
+  if (keys) await commands.execute(new SaveAuthorizeNetAccount(landlordUserId, keys, landlordUserId));
+  else await commands.execute(new ConnectSandboxAuthorizeNetAccount(landlordUserId));
+  const operator = await createActiveUser(testApp, { type: 'operator' });
+  await commands.execute(new SetLandlordCardGateway(landlordUserId, 'authorize_net', operator.userId));
+  return keys ?? null;
+}
