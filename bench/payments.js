@@ -29,12 +29,12 @@
 //
 // Usage: node bench/payments.js [--duration 10 --runs 3 --connections 20 --ways card,bank]
 const { execFile } = require('node:child_process');
-const { createHmac, randomUUID } = require('node:crypto');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { cpus, loadavg } = require('node:os');
-const { CORES, analyze, cpuFields, cpuMeter, cpuPerUnit, keptAliveClient, median, percentile, pgBin, pinTo, recordResults, scratchDatabase, sleep, spread, startProduct, startSmtpSink, withClient } = require('./support');
-const { populate, uuidOf } = require('./money-data');
+const { CORES, analyze, cpuFields, cpuMeter, cpuPerUnit, keptAliveClient, median, percentile, pgBin, pinTo, recordResults, scratchDatabase, spread, startProduct, startSmtpSink, withClient } = require('./support');
+const { populate } = require('./money-data');
+const { APP_SECRET, bankPayment, cardPayment, linkBankAccounts, settleAll, signedIn, tokenize, waitFor } = require('./paying');
 
 const { values } = parseArgs({
   options: {
@@ -48,56 +48,11 @@ const { values } = parseArgs({
 });
 const LANDLORDS = 100;
 const PER_LANDLORD = 10;
-const APP_SECRET = 'rentwise-bench-secret-0123456789abcdef0123';
 const PORT = 3310;
 const BANK_PORT = 3311;
 const PATH = 'POST /api/tenant/payments (card tokenized beforehand) vs pgbench posting';
 const BANK_PATH = 'POST /api/tenant/payments/bank (account linked beforehand) vs pgbench posting';
 const SETTLE_PATH = 'Bank debits settled through the inbox (sandbox settle, signed events, worker), settled journals/s vs the initiate rate';
-/** Stripe's test routing number and the test account that settles (libs/sandbox-bank-accounts). */
-const SANDBOX_ROUTING_NUMBER = '110000000';
-const SETTLING_ACCOUNT_NUMBER = '000123456789';
-
-/** What the client holds after signing in: the session cookie and the CSRF token for writes. */
-function signedIn(tenant, index) {
-  const csrf = createHmac('sha256', APP_SECRET).update(`csrf:${uuidOf(`pay-session-${index + 1}`)}`).digest('base64url');
-  return { 'content-type': 'application/json', cookie: `rw_session=${tenant.sessionToken}`, 'x-csrf-token': csrf };
-}
-
-/** `count` sandbox payment methods, as the tenants' card forms would get them from the provider. */
-async function tokenize(client, tenants, count, connections) {
-  const expYear = new Date().getUTCFullYear() + 3;
-  const card = JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear, cvc: '123' });
-  const methods = [];
-  let next = 0;
-  async function worker() {
-    while (next < count) {
-      const index = next++ % tenants.length;
-      const answer = await client.send('POST', '/sandbox/v1/payment_methods', tenants[index].headers, card);
-      if (answer.status !== 200) throw new Error(`The sandbox tokenizer answered ${answer.status}: ${answer.body}`);
-      methods.push({ index, id: JSON.parse(answer.body).id });
-    }
-  }
-  await Promise.all(Array.from({ length: connections }, worker));
-  return methods;
-}
-
-// Each tenant pays many times a minute here: every payment after the first is confirmed, as after 'Pay again?'.
-const amountOf = (item) => 100_000 + (item.index % 50) * 1000;
-const cardPayment = {
-  path: '/api/tenant/payments',
-  body: (card) => ({ amountCents: amountOf(card), paymentMethodId: card.id, idempotencyKey: randomUUID(), confirmRepeat: true }),
-};
-const bankPayment = (mandateVersion) => ({
-  path: '/api/tenant/payments/bank',
-  body: (account) => ({
-    amountCents: amountOf(account),
-    bankAccount: { paymentMethodId: account.id },
-    mandate: { accepted: true, version: mandateVersion },
-    idempotencyKey: randomUUID(),
-    confirmRepeat: true,
-  }),
-});
 
 /**
  * `connections` tenants paying one after another for `seconds`, each with a card tokenized beforehand
@@ -292,75 +247,6 @@ async function cardPath(connections) {
     await product?.stop();
     await database.drop();
   }
-}
-
-/** Each tenant's sandbox test account, linked as the bank link step would (one per tenant, reused for every debit). */
-async function linkBankAccounts(client, tenants, connections) {
-  const accounts = new Array(tenants.length);
-  let next = 0;
-  async function worker() {
-    while (next < tenants.length) {
-      const index = next++;
-      const body = JSON.stringify({
-        account: `acct_sandbox_bench_${tenants[index].accountIndex}`,
-        accountHolderName: `Tenant Payer ${index + 1}`,
-        routingNumber: SANDBOX_ROUTING_NUMBER,
-        accountNumber: SETTLING_ACCOUNT_NUMBER,
-        verification: 'instant',
-      });
-      const answer = await client.send('POST', '/sandbox/v1/bank_accounts', { 'content-type': 'application/json' }, body);
-      if (answer.status !== 200 && answer.status !== 201) throw new Error(`The sandbox bank link answered ${answer.status}: ${answer.body}`);
-      accounts[index] = { index, id: JSON.parse(answer.body).id };
-    }
-  }
-  await Promise.all(Array.from({ length: connections }, worker));
-  return accounts;
-}
-
-/** The bank path's progress, from the rows the product writes. */
-async function bankState(client) {
-  const [row] = (
-    await client.query(`
-      SELECT (SELECT count(*)::int FROM infra.outbox WHERE dispatched_at IS NULL) AS outbox,
-             (SELECT count(*)::int FROM infra.inbox) AS stored,
-             (SELECT count(*)::int FROM infra.inbox WHERE status IN ('pending', 'failed')) AS waiting,
-             (SELECT count(*)::int FROM infra.inbox WHERE status = 'failed') AS failed,
-             (SELECT count(*)::int FROM infra.sent_emails) AS sent_emails,
-             (SELECT count(*)::int FROM payments.ledger_transactions WHERE kind = 'bank_debit_settled') AS settled`)
-  ).rows;
-  return row;
-}
-
-async function waitFor(database, what, condition, timeoutMs = 600_000) {
-  const startedAtMs = Date.now();
-  return withClient(database.ownerUrl, async (client) => {
-    for (;;) {
-      const state = await bankState(client);
-      if (condition(state)) return state;
-      if (Date.now() - startedAtMs > timeoutMs) throw new Error(`${what}: not after ${timeoutMs / 1000} s: ${JSON.stringify(state)}`);
-      await sleep(250);
-    }
-  });
-}
-
-/**
- * The sandbox settles every processing debit (the /dev/sandbox tool's settle-bank-debit, `connections`
- * at once); answers when each settle was answered, by charge id.
- */
-async function settleAll(client, debits, connections) {
-  const answeredAtMs = new Map();
-  let next = 0;
-  async function worker() {
-    while (next < debits.length) {
-      const debit = debits[next++];
-      const form = new URLSearchParams({ action: 'settle-bank-debit', account: debit.account_id, charge: debit.id }).toString();
-      const answer = await client.send('POST', '/dev/sandbox', { 'content-type': 'application/x-www-form-urlencoded' }, form);
-      if (answer.status !== 303) throw new Error(`The sandbox did not settle ${debit.id}: ${answer.status} ${answer.body}`);
-      answeredAtMs.set(debit.id, Date.now());
-    }
-  }
-  await Promise.all(Array.from({ length: connections }, worker));
-  return answeredAtMs;
 }
 
 /** One sent (clearing) and one settled journal per debit answered 2xx, none failed, none doubled, every journal balanced. */

@@ -262,8 +262,9 @@ function postgresBackendsOf(database) {
  * CPU a server and its database spend on a window of work: `start()` pins them to the server core and
  * reads their CPU seconds, the returned `stop()` answers the seconds since, apart (`server`, `postgres`).
  * PostgreSQL's is the sum over the backends of `database`, read every 100 ms: a backend that connects
- * during the window (pgbench's do) is pinned when first seen and counted whole, and one that ends keeps
- * what it had at the last reading.
+ * during the window (pgbench's do, each run) is pinned and counted from its first reading, so its
+ * start-up is left out as pgbench leaves its connection time out of its rate; one that ends keeps what
+ * it had at the last reading.
  */
 function cpuMeter({ serverPid, database }) {
   return {
@@ -277,7 +278,7 @@ function cpuMeter({ serverPid, database }) {
           return null; // ended meanwhile
         }
       };
-      const sample = (first) => {
+      const sample = () => {
         for (const pid of postgresBackendsOf(database)) {
           const seconds = read(pid);
           if (seconds === null) continue;
@@ -285,16 +286,16 @@ function cpuMeter({ serverPid, database }) {
           if (known) known.last = seconds;
           else {
             pinTo(CORES?.server, pid);
-            backends.set(pid, { first: first ? seconds : 0, last: seconds });
+            backends.set(pid, { first: seconds, last: seconds });
           }
         }
       };
-      sample(true);
+      sample();
       const serverBefore = serverPid ? cpuSecondsOfProcess(serverPid) : 0;
-      const sampling = setInterval(() => sample(false), 100);
+      const sampling = setInterval(sample, 100);
       return () => {
         clearInterval(sampling);
-        sample(false);
+        sample();
         let postgres = 0;
         for (const { first, last } of backends.values()) postgres += last - first;
         return { server: serverPid ? cpuSecondsOfProcess(serverPid) - serverBefore : 0, postgres };
