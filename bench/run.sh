@@ -7,26 +7,40 @@
 #   statement   a 100-property landlord's yearly statement against the pg baseline (bench/statements.js)
 #   export      finance's yearly export against COPY (bench/finance-export.js)
 #   charges     the monthly rent charging job over 100,000 tenancies, and a run with nothing due (bench/charges.js)
-#   autopay     the autopay job paying 100,000 plans by sandbox bank debit on their debit day, and its next run (bench/autopay.js)
-# Usage: npm run bench [-- --only payments,webhooks] [-- --skip export,lighthouse]
+#   autopay     the autopay job paying 10,000 plans by sandbox bank debit on their debit day, and its next run (bench/autopay.js)
+#   rent-day    10% of 10,000 tenancies paying in a compressed hour, cards and bank debits, their events applied (bench/rent-day.js)
+# Usage: npm run bench [-- --only payments,webhooks] [-- --skip export,lighthouse] [-- --scale 10]
 #        [--duration 10 --runs 3 --warmup 3] [other bench/http.js options: --connections, --paths, --regenerate]
-# Each part replaces its own rows in bench/results.json.
+# --scale N builds the data at N times its size (its own databases) and runs the parts that measure growth:
+# reads, rebuild, statement, export, charges, autopay, rent-day (not lighthouse, payments, webhooks).
+# Each part replaces its own rows in bench/results.json (bench/results-<N>x.json at --scale N);
+# bench/render-results.js then makes RESULTS.md's 1x / 10x table from the two files.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 only=""
 skip=""
+scale=1
 http_args=()
 common=()
+plan_args=()
+common_data=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --only) only="$2"; shift 2 ;;
     --skip) skip="$2"; shift 2 ;;
     --no-lighthouse) skip="$skip,lighthouse"; shift ;;
-    --duration|--runs|--warmup) http_args+=("$1" "$2"); common+=("$1" "$2"); shift 2 ;;
+    --scale) scale="$2"; shift 2 ;;
+    --regenerate) http_args+=("$1"); plan_args+=("$1"); common_data+=("$1"); shift ;;
+    --duration|--runs|--warmup) http_args+=("$1" "$2"); common+=("$1" "$2"); plan_args+=("$1" "$2"); shift 2 ;;
+    --connections|--paths) http_args+=("$1" "$2"); plan_args+=("$1" "$2"); shift 2 ;;
     *) http_args+=("$1"); shift ;;
   esac
 done
+case "$scale" in ''|*[!0-9]*|0) echo "--scale takes a whole number from 1, not '$scale'" >&2; exit 2 ;; esac
+export BENCH_SCALE="$scale"
+# What does not grow with the data is measured at 1x only.
+if [ "$scale" != 1 ]; then skip="$skip,lighthouse,payments,webhooks"; fi
 wants() {
   case ",$skip," in *",$1,"*) return 1 ;; esac
   [ -z "$only" ] && return 0
@@ -35,8 +49,13 @@ wants() {
 
 eval "$(bash scripts/stack.sh up)"
 # npm puts the pinned Node first on the PATH (decision 0029); every part and what it starts runs on it.
-echo "Node $(node --version), $(nproc) cores"
+echo "Node $(node --version), $(nproc) cores, data at ${scale}x"
 npx tsc -b tsconfig.build.json
+parts=()
+for part in reads lighthouse payments webhooks rebuild statement export charges autopay rent-day; do
+  if wants "$part" && { [ "$part" != lighthouse ] || wants reads; }; then parts+=("$part"); fi
+done
+node bench/plan.js --parts "$(IFS=,; echo "${parts[*]}")" "${plan_args[@]}"
 if wants reads; then
   if wants lighthouse; then
     # Lighthouse drives Debian's Chromium.
@@ -53,8 +72,9 @@ statement_parts=()
 if wants rebuild; then statement_parts+=(rebuild); fi
 if wants statement; then statement_parts+=(statement); fi
 if [ ${#statement_parts[@]} -gt 0 ]; then
-  node bench/statements.js --parts "$(IFS=,; echo "${statement_parts[*]}")" "${common[@]}"
+  node bench/statements.js --parts "$(IFS=,; echo "${statement_parts[*]}")" "${common[@]}" "${common_data[@]}"
 fi
 if wants export; then node bench/finance-export.js; fi
 if wants charges; then node bench/charges.js; fi
 if wants autopay; then node bench/autopay.js; fi
+if wants rent-day; then node bench/rent-day.js; fi
