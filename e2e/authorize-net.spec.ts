@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { MESSAGES } from '@rentwise/libs/messages';
 import { CARD_PROVIDERS, useCardProviders } from './support/card-providers';
 import { createUser, E2E_PASSWORD, uniqueEmail, type E2eUser } from './support/fixtures';
 import { latestEmailTo, linkIn } from './support/mailbox';
@@ -7,7 +8,8 @@ import { signIn, signInThroughPage } from './support/session';
 
 /**
  * Issue 14: a landlord an operator has put on the second card gateway (Authorize.Net, its offline
- * sandbox here), like the demo's Marcus Bell; their tenant pays on the direct screen with the
+ * sandbox here), like the demo's Marcus Bell, with their own merchant account (issue 38: the landlord
+ * enters its keys on their Authorize.Net page); their tenant pays on the direct screen with the
  * sandbox test card 4111 1111 1111 1111, meets each of the screen's messages (also at 360 px, where
  * the card's fields stand apart), and the receipt and the landlord's history show the payment.
  * Run again with E2E_CARD_PROVIDERS=stand-ins, the card goes through Accept.js (its stand-in) to the
@@ -36,6 +38,37 @@ async function screenshots(page: Page, name: string) {
   }
 }
 
+/** The keys of the tests' fake Authorize.Net (scripts/e2e-server.js starts it with these) in the stand-ins run. */
+const FAKE_AUTHORIZE_NET_KEYS = {
+  apiLoginId: 'rentwiseE2E',
+  transactionKey: 'e2eTransactKey16',
+  signatureKey: 'E2E0'.repeat(32),
+  publicClientKey: 'rentwiseE2EPublicClientKey',
+};
+
+/** The landlord connects their own Authorize.Net account on its page: the offline sandbox's keys, or the fake's. */
+async function connectAuthorizeNetOnPage(browser: Browser, baseURL: string, landlord: E2eUser): Promise<void> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInThroughPage(page, landlord);
+  await page.goto('/landlord/authorize-net');
+  if (CARD_PROVIDERS === 'stand-ins') {
+    await page.getByLabel('API Login ID').fill(FAKE_AUTHORIZE_NET_KEYS.apiLoginId);
+    await page.getByLabel('Transaction Key').fill(FAKE_AUTHORIZE_NET_KEYS.transactionKey);
+    await page.getByLabel('Signature Key').fill(FAKE_AUTHORIZE_NET_KEYS.signatureKey);
+    await page.getByLabel('Public Client Key').fill(FAKE_AUTHORIZE_NET_KEYS.publicClientKey);
+  } else {
+    await page.getByRole('button', { name: 'Fill in sandbox keys' }).click();
+    await expect(page.getByLabel('API Login ID')).not.toHaveValue('');
+  }
+  await page.getByRole('button', { name: 'Save Keys' }).click();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.authorizeNetAccountSaved })).toBeVisible();
+  // The secret keys are never shown back.
+  await expect(page.getByLabel('Transaction Key')).toHaveValue('');
+  await expect(page.getByRole('main')).not.toContainText(FAKE_AUTHORIZE_NET_KEYS.transactionKey);
+  await context.close();
+}
+
 useCardProviders(test);
 
 test('a tenant of an Authorize.Net landlord pays on the Authorize.Net screen, and the receipt and the landlord’s history show it', async ({
@@ -59,7 +92,8 @@ test('a tenant of an Authorize.Net landlord pays on the Authorize.Net screen, an
   await landlordApi.context.dispose();
   const tenant: E2eUser = { userId: '', type: 'tenant', email: tenantEmail, password: E2E_PASSWORD, firstName: 'Alex', lastName: 'Kim', phone: '' };
 
-  // An operator puts the landlord on Authorize.Net.
+  // The landlord connects their own merchant account; an operator then puts them on Authorize.Net.
+  await connectAuthorizeNetOnPage(browser, baseURL!, landlord);
   const operator = await apiAs(baseURL!, await createUser(request, { type: 'operator' }));
   const csrf = (await operator.context.storageState()).cookies.find((cookie) => cookie.name === 'rw_csrf')!.value;
   const put = await operator.context.put(`/api/operator/landlords/${landlord.userId}/card-gateway`, {
@@ -172,6 +206,7 @@ test('the Authorize.Net card screen at 320, 360 and 1280 px', async ({ page, req
     firstName: 'Alex', lastName: 'Kim', email: tenantEmail, confirmEmail: tenantEmail, phone: '(608) 555-0142',
   });
   await activateFromEmail(request, tenantEmail);
+  await landlordApi.put('/api/landlord/authorize-net-account', await landlordApi.post('/api/sandbox/authorize-net/merchants', {}));
   const operator = await apiAs(baseURL!, await createUser(request, { type: 'operator' }));
   const csrf = (await operator.context.storageState()).cookies.find((cookie) => cookie.name === 'rw_csrf')!.value;
   await operator.context.put(`/api/operator/landlords/${landlord.userId}/card-gateway`, { data: { gateway: 'authorize_net' }, headers: { 'X-CSRF-Token': csrf } });

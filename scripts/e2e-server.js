@@ -49,8 +49,9 @@ function requireTypeScript(filename) {
 }
 
 /**
- * The product's configuration with real keys: test-mode Stripe keys and Authorize.Net production
- * keys (so the CSP and the Accept.js address are production's), both SDKs pointed at the fakes.
+ * The product's configuration with real keys: test-mode Stripe keys and Authorize.Net's production
+ * environment (so the CSP and the Accept.js address are production's), both SDKs pointed at the fakes.
+ * The fake Authorize.Net takes only these keys, which the browser test enters as the landlord's own.
  */
 async function startCardProviderFakes() {
   const stripeKeys = { secret: 'sk_test_rentwise_e2e', publishable: 'pk_test_rentwise_e2e' };
@@ -66,9 +67,6 @@ async function startCardProviderFakes() {
       STRIPE_WEBHOOK_SECRET: 'whsec_rentwise_e2e',
       STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_rentwise_e2e_connect',
       STRIPE_API_BASE: stripe.url,
-      AUTHORIZE_NET_API_LOGIN_ID: anet.apiLoginId,
-      AUTHORIZE_NET_TRANSACTION_KEY: anet.transactionKey,
-      AUTHORIZE_NET_CLIENT_KEY: anet.clientKey,
       AUTHORIZE_NET_ENVIRONMENT: 'production',
       AUTHORIZE_NET_API_BASE: authorizeNet.url,
     },

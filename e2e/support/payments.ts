@@ -9,12 +9,17 @@ export async function apiAs(baseURL: string, user: Pick<E2eUser, 'email' | 'pass
   const login = await context.post('/api/account/login', { data: { email: user.email, password: user.password } });
   expect(login.status(), await login.text()).toBe(200);
   const csrf = (await context.storageState()).cookies.find((cookie) => cookie.name === 'rw_csrf')?.value ?? '';
-  const write = async (method: 'post' | 'patch', url: string, data: unknown) => {
+  const write = async (method: 'post' | 'patch' | 'put', url: string, data: unknown) => {
     const response = await context[method](url, { data, headers: { 'X-CSRF-Token': csrf } });
     expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
     return response.json();
   };
-  return { context, get: (url: string) => context.get(url), post: (url: string, data: unknown) => write('post', url, data) };
+  return {
+    context,
+    get: (url: string) => context.get(url),
+    post: (url: string, data: unknown) => write('post', url, data),
+    put: (url: string, data: unknown) => write('put', url, data),
+  };
 }
 
 /** Creates the password of an account from the create-password link of its email. */
