@@ -7,8 +7,8 @@ import { expectAccessible } from './support/accessibility';
 
 /**
  * Issue 14: an operator (an account made with the product's CLI) opens an approved landlord from
- * Recently reviewed, switches their card gateway to Authorize.Net (the offline sandbox here) after
- * confirming, and the change appears in the audit trail with the operator's name.
+ * Recently reviewed, enters the keys of the landlord's own Authorize.Net account (the offline sandbox's
+ * here), switches their card gateway to Authorize.Net after confirming, and the change appears in the audit trail with the operator's name.
  */
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -64,7 +64,14 @@ test('an operator switches an approved landlord to Authorize.Net on the landlord
   await expectAccessible(page);
   await screenshots(page, 'stripe');
 
+  // Their own Authorize.Net account first (issue 38): the operator enters its keys for them.
   await page.setViewportSize({ width: 375, height: 812 });
+  const account = main(page).getByRole('region', { name: 'Authorize.Net account' });
+  await expect(account.getByText('Not connected')).toBeVisible();
+  await account.getByRole('button', { name: 'Fill in sandbox keys' }).click();
+  await expect(account.getByLabel('API Login ID')).not.toHaveValue('');
+  await account.getByRole('button', { name: 'Save Keys' }).click();
+  await expect(account.getByText('Connected', { exact: true })).toBeVisible();
   await gateway.getByRole('button', { name: 'Switch to Authorize.Net' }).click();
   const dialog = page.getByRole('alertdialog', { name: `Switch ${name} to Authorize.Net?` });
   await expect(dialog).toBeVisible();
