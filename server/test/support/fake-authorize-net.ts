@@ -13,6 +13,8 @@ import { resolve } from 'node:path';
  *   refundTransaction (of a settled charge, to the card's last four with expiry XXXX, up to what is left;
  *     reason 54 before settlement) and voidTransaction (of a charge not settled: all of it; reason 16 after),
  *   getTransactionDetailsRequest, getUnsettledTransactionListRequest,
+ *   getSettledBatchListRequest and getTransactionListRequest (settle() makes a batch per merchant; chargeBack()
+ *     lists a settled charge as a chargeback in the next),
  *   authenticateTestRequest (keys checked as for every request),
  *   securePaymentContainerRequest (Accept.js's: a well-formed card, authenticated by the API login id
  *     and the public client key, becomes an approving nonce that charges as that card),
@@ -38,6 +40,18 @@ export interface FakeAnetTransaction {
   voided?: boolean;
   /** In a settled batch (settle()): refunded from then on, never voided. */
   settled?: boolean;
+  /** The API login id it was made with. */
+  merchant: string;
+  /** Taken back by the card holder's bank (chargeBack()): listed as a chargeback in the next batch. */
+  chargedBack?: boolean;
+}
+
+/** A settled batch of one merchant: its transactions as it lists them. */
+export interface FakeAnetBatch {
+  batchId: string;
+  merchant: string;
+  settlementTimeUTC: string;
+  items: { transaction: FakeAnetTransaction; status: 'settled' | 'chargeback' }[];
 }
 
 const CARD_BY_NONCE = { approve: { accountNumber: 'XXXX1111', accountType: 'Visa' }, decline: { accountNumber: 'XXXX0027', accountType: 'Visa' } };
@@ -54,6 +68,8 @@ export interface FakeAnetCredentials {
 export class FakeAuthorizeNet {
   readonly requests: Record<string, Record<string, unknown>>[] = [];
   readonly transactions: FakeAnetTransaction[] = [];
+  readonly batches: FakeAnetBatch[] = [];
+  private readonly chargebacksToSettle: FakeAnetTransaction[] = [];
   /** API login ids whose keys it refuses (E00007), whatever they are. */
   readonly refuseLogins = new Set<string>();
   private readonly usedNonces = new Set<string>();
@@ -80,9 +96,35 @@ export class FakeAuthorizeNet {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
-  /** The nightly batch: every approved transaction not voided is settled. */
+  /**
+   * The nightly settlement: every approved transaction not voided nor settled is settled, in a batch
+   * per merchant with the chargebacks since the last one.
+   */
   settle(): void {
-    for (const made of this.transactions) if (made.responseCode === '1' && !made.voided) made.settled = true;
+    const byMerchant = new Map<string, FakeAnetBatch>();
+    const batchOf = (merchant: string): FakeAnetBatch => {
+      let batch = byMerchant.get(merchant);
+      if (!batch) {
+        batch = { batchId: String(this.nextId++), merchant, settlementTimeUTC: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), items: [] };
+        byMerchant.set(merchant, batch);
+      }
+      return batch;
+    };
+    for (const made of this.transactions) {
+      if (made.responseCode !== '1' || made.voided || made.settled) continue;
+      made.settled = true;
+      batchOf(made.merchant).items.push({ transaction: made, status: 'settled' });
+    }
+    for (const made of this.chargebacksToSettle.splice(0)) batchOf(made.merchant).items.push({ transaction: made, status: 'chargeback' });
+    this.batches.push(...byMerchant.values());
+  }
+
+  /** The card holder's bank takes a settled charge back, all of it: listed as a chargeback in the next batch (settle()). */
+  chargeBack(transId: string): void {
+    const charge = this.transactions.find((made) => made.transId === transId && !made.refTransId);
+    if (!charge?.settled || charge.chargedBack) throw new Error(`no settled charge ${transId} to charge back`);
+    charge.chargedBack = true;
+    this.chargebacksToSettle.push(charge);
   }
 
   /** A refund the merchant makes in Authorize.Net's own interface (not through us), of a charge then settled. */
@@ -142,7 +184,7 @@ export class FakeAuthorizeNet {
       case 'securePaymentContainerRequest':
         return this.answer(response, this.nonceFor(inner));
       case 'createTransactionRequest':
-        return this.createTransaction(inner, response);
+        return this.createTransaction(inner, response, auth!.name!);
       case 'getTransactionDetailsRequest': {
         const found = this.transactions.find((transaction) => transaction.transId === inner.transId);
         if (!found) return this.answer(response, this.error('E00040', 'The record cannot be found.'));
@@ -159,12 +201,36 @@ export class FakeAuthorizeNet {
         if (rows.length === 0) return this.answer(response, { messages: { resultCode: 'Ok', message: [{ code: 'I00004', text: 'No records found.' }] } });
         return this.answer(response, { transactions: { transaction: rows }, totalNumInResultSet: rows.length, messages: this.ok() });
       }
+      case 'getSettledBatchListRequest': {
+        const from = new Date(String(inner.firstSettlementDate)).getTime();
+        const to = new Date(String(inner.lastSettlementDate)).getTime();
+        const batches = this.batches
+          .filter((batch) => batch.merchant === auth!.name && new Date(batch.settlementTimeUTC).getTime() >= from && new Date(batch.settlementTimeUTC).getTime() <= to)
+          .map((batch) => ({ batchId: batch.batchId, settlementTimeUTC: batch.settlementTimeUTC, settlementState: 'settledSuccessfully', paymentMethod: 'creditCard' }));
+        if (batches.length === 0) return this.answer(response, { messages: { resultCode: 'Ok', message: [{ code: 'I00004', text: 'No records found.' }] } });
+        return this.answer(response, { batchList: { batch: batches }, messages: this.ok() });
+      }
+      case 'getTransactionListRequest': {
+        const batch = this.batches.find((candidate) => candidate.batchId === inner.batchId && candidate.merchant === auth!.name);
+        const { limit = 1000, offset = 1 } = (inner.paging ?? {}) as { limit?: number; offset?: number };
+        const rows = (batch?.items ?? []).slice((offset - 1) * limit, offset * limit).map(({ transaction, status }) => ({
+          transId: transaction.transId,
+          invoiceNumber: transaction.invoiceNumber,
+          transactionStatus: status === 'chargeback' ? 'chargeback' : this.statusOf(transaction),
+          submitTimeUTC: transaction.submitTimeUTC,
+          accountType: transaction.accountType,
+          accountNumber: transaction.accountNumber,
+          settleAmount: Number(transaction.amount),
+        }));
+        if (rows.length === 0) return this.answer(response, { messages: { resultCode: 'Ok', message: [{ code: 'I00004', text: 'No records found.' }] } });
+        return this.answer(response, { transactions: { transaction: rows }, totalNumInResultSet: batch!.items.length, messages: this.ok() });
+      }
       default:
         return this.answer(response, this.error('E00003', `Unknown request ${kind}`));
     }
   }
 
-  private createTransaction(inner: Record<string, unknown>, response: ServerResponse): void {
+  private createTransaction(inner: Record<string, unknown>, response: ServerResponse, merchant: string): void {
     const transaction = inner.transactionRequest as Record<string, unknown>;
     if (transaction.transactionType === 'refundTransaction') return this.answer(response, this.refundTransaction(transaction));
     if (transaction.transactionType === 'voidTransaction') return this.answer(response, this.voidTransaction(transaction));
@@ -186,6 +252,7 @@ export class FakeAuthorizeNet {
       submitTimeUTC: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
       description: order.description ?? '',
       billTo: (transaction.billTo ?? {}) as Record<string, string>,
+      merchant,
     };
     this.transactions.push(made);
     if (outcome === 'approve' && this.dropCharges > 0) {

@@ -84,6 +84,8 @@ import { BANK_DEBIT_FAILED_EMAILS_QUEUE } from './emails/send-bank-debit-failed-
 import { REFUND_EMAILS_QUEUE } from './emails/send-refund-email.job';
 import { refundProviders } from './refunds/refunds.providers';
 import { authorizeNetAccountProviders } from './authorize-net-accounts/authorize-net-accounts.providers';
+import { authorizeNetBatchProviders } from './authorize-net-batches/authorize-net-batches.providers';
+import { AUTHORIZE_NET_BATCHES_QUEUE } from './authorize-net-batches/record-authorize-net-batches.job';
 import { LandlordAuthorizeNetAccountController, OperatorAuthorizeNetAccountController } from './http/authorize-net-account.controller';
 
 export interface PaymentsModuleOptions {
@@ -109,7 +111,7 @@ export class PaymentsModule {
         PaymentGatewayModule.register(options.config, { runWorker: options.runWorker }),
         AuthorizeNetGatewayModule.register(options.config),
         TypeOrmModule.forFeature([LedgerTransaction, LedgerEntry, CardPayment, LandlordCardGateway, CardGatewayChange]),
-        BullModule.registerQueue({ name: RECEIPT_EMAILS_QUEUE }, { name: DISPUTED_AFTER_REFUND_EMAILS_QUEUE }, { name: BANK_DEBIT_FAILED_EMAILS_QUEUE }, { name: AUTOPAY_QUEUE }, { name: AUTOPAY_EMAILS_QUEUE }, { name: REFUND_EMAILS_QUEUE }),
+        BullModule.registerQueue({ name: RECEIPT_EMAILS_QUEUE }, { name: DISPUTED_AFTER_REFUND_EMAILS_QUEUE }, { name: BANK_DEBIT_FAILED_EMAILS_QUEUE }, { name: AUTOPAY_QUEUE }, { name: AUTOPAY_EMAILS_QUEUE }, { name: REFUND_EMAILS_QUEUE }, { name: AUTHORIZE_NET_BATCHES_QUEUE }),
         ReconciliationModule.register(options),
         ChargesModule.register(options),
         RemindersModule.register(options),
@@ -144,6 +146,7 @@ export class PaymentsModule {
         // The second card gateway (Authorize.Net), chosen per landlord by an operator, on the landlord's own merchant account.
         CardGateways,
         ...authorizeNetAccountProviders,
+        ...authorizeNetBatchProviders(options),
         GatewayEventTranslation,
         SetLandlordCardGatewayHandler,
         GetLandlordCardGatewayHandler,

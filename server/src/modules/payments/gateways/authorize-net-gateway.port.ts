@@ -78,6 +78,33 @@ export interface RefundTransaction {
   invoiceNumber: string;
 }
 
+/** A batch the gateway settled for the merchant account: what it deposits (getSettledBatchListRequest). */
+export interface AuthorizeNetSettledBatch {
+  batchId: string;
+  settledAt: Date;
+  /** The gateway's settlementState: 'settledSuccessfully', 'settlementError' or 'pendingSettlement'. */
+  state: string;
+}
+
+/**
+ * How a transaction counts in a batch: settled (a charge in, a refund out), or money taken back from a
+ * settled charge by the card holder's bank (a chargeback; a returned item for a bank account) or given
+ * back to the merchant (a chargeback reversal), listed under the charge's own id in the batch that moves it.
+ */
+export type AuthorizeNetBatchStatus = 'settled' | 'chargeback' | 'chargeback_reversal' | 'returned_item' | 'other';
+
+/** One transaction of a settled batch (getTransactionListRequest). */
+export interface AuthorizeNetBatchTransaction {
+  transactionId: string;
+  kind: 'charge' | 'refund';
+  status: AuthorizeNetBatchStatus;
+  amountCents: Cents;
+  invoiceNumber: string | null;
+  /** For a refund: the charge it gives money back from. */
+  refTransactionId: string | null;
+  submittedAt: Date;
+}
+
 export type AuthorizeNetProviderName = 'authorize_net' | 'authorize_net_sandbox';
 
 /** `anet:<login id>`: the ledger's and the attempts' account reference for a merchant account. */
@@ -141,6 +168,12 @@ export abstract class AuthorizeNetGateway {
 
   /** Throws ProviderObjectNotFound. */
   abstract retrieveTransaction(transactionId: string): Promise<AuthorizeNetTransaction>;
+
+  /** The batches settled between the two times (at most 31 days apart), oldest first. Throws PaymentGatewayError. */
+  abstract listSettledBatches(from: Date, to: Date): Promise<AuthorizeNetSettledBatch[]>;
+
+  /** Every transaction of a settled batch. Throws PaymentGatewayError. */
+  abstract listBatchTransactions(batchId: string): Promise<AuthorizeNetBatchTransaction[]>;
 
   /**
    * Verifies `X-ANET-Signature` (HMAC-SHA512 of the exact body with this account's signature key) and

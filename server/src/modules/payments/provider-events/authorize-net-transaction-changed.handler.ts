@@ -54,8 +54,11 @@ export class AuthorizeNetTransactionChangedHandler {
     });
   }
 
-  /** The charge's journal (posting it if PayRent's answer was lost), or null when it is not ours. */
-  private async postPayment(gateway: AuthorizeNetGateway, charge: AuthorizeNetTransaction): Promise<LedgerTransaction | null> {
+  /**
+   * The charge's journal (posting it if PayRent's answer was lost), or null when it is not ours; with
+   * the charge's lock held, in the caller's unit of work (also the settled batches' chargebacks).
+   */
+  async postPayment(gateway: AuthorizeNetGateway, charge: AuthorizeNetTransaction): Promise<LedgerTransaction | null> {
     const merchant = gateway.merchantAccount;
     await this.settlement.lockCharge(merchant, charge.transactionId);
     const attempt =

@@ -215,6 +215,32 @@ export class ChargeCorrections {
     return created;
   }
 
+  /**
+   * Money a card holder's bank took back from a settled Authorize.Net charge (a chargeback, or a
+   * returned item), held from the landlord as a Stripe dispute's withdrawal is, or given back (a
+   * chargeback reversal) as a won dispute's is; once per charge under `anet-<what>:<merchant>/<charge id>`.
+   * Authorize.Net keeps its fee out of the batch, so none is posted. The caller holds the charge's lock and has posted the payment.
+   */
+  async postAuthorizeNetChargeback(
+    payment: LedgerTransaction,
+    reference: string,
+    amountCents: number,
+    occurredAt: Date,
+    what: 'chargeback' | 'returned_item' | 'chargeback_reversal',
+  ): Promise<boolean> {
+    const reversal = what === 'chargeback_reversal';
+    const { created } = await this.post({
+      idempotencyKey: `anet-${what.replace('_', '-')}:${reference}`,
+      kind: reversal ? 'dispute_won' : 'dispute',
+      occurredAt,
+      corrects: payment,
+      description: `${reversal ? 'Chargeback reversed' : what === 'chargeback' ? 'Charged back' : 'Returned'}: ${payment.description}`,
+      providerReference: reference,
+      entries: reversal ? disputeReinstatementEntries(amountCents, 0) : disputeWithdrawalEntries(amountCents, 0),
+    });
+    return created;
+  }
+
   /** Posts one journal in the chain of the provider event being handled (once under its key). */
   private async post(journal: Omit<CorrectingJournal, 'envelope'>): Promise<{ journal: LedgerTransaction; created: boolean }> {
     const envelope = newEnvelope(journal.occurredAt, MessageChain.current());

@@ -12,6 +12,9 @@ import {
   AuthorizeNetClientSetup,
   AuthorizeNetTransaction,
   AuthorizeNetTransactionStatus,
+  AuthorizeNetBatchStatus,
+  AuthorizeNetBatchTransaction,
+  AuthorizeNetSettledBatch,
   merchantAccountOf,
   RefundTransaction,
 } from '../authorize-net-gateway.port';
@@ -104,6 +107,29 @@ function statusOfReported(status: string | undefined): AuthorizeNetTransactionSt
       return 'error';
   }
 }
+
+/** A transactionStatus of a settled batch's transaction in the port's words. */
+function batchStatusOf(status: string | undefined): AuthorizeNetBatchStatus {
+  switch (status) {
+    case 'settledSuccessfully':
+    case 'refundSettledSuccessfully':
+      return 'settled';
+    case 'chargeback':
+      return 'chargeback';
+    case 'chargebackReversal':
+      return 'chargeback_reversal';
+    case 'returnedItem':
+      return 'returned_item';
+    default:
+      return 'other';
+  }
+}
+
+/** The reporting API's dates: UTC, to the second. */
+const reportingDate = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Rows per page of the transaction list (its maximum). */
+const LIST_PAGE_SIZE = 1000;
 
 /** Calls the gateway's API through the official SDK: one endpoint, one configuration, for every merchant account. */
 class AuthorizeNetApiClient {
@@ -336,6 +362,49 @@ class AuthorizeNetApiGateway extends AuthorizeNetGateway {
       refTransactionId: transaction.refTransId ? String(transaction.refTransId) : null,
       settled: transaction.transactionStatus === 'settledSuccessfully' || transaction.transactionStatus === 'refundSettledSuccessfully',
     };
+  }
+
+  async listSettledBatches(from: Date, to: Date): Promise<AuthorizeNetSettledBatch[]> {
+    const request = () => new Contracts.GetSettledBatchListRequest({
+      merchantAuthentication: this.authentication(),
+      includeStatistics: true,
+      firstSettlementDate: reportingDate(from),
+      lastSettlementDate: reportingDate(to),
+    });
+    // I00004: no batches in the period.
+    const answer = await this.call('GetSettledBatchListController', request, 'list settled batches', ['I00004']);
+    const batches = asArray((answer.batchList as { batch?: unknown } | undefined)?.batch) as Loose[];
+    return batches
+      .map((batch) => ({ batchId: String(batch.batchId), settledAt: new Date(batch.settlementTimeUTC), state: String(batch.settlementState) }))
+      .sort((a, b) => a.settledAt.getTime() - b.settledAt.getTime());
+  }
+
+  async listBatchTransactions(batchId: string): Promise<AuthorizeNetBatchTransaction[]> {
+    const listed: AuthorizeNetBatchTransaction[] = [];
+    for (let offset = 1; ; offset++) {
+      const request = () => new Contracts.GetTransactionListRequest({
+        merchantAuthentication: this.authentication(),
+        batchId,
+        sorting: { orderBy: 'submitTimeUTC', orderDescending: false },
+        paging: { limit: LIST_PAGE_SIZE, offset },
+      });
+      const answer = await this.call('GetTransactionListController', request, 'list a batch\'s transactions', ['I00004']);
+      const rows = asArray((answer.transactions as { transaction?: unknown } | undefined)?.transaction) as Loose[];
+      for (const row of rows) {
+        const isRefund = typeof row.transactionStatus === 'string' && row.transactionStatus.startsWith('refund');
+        listed.push({
+          transactionId: String(row.transId),
+          kind: isRefund ? 'refund' : 'charge',
+          status: batchStatusOf(row.transactionStatus),
+          amountCents: cents(row.settleAmount),
+          invoiceNumber: row.invoiceNumber ?? null,
+          // The list does not name a refund's charge; its details do (refunds are few).
+          refTransactionId: isRefund ? (await this.retrieveTransaction(String(row.transId))).refTransactionId : null,
+          submittedAt: new Date(row.submitTimeUTC),
+        });
+      }
+      if (rows.length < LIST_PAGE_SIZE) return listed;
+    }
   }
 
   parseWebhook(rawBody: Buffer, signatureHeader: string): GatewayEvent {

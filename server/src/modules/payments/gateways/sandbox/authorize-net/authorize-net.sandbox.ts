@@ -14,6 +14,8 @@ import {
   AuthorizeNetMerchants,
   AuthorizeNetClientSetup,
   AuthorizeNetTransaction,
+  AuthorizeNetBatchTransaction,
+  AuthorizeNetSettledBatch,
   merchantAccountOf,
   RefundTransaction,
 } from '../../authorize-net-gateway.port';
@@ -45,6 +47,12 @@ interface TransactionRow {
   voided: boolean;
   submitted_at: Date;
   settled_at: Date | null;
+}
+
+/** A transaction row as a batch lists it: the batch that settled it, or the one that took it back. */
+interface BatchRow extends TransactionRow {
+  batch_id: string | null;
+  chargeback_batch_id: string | null;
 }
 
 export type AcceptJsAnswer =
@@ -125,12 +133,46 @@ export class AuthorizeNetSandbox extends AuthorizeNetMerchants {
     };
   }
 
-  /** Development and tests: the nightly batch now, settling every approved transaction not voided, of every merchant. */
+  /**
+   * Development and tests: the nightly settlement now. Each merchant with something to settle gets a
+   * batch of every approved transaction not voided nor settled yet, and of the chargebacks since its last.
+   */
   async settleBatch(): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE infra.sandbox_anet_transactions SET settled_at = $1 WHERE settled_at IS NULL AND response_code = '1' AND NOT voided`,
-      [this.clock.now()],
+    const now = this.clock.now();
+    await this.dataSource.transaction(async (manager) => {
+      await lockUntilCommit(manager, 'sandbox-anet:settlement');
+      const merchants = await manager.query<{ merchant: string }[]>(
+        `SELECT DISTINCT merchant FROM infra.sandbox_anet_transactions
+          WHERE (settled_at IS NULL AND response_code = '1' AND NOT voided) OR (charged_back_at IS NOT NULL AND chargeback_batch_id IS NULL)`,
+      );
+      for (const { merchant } of merchants) {
+        const batchId = String(randomInt(10 ** 7, 9 * 10 ** 7));
+        await manager.query(`INSERT INTO infra.sandbox_anet_batches (id, merchant, settled_at) VALUES ($1, $2, $3)`, [batchId, merchant, now]);
+        await manager.query(
+          `UPDATE infra.sandbox_anet_transactions SET settled_at = $3, batch_id = $2
+            WHERE merchant = $1 AND settled_at IS NULL AND response_code = '1' AND NOT voided`,
+          [merchant, batchId, now],
+        );
+        await manager.query(
+          `UPDATE infra.sandbox_anet_transactions SET chargeback_batch_id = $2
+            WHERE merchant = $1 AND charged_back_at IS NOT NULL AND chargeback_batch_id IS NULL`,
+          [merchant, batchId],
+        );
+      }
+    });
+  }
+
+  /**
+   * Development and tests: the card holder's bank takes a settled charge back (all of it); the next
+   * settlement's batch lists it as a chargeback. Throws when the charge is not settled in a batch or already taken back.
+   */
+  async chargeBack(transactionId: string): Promise<void> {
+    const [, changed] = await this.dataSource.query<[unknown[], number]>(
+      `UPDATE infra.sandbox_anet_transactions SET charged_back_at = $2
+        WHERE id = $1 AND kind = 'charge' AND batch_id IS NOT NULL AND charged_back_at IS NULL`,
+      [transactionId, this.clock.now()],
     );
+    if (changed !== 1) throw new Error(`The Authorize.Net sandbox has no settled charge ${transactionId} to charge back`);
   }
 }
 
@@ -255,6 +297,33 @@ class SandboxMerchantGateway extends AuthorizeNetGateway {
 
   async retrieveTransaction(transactionId: string): Promise<AuthorizeNetTransaction> {
     return this.toTransaction(await this.row(transactionId));
+  }
+
+  async listSettledBatches(from: Date, to: Date): Promise<AuthorizeNetSettledBatch[]> {
+    const rows = await this.dataSource.query<{ id: string; settled_at: Date }[]>(
+      `SELECT id, settled_at FROM infra.sandbox_anet_batches WHERE merchant = $1 AND settled_at BETWEEN $2 AND $3 ORDER BY settled_at, id`,
+      [this.merchant, from, to],
+    );
+    return rows.map((row) => ({ batchId: row.id, settledAt: row.settled_at, state: 'settledSuccessfully' }));
+  }
+
+  async listBatchTransactions(batchId: string): Promise<AuthorizeNetBatchTransaction[]> {
+    const rows = await this.dataSource.query<BatchRow[]>(
+      `SELECT * FROM infra.sandbox_anet_transactions WHERE merchant = $1 AND (batch_id = $2 OR chargeback_batch_id = $2) ORDER BY submitted_at, id`,
+      [this.merchant, batchId],
+    );
+    return rows.map((row) => {
+      const chargedBack = row.chargeback_batch_id === batchId;
+      return {
+        transactionId: row.id,
+        kind: chargedBack ? 'charge' : row.kind,
+        status: chargedBack ? 'chargeback' : 'settled',
+        amountCents: Number(row.amount_cents),
+        invoiceNumber: row.invoice_number,
+        refTransactionId: row.ref_transaction_id,
+        submittedAt: row.submitted_at,
+      };
+    });
   }
 
   private async row(transactionId: string, manager: EntityManager = this.dataSource.manager): Promise<TransactionRow> {
