@@ -93,10 +93,11 @@ const RECEIPT = {
      LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
     WHERE t.id = $1 AND t.kind = 'rent_payment'`),
 };
-const LINE_COLUMNS = `journal_id, kind, landlord_user_id, property_id, tenant_user_id, occurred_at, billing_year, billing_month,
-  gross_cents, platform_fee_cents, received_cents, processor_fee_cents, description, corrects_journal_id`;
-// The time as ISO text, as the product reads it (server/src/infrastructure/database/iso-timestamp.ts).
-const LINE_SELECT = LINE_COLUMNS.replace(/\boccurred_at\b/, `to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at`);
+const LINE_COLUMNS = `journal_id, kind, landlord_user_id, property_id, tenant_user_id, occurred_at, counts_at, billing_year, billing_month,
+  gross_cents, platform_fee_cents, received_cents, processing_cents, processor_fee_cents, charged_cents, description, corrects_journal_id`;
+// The times as ISO text, as the product reads them (server/src/infrastructure/database/iso-timestamp.ts).
+const isoText = (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
+const LINE_SELECT = LINE_COLUMNS.replace(/\boccurred_at\b/, isoText('occurred_at')).replace(/\bcounts_at\b/, isoText('counts_at'));
 const PROPERTY_LINES = {
   name: 'statements.property-lines',
   text: oneLine(`SELECT ${LINE_SELECT} FROM statements.statement_lines
@@ -130,6 +131,10 @@ const LANDLORD_YEAR_LINES = {
    UNION ALL
    SELECT ${LINE_SELECT} FROM statements.statement_lines
     WHERE landlord_user_id = $1 AND occurred_at >= $3 AND occurred_at < $4 AND billing_year <> $2
+   UNION ALL
+   SELECT ${LINE_SELECT} FROM statements.statement_lines
+    WHERE landlord_user_id = $1 AND counts_at IS NOT NULL AND counts_at >= $3 AND counts_at < $4 AND billing_year <> $2
+      AND NOT (occurred_at >= $3 AND occurred_at < $4)
    ORDER BY occurred_at, journal_id`),
 };
 const LANDLORD_LINE_SPANS = {
@@ -365,12 +370,15 @@ fastify.register(async (app) => {
     propertyId: row.property_id,
     tenantUserId: row.tenant_user_id,
     occurredAt: row.occurred_at,
+    countsAt: row.counts_at ?? row.occurred_at,
     billingYear: row.billing_year,
     billingMonth: row.billing_month,
     grossCents: Number(row.gross_cents),
     platformFeeCents: Number(row.platform_fee_cents),
     receivedCents: Number(row.received_cents),
+    processingCents: Number(row.processing_cents),
     processorFeeCents: Number(row.processor_fee_cents),
+    chargedCents: Number(row.charged_cents),
     description: row.description,
     correctsJournalId: row.corrects_journal_id,
   });
@@ -466,7 +474,9 @@ fastify.register(async (app) => {
           month: row.month,
           label: billingMonthLabel(row),
           rentDueCents: row.rentDueCents,
+          lateFeesCents: row.lateFeesCents,
           receivedCents: row.receivedCents,
+          processingCents: row.processingCents,
           stillDueCents: row.stillDueCents,
           fullAmountReceived: row.fullAmountReceived,
           payments: row.payments,
@@ -477,8 +487,8 @@ fastify.register(async (app) => {
   // StatementReader.statement for a whole year of all the landlord's properties (?year= only), with
   // the same queries one after another (yearHistories) and the same pure rules; the product's JSON shape.
   // Computed on every request: the product remembers it by what it was made from (decision 0024).
-  const zeroRow = (label) => ({ label, rentDueCents: 0, grossCents: 0, platformFeeCents: 0, receivedCents: 0, processorFeeCents: 0, netCents: 0, stillDueCents: 0 });
-  const MONEY = ['rentDueCents', 'grossCents', 'platformFeeCents', 'receivedCents', 'processorFeeCents', 'netCents', 'stillDueCents'];
+  const MONEY = ['rentDueCents', 'lateFeesCents', 'grossCents', 'platformFeeCents', 'receivedCents', 'processingCents', 'processorFeeCents', 'netCents', 'stillDueCents'];
+  const zeroRow = (label) => ({ label, ...Object.fromEntries(MONEY.map((key) => [key, 0])) });
   const addToRow = (row, month) => {
     for (const key of MONEY) row[key] += month[key];
     return row;
@@ -521,6 +531,7 @@ fastify.register(async (app) => {
             grossCents: t.grossCents,
             platformFeeCents: t.platformFeeCents,
             receivedCents: t.receivedCents,
+            processingCents: t.processingCents,
             processorFeeCents: t.processorFeeCents,
             netCents: t.netCents,
           })),
@@ -529,6 +540,7 @@ fastify.register(async (app) => {
             grossCents: sum('grossCents'),
             platformFeeCents: sum('platformFeeCents'),
             receivedCents: sum('receivedCents'),
+            processingCents: sum('processingCents'),
             processorFeeCents: sum('processorFeeCents'),
             netCents: sum('netCents'),
           },
