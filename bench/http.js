@@ -12,7 +12,8 @@ const { spawn } = require('node:child_process');
 const { cpus } = require('node:os');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
-const { LANDLORDS, TENANTS, landlord, tenant, ensureBenchDatabase, refreshSessions } = require('./data');
+const { ensureBenchDatabase, refreshSessions } = require('./data');
+const { readPath } = require('./read-paths');
 const { CORES, RESULTS, SCALE, cpuFields, cpuMeter, cpuPerUnit, ensurePortFree, median, pinTo, recordResults, spread, startBaseline, stopOnExit } = require('./support');
 
 const { values } = parseArgs({
@@ -30,68 +31,16 @@ const root = resolve(__dirname, '..');
 const PORTS = { product: 3300, hello: 3301, pg: 3302 };
 const url = (port) => `http://127.0.0.1:${port}`;
 
-const landlords = Array.from({ length: LANDLORDS }, (_, i) => landlord(i + 1));
-const tenants = Array.from({ length: TENANTS }, (_, i) => tenant(i + 1));
-/** Each request is the next person's, so sessions and rows come from all over the tables. */
-function asEach(people, pathOf) {
+/** autocannon's options for a path: each request is the next person's, so sessions and rows come from all over the tables. */
+function loadOptions({ people, address }) {
+  if (!people) return { path: address() };
   let next = 0;
-  return {
-    requests: [
-      {
-        setupRequest: (request) => {
-          const person = people[next++ % people.length];
-          return { ...request, path: pathOf(person), headers: { ...request.headers, cookie: `rw_session=${person.sessionToken}` } };
-        },
-      },
-    ],
+  const setupRequest = (request) => {
+    const person = people[next++ % people.length];
+    return { ...request, path: address(person), headers: { ...request.headers, cookie: `rw_session=${person.sessionToken}` } };
   };
+  return { requests: [{ setupRequest }] };
 }
-const asLandlords = (pathOf) => asEach(landlords, pathOf);
-const asTenants = (pathOf) => asEach(tenants, pathOf);
-
-const SCENARIOS = {
-  'validate-signed-out': { path: 'GET /api/account/validate, signed out (no database)', baseline: 'hello', options: { path: '/api/account/validate' } },
-  validate: {
-    path: 'GET /api/account/validate, signed in (session lookup)',
-    baseline: 'pg',
-    options: asLandlords(() => '/api/account/validate'),
-  },
-  properties: {
-    path: 'GET /api/landlord/properties (10 properties)',
-    baseline: 'pg',
-    options: asLandlords(() => '/api/landlord/properties'),
-  },
-  tenants: {
-    path: 'GET /api/landlord/properties/:id/tenants (1-3 tenants)',
-    baseline: 'pg',
-    options: asLandlords((person) => `/api/landlord/properties/${person.propertyIds[Number(person.userId.slice(-1).charCodeAt(0)) % 10]}/tenants`),
-  },
-  payments: {
-    path: 'GET /api/tenant/payments (about 33 payments)',
-    baseline: 'pg',
-    options: asTenants(() => '/api/tenant/payments'),
-  },
-  balance: {
-    path: 'GET /api/tenant/balance (about 33 charges and 33 payments)',
-    baseline: 'pg',
-    options: asTenants(() => '/api/tenant/balance'),
-  },
-  'tenant-receipt': {
-    path: 'GET /api/tenant/payments/:id (receipt)',
-    baseline: 'pg',
-    options: asTenants((person) => `/api/tenant/payments/${person.receiptId}`),
-  },
-  'landlord-receipt': {
-    path: 'GET /api/landlord/payments/:id (receipt)',
-    baseline: 'pg',
-    options: asLandlords((person) => `/api/landlord/payments/${person.receiptId}`),
-  },
-  months: {
-    path: 'GET .../statements/properties/:id/months (10 years)',
-    baseline: 'pg',
-    options: asLandlords((person) => `/api/landlord/statements/properties/${person.propertyIds[0]}/months`),
-  },
-};
 
 function load(port, options, connections, duration) {
   return new Promise((done, fail) => {
@@ -165,17 +114,17 @@ async function main() {
     const duration = Number(values.duration);
     const runs = Number(values.runs);
     for (const name of values.paths.split(',')) {
-      const scenario = SCENARIOS[name];
-      if (!scenario) throw new Error(`Unknown path ${name}; known: ${Object.keys(SCENARIOS).join(', ')}`);
+      const scenario = readPath(name);
+      const options = loadOptions(scenario);
       for (const connections of values.connections.split(',').map(Number)) {
         const baseline = servers[scenario.baseline];
-        await load(PORTS.product, scenario.options, connections, Number(values.warmup));
-        await load(baseline.port, scenario.options, connections, Number(values.warmup));
+        await load(PORTS.product, options, connections, Number(values.warmup));
+        await load(baseline.port, options, connections, Number(values.warmup));
         const product = [];
         const base = [];
         for (let run = 0; run < runs; run++) {
-          product.push(await round(servers.product, scenario.options, connections, duration));
-          base.push(await round(baseline, scenario.options, connections, duration));
+          product.push(await round(servers.product, options, connections, duration));
+          base.push(await round(baseline, options, connections, duration));
         }
         const row = {
           path: scenario.path,

@@ -169,7 +169,19 @@ const TENANT_JOURNALS = {
     WHERE t.tenant_user_id = $1 AND t.property_id = $2`),
 };
 
-const rows = async (statement, values) => (await pool.query({ ...statement, values })).rows;
+const plainRows = async (statement, values) => (await pool.query({ ...statement, values })).rows;
+/**
+ * With BENCH_EXPLAIN set (bench/explain.js), each statement's plan as it runs, with the same values
+ * (EXPLAIN (ANALYZE, BUFFERS): planned for these values, where a prepared statement may settle on a
+ * generic plan after its fifth run), as one JSON line on stdout. Chosen once, so the measured baseline
+ * runs plainRows.
+ */
+async function explainingRows(statement, values) {
+  const plan = await pool.query({ text: `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, values });
+  console.log(JSON.stringify({ statement: statement.name, plan: plan.rows.map((row) => row['QUERY PLAN']).join('\n') }));
+  return plainRows(statement, values);
+}
+const rows = process.env.BENCH_EXPLAIN ? explainingRows : plainRows;
 
 function sessionToken(request) {
   const match = /(?:^|;\s*)rw_session=([^;]*)/.exec(request.headers.cookie ?? '');
