@@ -1,7 +1,8 @@
 // The product against bare baselines doing the same work, on the generated bench database (bench/data.js).
-// Usage: npm run bench [-- --duration 10 --runs 3 --connections 20,64 --paths validate,properties
+// Usage: npm run bench [-- --duration 10 --runs 3 --processes 2 --connections 20,64 --paths validate,properties
 //                          --regenerate --no-lighthouse]
-// Each path and connection count: a warm-up, then `runs` alternating rounds of product and baseline.
+// Each path and connection count: `runs` alternating rounds of product and baseline, shared out over
+// `processes` fresh starts of the servers, each warmed up first.
 // The headline is CPU per request (issue 39): what the server process and the PostgreSQL backends
 // serving it spent (utime + stime from /proc) over the round, divided by the requests it answered, with
 // the servers pinned to one core and this process (autocannon) to the other; the shared machine's
@@ -14,12 +15,14 @@ const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { ensureBenchDatabase, refreshSessions } = require('./data');
 const { readPath } = require('./read-paths');
-const { CORES, RESULTS, SCALE, cpuFields, cpuMeter, cpuPerUnit, ensurePortFree, median, pinTo, recordResults, spread, startBaseline, stopOnExit } = require('./support');
+const { CORES, RESULTS, SCALE, cpuFields, cpuMeter, cpuPerUnit, ensurePortFree, median, pinTo, recordResults, spread, startBaseline, stopOnExit, stopProcess } = require('./support');
 
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     runs: { type: 'string', default: '3' },
+    // Fresh server processes the rounds are shared out over (each warmed up again).
+    processes: { type: 'string', default: '2' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20,64' },
     paths: { type: 'string', default: 'validate-signed-out,validate,properties,tenants,payments,balance,tenant-receipt,landlord-receipt,months' },
@@ -99,66 +102,80 @@ async function main() {
     RUN_WORKERS: 'false',
     DEV_SMTP_PORT: '0',
   };
-  for (const port of Object.values(PORTS)) await ensurePortFree(port);
-  const children = {
-    product: stopOnExit(spawn(process.execPath, [resolve(root, 'server/dist/main.js')], { env: productEnv, stdio: ['ignore', 'ignore', 'inherit'] })),
-    hello: await startBaseline('hello', PORTS.hello),
-    pg: await startBaseline('pg-server', PORTS.pg, { DATABASE_URL: database.appUrl }),
-  };
-  const servers = Object.fromEntries(
-    Object.entries(children).map(([name, child]) => [name, { port: PORTS[name], meter: cpuMeter({ serverPid: child.pid, database: databaseName }) }]),
-  );
-  const results = [];
-  try {
-    await Promise.all([PORTS.product, PORTS.hello, PORTS.pg].map((port) => waitUntilUp(`${url(port)}/api/account/validate`)));
-    const duration = Number(values.duration);
-    const runs = Number(values.runs);
-    for (const name of values.paths.split(',')) {
-      const scenario = readPath(name);
-      const options = loadOptions(scenario);
-      for (const connections of values.connections.split(',').map(Number)) {
-        const baseline = servers[scenario.baseline];
-        await load(PORTS.product, options, connections, Number(values.warmup));
-        await load(baseline.port, options, connections, Number(values.warmup));
-        const product = [];
-        const base = [];
-        for (let run = 0; run < runs; run++) {
-          product.push(await round(servers.product, options, connections, duration));
-          base.push(await round(baseline, options, connections, duration));
-        }
-        const row = {
-          path: scenario.path,
-          connections,
-          product_rps: Math.round(median(product.map((r) => r.rps))),
-          product_rps_spread: rounded(spread(product.map((r) => r.rps))),
-          baseline_rps: Math.round(median(base.map((r) => r.rps))),
-          baseline_rps_spread: rounded(spread(base.map((r) => r.rps))),
-          p99_ms: median(product.map((r) => r.p99)),
-          baseline_p99_ms: median(base.map((r) => r.p99)),
-          ...cpuFields(product, base),
-          target: CPU_TARGET[scenario.baseline],
-        };
-        row.met = row.ratio <= row.target;
-        results.push(row);
-        console.log(
-          `${row.path}, ${connections} connections: CPU ${row.cpu_us_product} vs ${row.cpu_us_baseline} µs a request (${row.ratio}x), ` +
-            `${row.product_rps} vs ${row.baseline_rps} req/s`,
-        );
-      }
-    }
-    printAndSave(results);
-    if (!values['no-lighthouse']) await require('./lighthouse').run({ port: PORTS.product });
-  } finally {
-    for (const child of Object.values(children)) child.kill('SIGTERM');
+  /** The product and both baselines, fresh processes, each with its CPU meter. */
+  async function startServers() {
+    for (const port of Object.values(PORTS)) await ensurePortFree(port);
+    const children = {
+      product: stopOnExit(spawn(process.execPath, [resolve(root, 'server/dist/main.js')], { env: productEnv, stdio: ['ignore', 'ignore', 'inherit'] })),
+      hello: await startBaseline('hello', PORTS.hello),
+      pg: await startBaseline('pg-server', PORTS.pg, { DATABASE_URL: database.appUrl }),
+    };
+    const servers = Object.fromEntries(
+      Object.entries(children).map(([name, child]) => [name, { port: PORTS[name], meter: cpuMeter({ serverPid: child.pid, database: databaseName }) }]),
+    );
+    return { servers, stop: () => Promise.all(Object.values(children).map(stopProcess)) };
   }
+
+  const duration = Number(values.duration);
+  const processes = Number(values.processes);
+  // The rounds are shared out over the processes: a process's JIT and memory layout move its figures too.
+  const roundsPerProcess = Math.ceil(Number(values.runs) / processes);
+  const measured = new Map();
+  for (let generation = 0; generation < processes; generation++) {
+    const { servers, stop } = await startServers();
+    try {
+      await Promise.all([PORTS.product, PORTS.hello, PORTS.pg].map((port) => waitUntilUp(`${url(port)}/api/account/validate`)));
+      for (const name of values.paths.split(',')) {
+        const scenario = readPath(name);
+        const options = loadOptions(scenario);
+        for (const connections of values.connections.split(',').map(Number)) {
+          const key = `${name} ${connections}`;
+          if (!measured.has(key)) measured.set(key, { scenario, connections, product: [], base: [] });
+          const { product, base } = measured.get(key);
+          const baseline = servers[scenario.baseline];
+          await load(PORTS.product, options, connections, Number(values.warmup));
+          await load(baseline.port, options, connections, Number(values.warmup));
+          for (let run = 0; run < roundsPerProcess; run++) {
+            product.push(await round(servers.product, options, connections, duration));
+            base.push(await round(baseline, options, connections, duration));
+          }
+          const last = product.length - 1;
+          console.log(
+            `${scenario.path}, ${connections} connections, process ${generation + 1} of ${processes}: CPU ${Math.round(product[last].cpuUs)} vs ` +
+              `${Math.round(base[last].cpuUs)} µs a request, ${Math.round(product[last].rps)} vs ${Math.round(base[last].rps)} req/s (last round)`,
+          );
+        }
+      }
+      if (generation === processes - 1 && !values['no-lighthouse']) await require('./lighthouse').run({ port: PORTS.product });
+    } finally {
+      await stop();
+    }
+  }
+  const results = [...measured.values()].map(({ scenario, connections, product, base }) => {
+    const row = {
+      path: scenario.path,
+      connections,
+      product_rps: Math.round(median(product.map((r) => r.rps))),
+      product_rps_spread: rounded(spread(product.map((r) => r.rps))),
+      baseline_rps: Math.round(median(base.map((r) => r.rps))),
+      baseline_rps_spread: rounded(spread(base.map((r) => r.rps))),
+      p99_ms: median(product.map((r) => r.p99)),
+      baseline_p99_ms: median(base.map((r) => r.p99)),
+      ...cpuFields(product, base),
+      target: CPU_TARGET[scenario.baseline],
+    };
+    row.met = row.ratio <= row.target;
+    return row;
+  });
+  printAndSave(results, roundsPerProcess * processes);
 }
 
 const range = ([min, max]) => `${min}-${max}`;
 
-function printAndSave(results) {
+function printAndSave(results, rounds) {
   const pinned = CORES ? `servers and their PostgreSQL backends on core ${CORES.server}, autocannon on core ${CORES.load}` : 'unpinned (one core or no taskset)';
   console.log(
-    `\nMedians of ${values.runs} rounds of ${values.duration} s after a ${values.warmup} s warm-up (spread: min-max over rounds), ` +
+    `\nMedians of ${rounds} rounds of ${values.duration} s (over ${values.processes} server processes, each warmed up ${values.warmup} s; spread: min-max over rounds), ` +
       `${cpus().length} cores, ${pinned}, Node ${process.version}, data at ${SCALE}x`,
   );
   console.log('CPU µs a request = the server process\'s + its PostgreSQL backends\' (utime + stime); ratio = product ÷ baseline CPU');

@@ -16,6 +16,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20,64' },
     paths: { type: 'string', default: '' },
+    processes: { type: 'string', default: '2' },
     regenerate: { type: 'boolean', default: false },
   },
   strict: false,
@@ -27,10 +28,13 @@ const connections = values.connections.split(',').length;
 const readPaths = values.paths ? values.paths.split(',').length : 9;
 /** One measured comparison: both sides warmed up, then `runs` rounds of each. */
 const alternating = 2 * warmup + 2 * runs * duration;
+/** The reads share their rounds out over fresh server processes, each warmed up (bench/http.js). */
+const processes = Number(values.processes);
+const readRounds = Math.ceil(runs / processes) * processes;
 
 /** Seconds a part takes at a scale: fixed + grows * scale + its timed windows. */
 const PARTS = {
-  reads: { fixed: 15, grows: 0, windows: () => readPaths * connections * alternating },
+  reads: { fixed: 15 * processes, grows: 0, windows: () => readPaths * connections * (processes * 2 * warmup + 2 * readRounds * duration) },
   lighthouse: { fixed: 200, grows: 0, windows: () => 0 },
   payments: { fixed: 250, grows: 0, windows: () => 2 * alternating },
   webhooks: { fixed: 90, grows: 0, windows: () => 0 },

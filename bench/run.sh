@@ -10,7 +10,7 @@
 #   autopay     the autopay job paying 10,000 plans by sandbox bank debit on their debit day, and its next run (bench/autopay.js)
 #   rent-day    10% of 10,000 tenancies paying in a compressed hour, cards and bank debits, their events applied (bench/rent-day.js)
 # Usage: npm run bench [-- --only payments,webhooks] [-- --skip export,lighthouse] [-- --scale 10]
-#        [--duration 10 --runs 3 --warmup 3] [other bench/http.js options: --connections, --paths, --regenerate]
+#        [--duration 10 --runs 3 --warmup 3] [other bench/http.js options: --processes, --connections, --paths, --regenerate]
 # --scale N builds the data at N times its size (its own databases) and runs the parts that measure growth:
 # reads, rebuild, statement, export, charges, autopay, rent-day (not lighthouse, payments, webhooks).
 # Each part replaces its own rows in bench/results.json (bench/results-<N>x.json at --scale N);
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
     --scale) scale="$2"; shift 2 ;;
     --regenerate) http_args+=("$1"); plan_args+=("$1"); common_data+=("$1"); shift ;;
     --duration|--runs|--warmup) http_args+=("$1" "$2"); common+=("$1" "$2"); plan_args+=("$1" "$2"); shift 2 ;;
-    --connections|--paths) http_args+=("$1" "$2"); plan_args+=("$1" "$2"); shift 2 ;;
+    --connections|--paths|--processes) http_args+=("$1" "$2"); plan_args+=("$1" "$2"); shift 2 ;;
     *) http_args+=("$1"); shift ;;
   esac
 done

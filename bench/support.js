@@ -305,7 +305,12 @@ function cpuMeter({ serverPid, database }) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+/** The middle figure (of an even count, the mean of the middle two). */
+const median = (numbers) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
 /** The least and the most of a figure over rounds: what its median is worth. */
 const spread = (numbers) => [Math.min(...numbers), Math.max(...numbers)];
 
@@ -491,6 +496,7 @@ module.exports = {
   postgresBackendsOf,
   cpuMeter,
   spread,
+  stopProcess: stop,
   cpuFields,
   cpuPerUnit,
 };
