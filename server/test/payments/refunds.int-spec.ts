@@ -7,6 +7,9 @@ import { SandboxMoney } from '../../src/modules/payments/gateways/sandbox/sandbo
 import { mailboxMark, SignedInClient } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 import { putOnAuthorizeNet } from '../support/authorize-net-accounts';
+import { Clock, MovableClock } from '../../src/infrastructure/clock/clock';
+import { RecordAuthorizeNetBatches } from '../../src/modules/payments/contracts/record-authorize-net-batches.command';
+import { CommandBus } from '@nestjs/cqrs';
 import { waitFor } from '../support/wait-for';
 import {
   anotherTenantOf,
@@ -324,6 +327,22 @@ describe('landlords refund payments from Rentwise (sandbox gateways)', () => {
         ['refund:anet:M/N', 100_000],
       ]);
       expect((await receiptOf(paid, 'landlord')).status).toBe('Partly refunded');
+    });
+
+    // Last: it moves the app's clock a day and a half on.
+    it("settles on its own overnight: the day's batch shows once on the landlord's Payouts page", async () => {
+      const paid = await paidOnAuthorizeNet();
+      const clock = testApp.app.get(Clock) as MovableClock;
+      clock.moveTo(new Date(clock.now().getTime() + 36 * 3600 * 1000));
+      const record = () => testApp.app.get(CommandBus).execute(new RecordAuthorizeNetBatches());
+      expect(await record()).toMatchObject({ failedAccounts: 0 });
+      await record();
+      // Signed in again: the session from before has lapsed a day and a half later.
+      const landlord = await signIn(testApp, paid.home.landlord);
+      const { payouts } = (await testApp.request({ method: 'GET', url: '/api/landlord/payouts', headers: landlord.headers })).json();
+      expect(payouts).toEqual([
+        expect.objectContaining({ amountCents: CHARGED_CENTS, status: 'paid', lines: [expect.objectContaining({ receiptId: paid.receiptId })] }),
+      ]);
     });
   });
 });

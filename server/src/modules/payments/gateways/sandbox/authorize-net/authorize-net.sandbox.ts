@@ -59,6 +59,37 @@ export type AcceptJsAnswer =
   | { opaqueData: { dataDescriptor: string; dataValue: string }; messages: { resultCode: 'Ok'; message: { code: string; text: string }[] } }
   | { messages: { resultCode: 'Error'; message: { code: string; text: string }[] } };
 
+/**
+ * The gateway's settlement: per merchant with something to settle, a batch of its approved
+ * transactions not voided nor settled yet (submitted before `submittedBefore`, when given) and of the
+ * chargebacks since its last batch.
+ */
+async function settleInBatches(dataSource: DataSource, now: Date, { merchant, submittedBefore }: { merchant?: string; submittedBefore?: Date }): Promise<void> {
+  const due = `(settled_at IS NULL AND response_code = '1' AND NOT voided AND ($2::timestamptz IS NULL OR submitted_at < $2))
+               OR (charged_back_at IS NOT NULL AND chargeback_batch_id IS NULL)`;
+  await dataSource.transaction(async (manager) => {
+    await lockUntilCommit(manager, 'sandbox-anet:settlement');
+    const merchants = await manager.query<{ merchant: string }[]>(
+      `SELECT DISTINCT merchant FROM infra.sandbox_anet_transactions WHERE ($1::text IS NULL OR merchant = $1) AND (${due})`,
+      [merchant ?? null, submittedBefore ?? null],
+    );
+    for (const { merchant: batched } of merchants) {
+      const batchId = String(randomInt(10 ** 7, 9 * 10 ** 7));
+      await manager.query(`INSERT INTO infra.sandbox_anet_batches (id, merchant, settled_at) VALUES ($1, $2, $3)`, [batchId, batched, now]);
+      await manager.query(
+        `UPDATE infra.sandbox_anet_transactions SET settled_at = $4, batch_id = $3
+          WHERE merchant = $1 AND settled_at IS NULL AND response_code = '1' AND NOT voided AND ($2::timestamptz IS NULL OR submitted_at < $2)`,
+        [batched, submittedBefore ?? null, batchId, now],
+      );
+      await manager.query(
+        `UPDATE infra.sandbox_anet_transactions SET chargeback_batch_id = $2
+          WHERE merchant = $1 AND charged_back_at IS NOT NULL AND chargeback_batch_id IS NULL`,
+        [batched, batchId],
+      );
+    }
+  });
+}
+
 const ACCEPT_AUTHENTICATION_FAILED = { code: 'E_WC_21', text: 'User authentication failed due to invalid authentication values.' };
 
 /**
@@ -134,32 +165,11 @@ export class AuthorizeNetSandbox extends AuthorizeNetMerchants {
   }
 
   /**
-   * Development and tests: the nightly settlement now. Each merchant with something to settle gets a
-   * batch of every approved transaction not voided nor settled yet, and of the chargebacks since its last.
+   * Development and tests: the nightly settlement now, of every merchant: each with something to settle
+   * gets a batch of every approved transaction not voided nor settled yet, and of the chargebacks since its last.
    */
   async settleBatch(): Promise<void> {
-    const now = this.clock.now();
-    await this.dataSource.transaction(async (manager) => {
-      await lockUntilCommit(manager, 'sandbox-anet:settlement');
-      const merchants = await manager.query<{ merchant: string }[]>(
-        `SELECT DISTINCT merchant FROM infra.sandbox_anet_transactions
-          WHERE (settled_at IS NULL AND response_code = '1' AND NOT voided) OR (charged_back_at IS NOT NULL AND chargeback_batch_id IS NULL)`,
-      );
-      for (const { merchant } of merchants) {
-        const batchId = String(randomInt(10 ** 7, 9 * 10 ** 7));
-        await manager.query(`INSERT INTO infra.sandbox_anet_batches (id, merchant, settled_at) VALUES ($1, $2, $3)`, [batchId, merchant, now]);
-        await manager.query(
-          `UPDATE infra.sandbox_anet_transactions SET settled_at = $3, batch_id = $2
-            WHERE merchant = $1 AND settled_at IS NULL AND response_code = '1' AND NOT voided`,
-          [merchant, batchId, now],
-        );
-        await manager.query(
-          `UPDATE infra.sandbox_anet_transactions SET chargeback_batch_id = $2
-            WHERE merchant = $1 AND charged_back_at IS NOT NULL AND chargeback_batch_id IS NULL`,
-          [merchant, batchId],
-        );
-      }
-    });
+    await settleInBatches(this.dataSource, this.clock.now(), {});
   }
 
   /**
@@ -300,6 +310,9 @@ class SandboxMerchantGateway extends AuthorizeNetGateway {
   }
 
   async listSettledBatches(from: Date, to: Date): Promise<AuthorizeNetSettledBatch[]> {
+    // The gateway settles every night on its own: what is a day old is settled by now.
+    const now = this.clock.now();
+    await settleInBatches(this.dataSource, now, { merchant: this.merchant, submittedBefore: new Date(now.getTime() - SETTLEMENT_DELAY_MS) });
     const rows = await this.dataSource.query<{ id: string; settled_at: Date }[]>(
       `SELECT id, settled_at FROM infra.sandbox_anet_batches WHERE merchant = $1 AND settled_at BETWEEN $2 AND $3 ORDER BY settled_at, id`,
       [this.merchant, from, to],
