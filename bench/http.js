@@ -15,7 +15,7 @@ const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { ensureBenchDatabase, refreshSessions } = require('./data');
 const { readPath } = require('./read-paths');
-const { CORES, RESULTS, SCALE, cpuFields, cpuMeter, cpuPerUnit, ensurePortFree, median, pinTo, recordResults, spread, startBaseline, stopOnExit, stopProcess } = require('./support');
+const { CORES, RESULTS, SCALE, cpuFields, cpuMeter, cpuPerUnit, ensurePortFree, median, recordResults, spread, startBaseline, stopOnExit, stopProcess } = require('./support');
 
 const { values } = parseArgs({
   options: {
@@ -79,8 +79,6 @@ async function round(server, options, connections, duration) {
 const rounded = (numbers) => numbers.map((n) => Math.round(n));
 
 async function main() {
-  // The load generator (autocannon, in this process) on its own core; the servers on the other.
-  pinTo(CORES?.load, process.pid);
   const ownerBase = process.env.DATABASE_MIGRATION_URL || process.env.DATABASE_URL;
   const database = await ensureBenchDatabase({ ownerUrl: ownerBase, appUrl: process.env.DATABASE_URL, regenerate: values.regenerate });
   await refreshSessions(database.ownerUrl);

@@ -32,7 +32,7 @@ const { execFile } = require('node:child_process');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { cpus, loadavg } = require('node:os');
-const { CORES, analyze, cpuFields, cpuMeter, cpuPerUnit, keptAliveClient, median, percentile, pgBin, pinTo, recordResults, scratchDatabase, spread, startProduct, startSmtpSink, withClient } = require('./support');
+const { CORES, analyze, cpuFields, cpuMeter, cpuPerUnit, keptAliveClient, median, percentile, pgBin, recordResults, scratchDatabase, spread, startProduct, startSmtpSink, withClient } = require('./support');
 const { populate } = require('./money-data');
 const { APP_SECRET, bankPayment, cardPayment, linkBankAccounts, settleAll, signedIn, tokenize, waitFor } = require('./paying');
 
@@ -416,8 +416,6 @@ async function bankPath(connections, card) {
 }
 
 async function main() {
-  // The senders and pgbench on the load core; the product and PostgreSQL's backends on the other (bench/support.js: cpuMeter).
-  pinTo(CORES?.load, process.pid);
   const connections = Number(values.connections);
   const ways = new Set(values.ways.split(','));
   // The sandbox gateway is the one chosen without Stripe keys.

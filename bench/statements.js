@@ -17,7 +17,7 @@ const { cpus, loadavg } = require('node:os');
 const { resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const { LEDGER_ENTRIES, ensureBenchDatabase, refreshSessions, statementLandlord } = require('./data');
-const { CORES, cpuFields, cpuMeter, cpuPerUnit, median, pinTo, recordResults, root, stackUrls, startBaseline, startProduct, waitUntilUp, withClient } = require('./support');
+const { cpuFields, cpuMeter, cpuPerUnit, median, recordResults, root, stackUrls, startBaseline, startProduct, waitUntilUp, withClient } = require('./support');
 
 const { values } = parseArgs({
   options: {
@@ -201,8 +201,6 @@ async function statementPath(database, runs, connections) {
 }
 
 async function main() {
-  // autocannon (in this process) on the load core; the servers and their backends on the other.
-  pinTo(CORES?.load, process.pid);
   const { ownerUrl, appUrl } = stackUrls();
   const urls = await ensureBenchDatabase({ ownerUrl, appUrl, statementLandlord: true, regenerate: values.regenerate });
   const database = { ownerUrl: urls.ownerUrl, appUrl: urls.appUrl };

@@ -223,7 +223,8 @@ function cpuSecondsOf(include) {
  * come, unpinned, and say so.
  */
 const CORES = (() => {
-  if (require('node:os').availableParallelism() < 2) return null;
+  // Every core of the machine, not availableParallelism(): that counts only the cores this process may use.
+  if (require('node:os').cpus().length < 2) return null;
   try {
     execFileSync('taskset', ['-V'], { stdio: 'ignore' });
     return { server: 0, load: 1 };
@@ -232,11 +233,12 @@ const CORES = (() => {
   }
 })();
 
-/** Pins a process and all its threads to one core (no-op without CORES); false when it has gone. */
+/** Pins a process and all its threads to a core, or to every core with 'all' (no-op without CORES); false when it has gone. */
 function pinTo(core, pid) {
   if (!CORES) return false;
   try {
-    execFileSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
+    const cores = core === 'all' ? `0-${require('node:os').cpus().length - 1}` : String(core);
+    execFileSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
@@ -260,7 +262,9 @@ function postgresBackendsOf(database) {
 
 /**
  * CPU a server and its database spend on a window of work: `start()` pins them to the server core and
- * reads their CPU seconds, the returned `stop()` answers the seconds since, apart (`server`, `postgres`).
+ * this process (the load generator: autocannon, the senders) to the load core, and reads their CPU
+ * seconds; the returned `stop()` answers the seconds since, apart (`server`, `postgres`), and gives every
+ * core back to all of them, so warm-ups, drains and Lighthouse run as they did before pinning.
  * PostgreSQL's is the sum over the backends of `database`, read every 100 ms: a backend that connects
  * during the window (pgbench's do, each run) is pinned and counted from its first reading, so its
  * start-up is left out as pgbench leaves its connection time out of its rate; one that ends keeps what
@@ -290,6 +294,7 @@ function cpuMeter({ serverPid, database }) {
           }
         }
       };
+      pinTo(CORES?.load, process.pid);
       sample();
       const serverBefore = serverPid ? cpuSecondsOfProcess(serverPid) : 0;
       const sampling = setInterval(sample, 100);
@@ -298,7 +303,9 @@ function cpuMeter({ serverPid, database }) {
         sample();
         let postgres = 0;
         for (const { first, last } of backends.values()) postgres += last - first;
-        return { server: serverPid ? cpuSecondsOfProcess(serverPid) - serverBefore : 0, postgres };
+        const server = serverPid ? cpuSecondsOfProcess(serverPid) - serverBefore : 0;
+        for (const pid of [serverPid, process.pid, ...backends.keys()]) if (pid) pinTo('all', pid);
+        return { server, postgres };
       };
     },
   };
