@@ -457,7 +457,7 @@ const KEPT = [
   'cpu_us_baseline', 'cpu_us_baseline_spread', 'target', 'met', 'seconds', 'peak_mb',
 ];
 
-/** Replaces this run's rows (same path and connections) in the scale's results file and keeps the others. */
+/** Replaces this run's rows (same name, or same path and connections) in the scale's results file and keeps the others. */
 function recordResults(rows) {
   const keep = (row) => Object.fromEntries(KEPT.filter((field) => row[field] !== undefined).map((field) => [field, row[field]]));
   let existing = [];
@@ -466,7 +466,8 @@ function recordResults(rows) {
   } catch {
     // none yet
   }
-  const key = (row) => `${row.path}\u0000${row.connections}`;
+  // A named row replaces the row of its name whatever size its path names (the sizes follow the scale).
+  const key = (row) => row.name ?? `${row.path}\u0000${row.connections}`;
   const replaced = new Set(rows.map(key));
   const merged = [...existing.filter((row) => !replaced.has(key(row))), ...rows.map(keep)];
   writeFileSync(RESULTS, `${JSON.stringify(merged, null, 2)}\n`);
