@@ -70,6 +70,12 @@ async function generatedVersion(url) {
   }
 }
 
+/** The bench database of a scale, with or without the statement landlord. */
+const benchDatabaseName = ({ scale, statementLandlord: withStatementLandlord }) =>
+  `${withStatementLandlord ? 'rentwise_bench_statements' : 'rentwise_bench'}${scale === 1 ? '' : `_${scale}x`}`;
+/** The marker a made database carries; the statements database's differs, so neither is taken for the other. */
+const benchDataVersion = (withStatementLandlord) => (withStatementLandlord ? 1000 + BASE_DATA_VERSION : BASE_DATA_VERSION);
+
 /** The statement landlord (with statementLandlord): their session and properties. */
 const statementLandlord = () => ({
   userId: uuidOf(`landlord-${STATEMENT_LANDLORD.number}`),
@@ -82,9 +88,8 @@ const statementLandlord = () => ({
  * database (by default rentwise_bench_statements) also has the statement landlord.
  */
 async function ensureBenchDatabase({ ownerUrl, appUrl, name, log = console.log, regenerate = false, statementLandlord: withStatementLandlord = false }) {
-  name ??= `${withStatementLandlord ? 'rentwise_bench_statements' : 'rentwise_bench'}${SCALE === 1 ? '' : `_${SCALE}x`}`;
-  // The statements database's marker differs, so neither is taken for the other.
-  const DATA_VERSION = withStatementLandlord ? 1000 + BASE_DATA_VERSION : BASE_DATA_VERSION;
+  name ??= benchDatabaseName({ scale: SCALE, statementLandlord: withStatementLandlord });
+  const DATA_VERSION = benchDataVersion(withStatementLandlord);
   const { threeEntryPayments: THREE_ENTRY_PAYMENTS, payments: PAYMENTS } = paymentCounts(LEDGER_ENTRIES - (withStatementLandlord ? STATEMENT_ENTRIES : 0));
   const owner = withDatabase(ownerUrl, name);
   const app = withDatabase(appUrl, name);
@@ -351,7 +356,20 @@ async function refreshSessions(ownerUrl) {
   });
 }
 
-module.exports = { LANDLORDS, TENANTS, TENANT_SESSION_TOKEN, LEDGER_ENTRIES, STATEMENT_LANDLORD, landlord, tenant, statementLandlord, ensureBenchDatabase, refreshSessions };
+module.exports = {
+  LANDLORDS,
+  TENANTS,
+  TENANT_SESSION_TOKEN,
+  LEDGER_ENTRIES,
+  STATEMENT_LANDLORD,
+  landlord,
+  tenant,
+  statementLandlord,
+  benchDatabaseName,
+  benchDataVersion,
+  ensureBenchDatabase,
+  refreshSessions,
+};
 
 if (require.main === module) {
   const { DATABASE_MIGRATION_URL, DATABASE_URL } = process.env;
