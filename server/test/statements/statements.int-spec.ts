@@ -235,7 +235,7 @@ describe('statements', () => {
       const response = await testApp.request({ method: 'GET', url: '/api/landlord/statements/statement?year=2025', headers: owner.headers });
       expect(response.statusCode).toBe(200);
       const { generatedAt, ...figures } = response.json().statement;
-      return { figures, generatedAt, readLines: asked.includes('statements.landlord-year-lines') };
+      return { figures, generatedAt, readLines: asked.includes('statements.landlords-year-lines') };
     };
     const received = (figures: { totals: { receivedCents: number } }) => figures.totals.receivedCents;
     try {

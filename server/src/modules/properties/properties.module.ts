@@ -15,6 +15,7 @@ import { GetRentTermsHandler } from './queries/get-rent-terms.handler';
 import { GetRentHistoriesHandler, GetRentHistoryHandler } from './queries/get-rent-history.handler';
 import { LockPropertyForTenancyHandler } from './queries/lock-property-for-tenancy.handler';
 import { ListLandlordPropertiesHandler } from './queries/list-landlord-properties.handler';
+import { ListPropertiesOfLandlordsHandler } from './queries/list-properties-of-landlords.handler';
 import { ListManagedPropertiesHandler } from './queries/list-managed-properties.handler';
 
 /** A landlord's properties: address, rent (with its history), rent terms (due day, late fees), and removal by archiving. */
@@ -29,6 +30,7 @@ import { ListManagedPropertiesHandler } from './queries/list-managed-properties.
     GetPropertyHandler,
     LockPropertyForTenancyHandler,
     ListLandlordPropertiesHandler,
+    ListPropertiesOfLandlordsHandler,
     GetRentHistoryHandler,
     GetRentHistoriesHandler,
     GetRentTermsHandler,

@@ -33,6 +33,11 @@ export const LANDLORD_PROPERTIES = preparedStatement<PropertyRow, [landlordUserI
   `SELECT ${COLUMNS} FROM properties.properties WHERE landlord_user_id = $1 ORDER BY created_at, id`,
 );
 
+export const LANDLORDS_PROPERTIES = preparedStatement<PropertyRow, [landlordUserIds: readonly string[]]>(
+  'properties.landlords-properties',
+  `SELECT ${COLUMNS} FROM properties.properties WHERE landlord_user_id = ANY($1::uuid[]) ORDER BY landlord_user_id, created_at, id`,
+);
+
 export const LANDLORD_CURRENT_PROPERTIES = preparedStatement<PropertyRow, [landlordUserId: string]>(
   'properties.landlord-current-properties',
   `SELECT ${COLUMNS} FROM properties.properties

@@ -21,10 +21,11 @@ import { Readable, Transform } from 'node:stream';
 import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { GetUser } from '../../accounts/contracts/get-user.query';
+import { GetUsers } from '../../accounts/contracts/get-users.query';
 import type { UserView } from '../../accounts/contracts/user-view';
 import { statementPdf } from '../exports/statement-pdf';
 import { StatementsProjector } from '../projection/statements-projector';
-import { StatementReader } from '../queries/statement-reader';
+import { type LandlordYear, StatementReader } from '../queries/statement-reader';
 
 /** Called after each landlord (and once with 0 when the total is known). */
 export type ExportProgress = (landlordsDone: number, landlordsTotal: number) => Promise<void>;
@@ -91,8 +92,8 @@ export class FinanceExporter {
       await progress(0, total);
       await manager.query(`DECLARE finance_landlords NO SCROLL CURSOR FOR SELECT DISTINCT landlord_user_id ${from} ORDER BY 1`);
       let done = 0;
-      const landlordDone = () => progress(++done, total);
-      const landlords = landlordIds(manager);
+      const landlordsDone = (count: number) => progress((done += count), total);
+      const landlords = landlordBatches(manager);
 
       const checksum = createHash('sha256');
       let byteSize = 0;
@@ -106,7 +107,7 @@ export class FinanceExporter {
 
       let written: T;
       if (format === 'csv') {
-        const source = Readable.from(this.csvChunks(year, landlords, inSnapshot, landlordDone), { objectMode: false });
+        const source = Readable.from(this.csvChunks(year, landlords, inSnapshot, landlordsDone), { objectMode: false });
         written = await write(source.pipe(measured));
       } else {
         const archive = archiver('zip', { zlib: { level: 6 } });
@@ -115,7 +116,7 @@ export class FinanceExporter {
           stopped.abort();
           throw error;
         });
-        const filling = this.fillZip(archive, year, landlords, inSnapshot, landlordDone, stopped.signal).catch((error: unknown) => {
+        const filling = this.fillZip(archive, year, landlords, inSnapshot, landlordsDone, stopped.signal).catch((error: unknown) => {
           archive.destroy(error as Error);
           throw error;
         });
@@ -127,60 +128,25 @@ export class FinanceExporter {
 
   private async *csvChunks(
     year: number,
-    landlords: AsyncIterable<string>,
+    landlords: AsyncIterable<string[]>,
     inSnapshot: <R>(work: () => R) => R,
-    landlordDone: () => Promise<void>,
+    landlordsDone: (count: number) => Promise<void>,
   ): AsyncGenerator<string> {
     yield financeCsvHeader();
-    for await (const landlordUserId of landlords) {
-      const lines = await inSnapshot(() => this.landlordLines(landlordUserId, year));
-      // One chunk per landlord: a few dozen lines, written before the next landlord is read.
+    for await (const batch of landlords) {
+      const lines = await inSnapshot(() => this.landlordsLines(batch, year));
+      // One chunk per hundred landlords, written before the next hundred are read.
       if (lines.length > 0) yield lines.map(financeCsvRow).join('');
-      await landlordDone();
+      await landlordsDone(batch.length);
     }
   }
 
-  private async landlordLines(landlordUserId: string, year: number): Promise<FinanceCsvLine[]> {
-    const landlord = await this.queries.execute(new GetUser(landlordUserId));
-    const landlordYear = await this.reader.yearByProperty(landlordUserId, year);
-    const lines: FinanceCsvLine[] = [];
-    for (const { property, months, calendarMonths, lines: propertyLines } of landlordYear.properties) {
-      const bankDebits = bankDebitStatesByBillingMonth(propertyLines);
-      const recorded = recordedCentsByBillingMonth(propertyLines);
-      const billingMonths = new Map(months.map((row) => [row.month, row]));
-      for (let month = 1; month <= 12; month++) {
-        // A calendar month before the property's first billing month has no row of its own, yet tenants may
-        // have paid in it: a payment after the 10th counts to the next month, as a move-in's charge does.
-        const row = billingMonths.get(month) ?? NO_BILLING_MONTH;
-        const key = billingMonthKey({ year, month });
-        const calendarGrossCents = calendarMonths[month - 1].grossCents;
-        const bankDebitStates = bankDebits.get(key) ?? NO_BANK_DEBITS;
-        // Months where nothing was due, paid or moved say nothing to finance (a failed bank debit did move).
-        if (row.rentDueCents === 0 && row.lateFeesCents === 0 && row.payments === 0 && row.grossCents === 0 && calendarGrossCents === 0 && !bankDebits.has(key)) continue;
-        lines.push({
-          landlordUserId,
-          landlordName: nameOf(landlord),
-          landlordEmail: landlord?.email ?? '',
-          timeZone: landlordYear.timeZone,
-          propertyId: property.propertyId,
-          propertyAddress: property.address,
-          year,
-          month,
-          rentDueCents: row.rentDueCents,
-          grossCents: row.grossCents,
-          platformFeeCents: row.platformFeeCents,
-          receivedCents: row.receivedCents,
-          processorFeeCents: row.processorFeeCents,
-          netCents: row.netCents,
-          calendarGrossCents,
-          processingCents: row.processingCents,
-          bankDebits: bankDebitStates,
-          lateFeesCents: row.lateFeesCents,
-          recordedCents: recorded.get(billingMonthKey({ year, month })) ?? 0,
-        });
-      }
-    }
-    return lines;
+  /** The lines of a hundred landlords, in their order, from a few statements (not a dozen a landlord). */
+  private async landlordsLines(landlordUserIds: string[], year: number): Promise<FinanceCsvLine[]> {
+    // One after another: inside the snapshot they share one connection.
+    const landlords = await this.queries.execute(new GetUsers(landlordUserIds));
+    const years = await this.reader.yearsByProperty(landlordUserIds, year);
+    return landlordUserIds.flatMap((landlordUserId) => landlordLines(landlordUserId, landlords.get(landlordUserId) ?? null, years.get(landlordUserId)!, year));
   }
 
   /**
@@ -190,12 +156,12 @@ export class FinanceExporter {
   private async fillZip(
     archive: archiver.Archiver,
     year: number,
-    landlords: AsyncIterable<string>,
+    landlords: AsyncIterable<string[]>,
     inSnapshot: <R>(work: () => R) => R,
-    landlordDone: () => Promise<void>,
+    landlordsDone: (count: number) => Promise<void>,
     stopped: AbortSignal,
   ): Promise<void> {
-    for await (const landlordUserId of landlords) {
+    for await (const landlordUserId of oneByOne(landlords)) {
       const landlord = await inSnapshot(() => this.queries.execute(new GetUser(landlordUserId)));
       const statement = await inSnapshot(() => this.reader.statement(landlordUserId, { year, month: null }, null));
       if (statement && statement.rows.length > 0) {
@@ -206,7 +172,7 @@ export class FinanceExporter {
         });
         await added;
       }
-      await landlordDone();
+      await landlordsDone(1);
     }
     await archive.finalize();
   }
@@ -219,10 +185,56 @@ const NO_BILLING_MONTH: Readonly<MoneyTotals & Pick<MonthRow, 'rentDueCents' | '
 
 const nameOf = (user: UserView | null): string => (user ? `${user.firstName} ${user.lastName}` : 'Former landlord');
 
-async function* landlordIds(manager: EntityManager): AsyncGenerator<string> {
+async function* landlordBatches(manager: EntityManager): AsyncGenerator<string[]> {
   for (;;) {
     const rows = await manager.query<{ landlord_user_id: string }[]>(`FETCH ${FETCH_LANDLORDS} FROM finance_landlords`);
-    for (const row of rows) yield row.landlord_user_id;
+    if (rows.length > 0) yield rows.map((row) => row.landlord_user_id);
     if (rows.length < FETCH_LANDLORDS) return;
   }
+}
+
+async function* oneByOne<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
+  for await (const batch of batches) yield* batch;
+}
+
+/** One landlord's lines of the CSV: a line per property and month where something was due, paid or moved. */
+function landlordLines(landlordUserId: string, landlord: UserView | null, landlordYear: LandlordYear, year: number): FinanceCsvLine[] {
+  const lines: FinanceCsvLine[] = [];
+  for (const { property, months, calendarMonths, lines: propertyLines } of landlordYear.properties) {
+    const bankDebits = bankDebitStatesByBillingMonth(propertyLines);
+    const recorded = recordedCentsByBillingMonth(propertyLines);
+    const billingMonths = new Map(months.map((row) => [row.month, row]));
+    for (let month = 1; month <= 12; month++) {
+      // A calendar month before the property's first billing month has no row of its own, yet tenants may
+      // have paid in it: a payment after the 10th counts to the next month, as a move-in's charge does.
+      const row = billingMonths.get(month) ?? NO_BILLING_MONTH;
+      const key = billingMonthKey({ year, month });
+      const calendarGrossCents = calendarMonths[month - 1].grossCents;
+      const bankDebitStates = bankDebits.get(key) ?? NO_BANK_DEBITS;
+      // Months where nothing was due, paid or moved say nothing to finance (a failed bank debit did move).
+      if (row.rentDueCents === 0 && row.lateFeesCents === 0 && row.payments === 0 && row.grossCents === 0 && calendarGrossCents === 0 && !bankDebits.has(key)) continue;
+      lines.push({
+        landlordUserId,
+        landlordName: nameOf(landlord),
+        landlordEmail: landlord?.email ?? '',
+        timeZone: landlordYear.timeZone,
+        propertyId: property.propertyId,
+        propertyAddress: property.address,
+        year,
+        month,
+        rentDueCents: row.rentDueCents,
+        grossCents: row.grossCents,
+        platformFeeCents: row.platformFeeCents,
+        receivedCents: row.receivedCents,
+        processorFeeCents: row.processorFeeCents,
+        netCents: row.netCents,
+        calendarGrossCents,
+        processingCents: row.processingCents,
+        bankDebits: bankDebitStates,
+        lateFeesCents: row.lateFeesCents,
+        recordedCents: recorded.get(key) ?? 0,
+      });
+    }
+  }
+  return lines;
 }

@@ -35,6 +35,7 @@ import { GetAutomaticPayments } from '../../payments/contracts/get-automatic-pay
 import { GetBankDebitFailures } from '../../payments/contracts/get-bank-debit-failures.query';
 import { GetProperty } from '../../properties/contracts/get-property.query';
 import { ListLandlordProperties } from '../../properties/contracts/list-landlord-properties.query';
+import { ListPropertiesOfLandlords } from '../../properties/contracts/list-properties-of-landlords.query';
 import type { PropertySummary } from '../../properties/contracts/property-summary';
 import { LINE_SELECT, type LineRow, toLine } from '../projection/statement-lines';
 
@@ -106,21 +107,22 @@ const PROPERTY_LINES = preparedStatement<LineRow, [landlordUserId: string, prope
 );
 
 /**
- * A landlord's lines billed to a year or counting between two instants (a year and a day either side):
+ * Landlords' lines billed to a year or counting between two instants (a year and a day either side):
  * three index reads (landlord and month, landlord and time, and the few bank debit answers by the
  * payment's time, statement_lines_landlord_counts_idx) appended, rather than every line of the landlord
  * filtered. Each leaves out what an earlier one read, so no UNION has to find the doubles (half the time).
+ * One landlord for a yearly statement; finance's export asks for a hundred at once.
  */
-const LANDLORD_YEAR_LINES = preparedStatement<LineRow, [landlordUserId: string, year: number, from: Date, before: Date]>(
-  'statements.landlord-year-lines',
+const LANDLORDS_YEAR_LINES = preparedStatement<LineRow, [landlordUserIds: readonly string[], year: number, from: Date, before: Date]>(
+  'statements.landlords-year-lines',
   `SELECT ${LINE_SELECT} FROM statements.statement_lines
-    WHERE landlord_user_id = $1 AND billing_year = $2
+    WHERE landlord_user_id = ANY($1::uuid[]) AND billing_year = $2
    UNION ALL
    SELECT ${LINE_SELECT} FROM statements.statement_lines
-    WHERE landlord_user_id = $1 AND occurred_at >= $3 AND occurred_at < $4 AND billing_year <> $2
+    WHERE landlord_user_id = ANY($1::uuid[]) AND occurred_at >= $3 AND occurred_at < $4 AND billing_year <> $2
    UNION ALL
    SELECT ${LINE_SELECT} FROM statements.statement_lines
-    WHERE landlord_user_id = $1 AND counts_at IS NOT NULL AND counts_at >= $3 AND counts_at < $4 AND billing_year <> $2
+    WHERE landlord_user_id = ANY($1::uuid[]) AND counts_at IS NOT NULL AND counts_at >= $3 AND counts_at < $4 AND billing_year <> $2
       AND NOT (occurred_at >= $3 AND occurred_at < $4)
    ORDER BY occurred_at, journal_id`,
 );
@@ -130,17 +132,17 @@ const LANDLORD_YEAR_LINES = preparedStatement<LineRow, [landlordUserId: string, 
  * them), as year * 12 + month - 1 (the stored months follow the landlord's current zone). Two index
  * probes a property; a property without lines has no row.
  */
-const LANDLORD_LINE_SPANS = preparedStatement<
+const LINE_SPANS = preparedStatement<
   { property_id: string; first_month: number; last_month: number },
-  [landlordUserId: string, propertyIds: string[]]
+  [landlordUserIds: string[], propertyIds: string[]]
 >(
-  'statements.landlord-line-spans',
+  'statements.line-spans',
   `SELECT p.property_id, f.first_month, l.last_month
-     FROM unnest($2::uuid[]) AS p(property_id)
+     FROM unnest($1::uuid[], $2::uuid[]) AS p(landlord_user_id, property_id)
     CROSS JOIN LATERAL (SELECT s.billing_year * 12 + s.billing_month - 1 AS first_month FROM statements.statement_lines s
-                         WHERE s.property_id = p.property_id AND s.landlord_user_id = $1 ORDER BY s.billing_year, s.billing_month LIMIT 1) f
+                         WHERE s.property_id = p.property_id AND s.landlord_user_id = p.landlord_user_id ORDER BY s.billing_year, s.billing_month LIMIT 1) f
     CROSS JOIN LATERAL (SELECT s.billing_year * 12 + s.billing_month - 1 AS last_month FROM statements.statement_lines s
-                         WHERE s.property_id = p.property_id AND s.landlord_user_id = $1 ORDER BY s.occurred_at DESC, s.journal_id DESC LIMIT 1) l`,
+                         WHERE s.property_id = p.property_id AND s.landlord_user_id = p.landlord_user_id ORDER BY s.occurred_at DESC, s.journal_id DESC LIMIT 1) l`,
 );
 
 interface LineSpan {
@@ -167,6 +169,11 @@ function groupLinesByProperty(lines: readonly StatementLine[]): Map<string, Stat
   }
   return byProperty;
 }
+
+const LANDLORDS_TIME_ZONES = preparedStatement<{ landlord_user_id: string; time_zone: string }, [landlordUserIds: readonly string[]]>(
+  'statements.landlords-time-zones',
+  `SELECT landlord_user_id, time_zone FROM statements.landlord_settings WHERE landlord_user_id = ANY($1::uuid[])`,
+);
 
 const LANDLORD_TIME_ZONE = preparedStatement<{ time_zone: string }, [landlordUserId: string]>(
   'statements.landlord-time-zone',
@@ -265,49 +272,53 @@ export class StatementReader {
   }
 
   /**
-   * A landlord's year property by property, for finance's CSV: each property's billing months of
-   * the year (the very rows the landlord's yearly statement adds up) and what tenants paid in each
-   * calendar month of it, by payment date.
+   * Landlords' years property by property, for finance's CSV: each property's billing months of the
+   * year (the very rows the landlord's yearly statement adds up, from the same reads) and what tenants
+   * paid in each calendar month of it, by payment date. A few statements for any number of landlords.
    */
-  async yearByProperty(landlordUserId: string, year: number): Promise<LandlordYear> {
-    const properties = await this.queries.execute(new ListLandlordProperties(landlordUserId));
-    const timeZone = await this.timeZone(landlordUserId);
-    const histories = await this.histories(properties, timeZone);
-    return {
-      timeZone,
-      properties: histories.map((history) => ({
+  async yearsByProperty(landlordUserIds: readonly string[], year: number): Promise<Map<string, LandlordYear>> {
+    // One after another: inside a transaction (finance's snapshot) they share one connection.
+    const propertiesByLandlord = await this.queries.execute(new ListPropertiesOfLandlords(landlordUserIds));
+    const zones = new Map((await this.unitOfWork.query(LANDLORDS_TIME_ZONES, [landlordUserIds])).map((row) => [row.landlord_user_id, row.time_zone]));
+    const timeZoneOf = (landlordUserId: string): string => zones.get(landlordUserId) ?? DEFAULT_TIME_ZONE;
+    const histories = await this.yearHistories([...propertiesByLandlord.values()].flat(), timeZoneOf, year);
+    const years = new Map<string, LandlordYear>(landlordUserIds.map((id) => [id, { timeZone: timeZoneOf(id), properties: [] }]));
+    for (const history of histories) {
+      const landlordYear = years.get(history.property.landlordUserId)!;
+      landlordYear.properties.push({
         property: history.property,
-        months: history.months.filter((row) => row.year === year),
-        calendarMonths: calendarMonthTotals(history.lines, year, timeZone),
+        months: history.months,
+        calendarMonths: calendarMonthTotals(history.lines, year, landlordYear.timeZone),
         lines: history.lines,
-      })),
-    };
+      });
+    }
+    return years;
   }
 
   /**
-   * A yearly statement's histories: one landlord's properties, with only the lines that can count in
+   * A year's histories: properties (of one landlord or many), with only the lines that can count in
    * the year (billed to it, or paid on one of its days) and each property's first and last line
    * month, instead of every line since the first tenancy (a hundred properties' ten years took most
    * of a yearly statement's time).
    */
-  private async yearHistories(properties: readonly PropertySummary[], timeZone: string, year: number): Promise<PropertyHistory[]> {
+  private async yearHistories(properties: readonly PropertySummary[], timeZoneOf: (landlordUserId: string) => string, year: number): Promise<PropertyHistory[]> {
     if (properties.length === 0) return [];
-    const landlordUserId = properties[0].landlordUserId;
-    if (properties.some((property) => property.landlordUserId !== landlordUserId)) throw new Error('yearHistories() reads one landlord’s properties at a time');
-    const ids = properties.map((property) => property.propertyId);
+    const landlordUserIds = [...new Set(properties.map((property) => property.landlordUserId))];
     // A day either side: a calendar year in any zone lies within it.
     const window = [new Date(Date.UTC(year, 0, 1) - DAY_MS), new Date(Date.UTC(year + 1, 0, 1) + DAY_MS)];
     // One after another: inside a transaction (finance's snapshot) they share one connection.
-    const lines = (await this.unitOfWork.query(LANDLORD_YEAR_LINES, [landlordUserId, year, window[0], window[1]])).map(toLine);
+    const lines = (await this.unitOfWork.query(LANDLORDS_YEAR_LINES, [landlordUserIds, year, window[0], window[1]])).map(toLine);
     const spans = new Map(
-      (await this.unitOfWork.query(LANDLORD_LINE_SPANS, [landlordUserId, ids])).map((row) => [
-        row.property_id,
-        { first: monthOfIndex(row.first_month), last: monthOfIndex(row.last_month) },
-      ]),
+      (
+        await this.unitOfWork.query(LINE_SPANS, [properties.map((property) => property.landlordUserId), properties.map((property) => property.propertyId)])
+      ).map((row) => [row.property_id, { first: monthOfIndex(row.first_month), last: monthOfIndex(row.last_month) }]),
     );
     const linesByProperty = groupLinesByProperty(lines);
     return properties.map((property) =>
-      this.historyOf(property, timeZone, linesByProperty.get(property.propertyId) ?? [], { year, span: spans.get(property.propertyId) }),
+      this.historyOf(property, timeZoneOf(property.landlordUserId), linesByProperty.get(property.propertyId) ?? [], {
+        year,
+        span: spans.get(property.propertyId),
+      }),
     );
   }
 
@@ -381,7 +392,7 @@ export class StatementReader {
       // Read again: the most recently read are kept longest.
       this.yearlyStatements.delete(key);
     } else {
-      const histories = await this.yearHistories(properties, timeZone, period.year);
+      const histories = await this.yearHistories(properties, () => timeZone, period.year);
       statement = deepFreeze(await this.compose(period, propertyId, properties, timeZone, histories));
       if (this.yearlyStatements.size >= YEARLY_STATEMENTS_KEPT) this.yearlyStatements.delete(this.yearlyStatements.keys().next().value!);
     }
