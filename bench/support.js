@@ -261,7 +261,7 @@ function postgresBackendsOf(database) {
 }
 
 /**
- * CPU a server and its database spend on a window of work: `start()` pins them to the server core and
+ * CPU a server (or several: `serverPids`) and its database spend on a window of work: `start()` pins them to the server core and
  * this process (the load generator: autocannon, the senders) to the load core, and reads their CPU
  * seconds; the returned `stop()` answers the seconds since, apart (`server`, `postgres`), and gives every
  * core back to all of them, so warm-ups, drains and Lighthouse run as they did before pinning.
@@ -270,10 +270,13 @@ function postgresBackendsOf(database) {
  * start-up is left out as pgbench leaves its connection time out of its rate; one that ends keeps what
  * it had at the last reading.
  */
-function cpuMeter({ serverPid, database }) {
+function cpuMeter({ serverPid, serverPids = serverPid ? [serverPid] : [], database, pin = true }) {
+  // pin: false measures a window that is timed on the whole machine (the webhook drain), unpinned.
+  const pinned = (core, pid) => pin && pinTo(core, pid);
+  const serverSeconds = () => serverPids.reduce((sum, pid) => sum + cpuSecondsOfProcess(pid), 0);
   return {
     start() {
-      if (serverPid) pinTo(CORES?.server, serverPid);
+      for (const pid of serverPids) pinned(CORES?.server, pid);
       const backends = new Map();
       const read = (pid) => {
         try {
@@ -289,22 +292,22 @@ function cpuMeter({ serverPid, database }) {
           const known = backends.get(pid);
           if (known) known.last = seconds;
           else {
-            pinTo(CORES?.server, pid);
+            pinned(CORES?.server, pid);
             backends.set(pid, { first: seconds, last: seconds });
           }
         }
       };
-      pinTo(CORES?.load, process.pid);
+      pinned(CORES?.load, process.pid);
       sample();
-      const serverBefore = serverPid ? cpuSecondsOfProcess(serverPid) : 0;
+      const serverBefore = serverSeconds();
       const sampling = setInterval(sample, 100);
       return () => {
         clearInterval(sampling);
         sample();
         let postgres = 0;
         for (const { first, last } of backends.values()) postgres += last - first;
-        const server = serverPid ? cpuSecondsOfProcess(serverPid) - serverBefore : 0;
-        for (const pid of [serverPid, process.pid, ...backends.keys()]) if (pid) pinTo('all', pid);
+        const server = serverSeconds() - serverBefore;
+        for (const pid of [...serverPids, process.pid, ...backends.keys()]) pinned('all', pid);
         return { server, postgres };
       };
     },
