@@ -84,11 +84,13 @@ function exportOnce(env, format) {
     child.stdout.on('data', (chunk) => (output += chunk));
     child.on('exit', (code) => {
       clearInterval(sample);
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const processSeconds = Number(process.hrtime.bigint() - started) / 1e9;
       if (code !== 0) return fail(new Error(`export exited ${code}`));
       const bytes = statSync(out).size;
       rmSync(out, { force: true });
-      done({ seconds, peakMb: peakKb / 1024, bytes, output: output.trim() });
+      // The export's own time, as the CLI reports it: the process's start (Nest, the pool) is not the export's.
+      const seconds = Number(/in ([\d.]+) s$/.exec(output.trim())?.[1] ?? processSeconds);
+      done({ seconds, processSeconds, peakMb: peakKb / 1024, bytes, output: output.trim() });
     });
   });
 }
@@ -124,7 +126,7 @@ async function measure(env, landlords, formats) {
     results.push({ landlords, format, ...run, copy });
     console.log(
       `${String(landlords).padStart(5)} landlords ${String(landlords * PROPERTIES_PER_LANDLORD).padStart(6)} properties  ${format}: ` +
-        `${run.seconds.toFixed(2)} s, peak ${run.peakMb.toFixed(0)} MB, ${(run.bytes / 1e6).toFixed(1)} MB written; ` +
+        `${run.seconds.toFixed(2)} s (process ${run.processSeconds.toFixed(1)} s with its start), peak ${run.peakMb.toFixed(0)} MB, ${(run.bytes / 1e6).toFixed(1)} MB written; ` +
         `COPY of the same rows ${copy.seconds.toFixed(3)} s (${(copy.bytes / 1e6).toFixed(1)} MB) → ${(run.seconds / copy.seconds).toFixed(0)}x COPY`,
     );
   }

@@ -4,6 +4,7 @@ import {
   FINANCE_CSV_HEADER,
   recordedCentsByBillingMonth,
   financeCsvRow,
+  financeCsvRows,
   financeExportExpiresAt,
   financeExportFileName,
   financePdfEntryName,
@@ -36,6 +37,13 @@ const line: FinanceCsvLine = {
 };
 
 describe('finance export CSV line', () => {
+  it('writes many lines as it writes each, escaping a property’s cells once for all its months', () => {
+    const other = { ...line, propertyId: '0000bbbb-0000-4000-8000-000000000003', propertyAddress: '=cmd|x' };
+    const lines = [line, { ...line, month: 5 }, other, { ...line, month: 6 }];
+    expect(financeCsvRows(lines)).toBe(lines.map(financeCsvRow).join(''));
+    expect(financeCsvRows([other])).toContain(",'=cmd|x,");
+  });
+
   it('has a cell for every header, amounts as plain decimals', () => {
     const cells = financeCsvRow(line).trimEnd().split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
     expect(cells).toHaveLength(FINANCE_CSV_HEADER.length);

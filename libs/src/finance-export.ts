@@ -1,6 +1,6 @@
 import type { Cents } from './money';
 import { billingMonthKey } from './billing-month';
-import { csvRow, type CsvValue, monthName, type StatementLine } from './statements';
+import { csvCell, csvRow, monthName, type StatementLine } from './statements';
 
 /** Finance staff's yearly exports of every landlord's statements (decision 0018). */
 
@@ -170,13 +170,29 @@ export const FINANCE_CSV_HEADER: readonly string[] = [
  * csvCell, amounts are plain decimals a spreadsheet adds up.
  */
 export function financeCsvRow(line: FinanceCsvLine): string {
-  const values: CsvValue[] = [
-    line.landlordName,
-    line.landlordEmail,
-    line.landlordUserId,
-    line.timeZone,
-    line.propertyAddress,
-    line.propertyId,
+  return financeCsvRows([line]);
+}
+
+/**
+ * Lines one after another, as financeCsvRow writes each: the landlord's and property's cells, the
+ * same on every month of a property, are escaped once per property (most of a yearly export's work).
+ */
+export function financeCsvRows(lines: readonly FinanceCsvLine[]): string {
+  let rows = '';
+  let property = '';
+  let propertyCells = '';
+  for (const line of lines) {
+    if (line.landlordUserId + line.propertyId !== property) {
+      property = line.landlordUserId + line.propertyId;
+      propertyCells = [line.landlordName, line.landlordEmail, line.landlordUserId, line.timeZone, line.propertyAddress, line.propertyId].map(csvCell).join(',');
+    }
+    rows += `${propertyCells},${monthCells(line)}`;
+  }
+  return rows;
+}
+
+function monthCells(line: FinanceCsvLine): string {
+  return csvRow([
     line.year,
     line.month,
     `${monthName(line.month)} ${line.year}`,
@@ -191,8 +207,7 @@ export function financeCsvRow(line: FinanceCsvLine): string {
     bankDebitStatesInWords(line.bankDebits),
     { cents: line.lateFeesCents },
     { cents: line.recordedCents },
-  ];
-  return csvRow(values);
+  ]);
 }
 
 export function financeCsvHeader(): string {

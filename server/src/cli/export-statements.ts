@@ -36,6 +36,8 @@ runCli(async (context) => {
     process.stderr.write(`landlords ${done}/${total}\n`);
   };
   const actor = `cli (${userInfo().username}@${hostname()})`;
+  const started = performance.now();
   const result = await context.get(CommandBus).execute(new ExportFinanceYear(year, format, values.out!, actor, onProgress));
-  console.log(`${values.out}: ${result.landlords} landlords, ${result.byteSize} bytes, sha256 ${result.sha256}`);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`${values.out}: ${result.landlords} landlords, ${result.byteSize} bytes, sha256 ${result.sha256}, in ${seconds.toFixed(3)} s`);
 });

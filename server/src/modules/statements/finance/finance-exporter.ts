@@ -5,7 +5,7 @@ import {
   bankDebitStatesByBillingMonth,
   financeCsvHeader,
   type FinanceCsvLine,
-  financeCsvRow,
+  financeCsvRows,
   type FinanceExportFormat,
   financePdfEntryName,
   type FinanceYear,
@@ -37,14 +37,14 @@ export interface ExportedFile<T> {
   sha256: string;
 }
 
-/** How many landlord ids one FETCH brings: the only part of the year held at once, with one landlord's rows. */
-const FETCH_LANDLORDS = 100;
+/** How many landlords are read at once (one FETCH, then their rows): with the next batch, all of the year held at once. */
+const FETCH_LANDLORDS = 50;
 
 /**
  * Every landlord's year, streamed from one consistent snapshot (a read-only REPEATABLE READ
- * transaction that the other modules' queries join): landlords are read by a server-side cursor a
- * hundred ids at a time, and each landlord's rows (or PDF) are written before the next is read, so
- * memory holds one landlord, never the year. The figures come from StatementReader, the same code
+ * transaction that the other modules' queries join): landlords are read by a server-side cursor fifty
+ * ids at a time, and a batch's rows are written while the next batch is read (a PDF before the next
+ * landlord is), so memory holds two batches, never the year. The figures come from StatementReader, the same code
  * as the landlord's own statements, so the totals agree by construction.
  */
 @Injectable()
@@ -133,15 +133,22 @@ export class FinanceExporter {
     landlordsDone: (count: number) => Promise<void>,
   ): AsyncGenerator<string> {
     yield financeCsvHeader();
-    for await (const batch of landlords) {
-      const lines = await inSnapshot(() => this.landlordsLines(batch, year));
-      // One chunk per hundred landlords, written before the next hundred are read.
-      if (lines.length > 0) yield lines.map(financeCsvRow).join('');
-      await landlordsDone(batch.length);
+    const batches = landlords[Symbol.asyncIterator]();
+    const readNext = (): Promise<{ landlords: number; lines: FinanceCsvLine[] } | null> =>
+      inSnapshot(async () => {
+        const batch = await batches.next();
+        return batch.done ? null : { landlords: batch.value.length, lines: await this.landlordsLines(batch.value, year) };
+      });
+    // The next batch is read while this one is written out: the database's time and ours overlap.
+    let reading = readNext();
+    for (let read = await reading; read; read = await reading) {
+      reading = readNext();
+      if (read.lines.length > 0) yield financeCsvRows(read.lines);
+      await landlordsDone(read.landlords);
     }
   }
 
-  /** The lines of a hundred landlords, in their order, from a few statements (not a dozen a landlord). */
+  /** The lines of a batch of landlords, in their order, from a few statements (not a dozen a landlord). */
   private async landlordsLines(landlordUserIds: string[], year: number): Promise<FinanceCsvLine[]> {
     // One after another: inside the snapshot they share one connection.
     const landlords = await this.queries.execute(new GetUsers(landlordUserIds));
