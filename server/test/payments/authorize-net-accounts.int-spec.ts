@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { signAuthorizeNetBody } from '../../src/modules/payments/gateways/authorize-net/authorize-net-events';
 import { SecretBox } from '../../src/infrastructure/security/secret-box';
 import { signedInUser, signIn } from '../support/accounts';
-import { newAuthorizeNetKeys, startWithFakeAuthorizeNet } from '../support/authorize-net-accounts';
+import { newAuthorizeNetKeys, payWithFakeNonce, startWithFakeAuthorizeNet } from '../support/authorize-net-accounts';
 import type { FakeAuthorizeNet } from '../support/fake-authorize-net';
 import type { TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -106,19 +106,7 @@ describe("an Authorize.Net landlord's own merchant account", () => {
       headers: operator.headers,
       payload: { gateway: 'authorize_net' },
     });
-    const paid = await testApp.request({
-      method: 'POST',
-      url: '/api/tenant/payments/direct',
-      headers: tenant.headers,
-      payload: {
-        amountCents: 150_000,
-        paymentNonce: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: `fake-nonce-approve-${randomUUID()}` },
-        card: { brand: 'visa', last4: '1111' },
-        idempotencyKey: randomUUID(),
-      },
-    });
-    expect(paid.statusCode).toBe(201);
-    const charge = fake.transactions.at(-1)!;
+    const { charge } = await payWithFakeNonce(testApp, fake, tenant);
     expect(fake.requestsOf('createTransactionRequest').at(-1)!.merchantAuthentication).toEqual({ name: keys.apiLoginId, transactionKey: keys.transactionKey });
 
     const refund = fake.refundInMerchantInterface(charge.transId, 20_000);

@@ -1,8 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { randomUUID } from 'node:crypto';
 import { RecordAuthorizeNetBatches } from '../../src/modules/payments/contracts/record-authorize-net-batches.command';
 import { signIn } from '../support/accounts';
-import { newAuthorizeNetKeys, putOnAuthorizeNet, startWithFakeAuthorizeNet } from '../support/authorize-net-accounts';
+import { newAuthorizeNetKeys, payWithFakeNonce, putOnAuthorizeNet, startWithFakeAuthorizeNet } from '../support/authorize-net-accounts';
 import type { FakeAuthorizeNet } from '../support/fake-authorize-net';
 import type { TestApp } from '../support/test-app';
 import { journalsOf, rentedHome } from './payment-support';
@@ -25,19 +24,7 @@ describe("an Authorize.Net landlord's settled batches", () => {
     const keys = newAuthorizeNetKeys();
     await putOnAuthorizeNet(testApp, home.landlord.userId, keys);
     const [landlord, tenant] = [await signIn(testApp, home.landlord), await signIn(testApp, home.tenant)];
-    const paid = await testApp.request({
-      method: 'POST',
-      url: '/api/tenant/payments/direct',
-      headers: tenant.headers,
-      payload: {
-        amountCents: 150_000,
-        paymentNonce: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: `fake-nonce-approve-${randomUUID()}` },
-        card: { brand: 'visa', last4: '1111' },
-        idempotencyKey: randomUUID(),
-      },
-    });
-    expect(paid.statusCode).toBe(201);
-    const charge = fake.transactions.at(-1)!;
+    const { charge } = await payWithFakeNonce(testApp, fake, tenant);
     // What left the tenant: the rent and the tenant fee.
     const grossCents = Math.round(Number(charge.amount) * 100);
     const [payment] = (await journalsOf(testApp, home.tenant.userId)).filter((journal) => journal.kind === 'rent_payment');

@@ -2,7 +2,7 @@ import { BANK_DEBIT_MANDATE_VERSION } from '@rentwise/libs/bank-debits';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { randomUUID } from 'node:crypto';
 import { SignedInClient } from '../support/accounts';
-import { newAuthorizeNetKeys, putOnAuthorizeNet } from '../support/authorize-net-accounts';
+import { newAuthorizeNetKeys, payWithFakeNonce, putOnAuthorizeNet } from '../support/authorize-net-accounts';
 import { FakeAuthorizeNet } from '../support/fake-authorize-net';
 import { FAKE_CONNECT_WEBHOOK_SECRET, FakeStripe, FakeStripeEvent, signStripeWebhook, stripeEnvFor, stripeEvent } from '../support/fake-stripe';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -165,21 +165,8 @@ describe('refunds on Authorize.Net (real SDK, local fake): a void before settlem
     const home = await rentedHome(testApp, async () => {}, { payoutAccount: false });
     const keys = newAuthorizeNetKeys();
     await putOnAuthorizeNet(testApp, home.landlord.userId, keys);
-    const tenant = await signIn(testApp, home.tenant);
-    const response = await testApp.request({
-      method: 'POST',
-      url: '/api/tenant/payments/direct',
-      headers: tenant.headers,
-      payload: {
-        amountCents: 150_000,
-        paymentNonce: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: `fake-nonce-approve-${randomUUID()}` },
-        card: { brand: 'visa', last4: '1111' },
-        idempotencyKey: randomUUID(),
-      },
-    });
-    expect(response.statusCode).toBe(201);
-    const charge = fake.transactions.at(-1)!;
-    return { home, keys, landlord: await signIn(testApp, home.landlord), receiptId: response.json().payment.receiptId as string, charge };
+    const { receiptId, charge } = await payWithFakeNonce(testApp, fake, await signIn(testApp, home.tenant));
+    return { home, keys, landlord: await signIn(testApp, home.landlord), receiptId, charge };
   }
 
   const transactionRequests = (type: string) =>

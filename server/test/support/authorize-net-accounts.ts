@@ -1,11 +1,11 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { SaveAuthorizeNetAccount } from '../../src/modules/payments/authorize-net-accounts/save-authorize-net-account.command';
 import { ConnectSandboxAuthorizeNetAccount } from '../../src/modules/payments/contracts/connect-sandbox-authorize-net-account.command';
 import { SetLandlordCardGateway } from '../../src/modules/payments/contracts/set-landlord-card-gateway.command';
 import type { AuthorizeNetCredentials } from '../../src/modules/payments/gateways/authorize-net-gateway.port';
 import { createActiveUser } from './accounts';
-import { FakeAuthorizeNet } from './fake-authorize-net';
+import { FakeAuthorizeNet, type FakeAnetTransaction } from './fake-authorize-net';
 import type { AppOptions } from '../../src/app.factory';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -40,4 +40,28 @@ export async function putOnAuthorizeNet(testApp: TestApp, landlordUserId: string
   const operator = await createActiveUser(testApp, { type: 'operator' });
   await commands.execute(new SetLandlordCardGateway(landlordUserId, 'authorize_net', operator.userId));
   return keys ?? null;
+}
+
+/**
+ * The signed-in tenant pays $1,500 by card on Authorize.Net with one of the fake's approving nonces (as
+ * Accept.js would answer); answers the receipt's id and the fake's transaction.
+ */
+export async function payWithFakeNonce(
+  testApp: TestApp,
+  fake: FakeAuthorizeNet,
+  tenant: { headers: Record<string, string> },
+): Promise<{ receiptId: string; charge: FakeAnetTransaction }> {
+  const response = await testApp.request({
+    method: 'POST',
+    url: '/api/tenant/payments/direct',
+    headers: tenant.headers,
+    payload: {
+      amountCents: 150_000,
+      paymentNonce: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: `fake-nonce-approve-${randomUUID()}` },
+      card: { brand: 'visa', last4: '1111' },
+      idempotencyKey: randomUUID(),
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`paying on Authorize.Net answered ${response.statusCode}: ${response.body}`);
+  return { receiptId: response.json().payment.receiptId as string, charge: fake.transactions.at(-1)! };
 }
