@@ -55,7 +55,10 @@ export class AuthorizeNetRefundWay extends RefundWay {
     await this.transactions.handle({ type: 'AuthorizeNetTransactionChanged', merchantAccount: charge.accountId, transactionId });
   }
 
-  /** The gateway of the merchant account the charge was made on: a landlord who replaced their keys since refunds from the old one only while its keys are theirs. */
+  /**
+   * The gateway of the merchant account the charge was made on, with the keys its landlord keeps for it.
+   * A landlord who has since connected another account cannot refund from the old one here (refused).
+   */
   private async gatewayOf(charge: RefundableCharge): Promise<AuthorizeNetGateway> {
     const gateway = await this.accounts.gatewayOfMerchant(charge.accountId);
     if (!gateway) throw new PaymentGatewayError(`No landlord has the merchant account ${charge.accountId} now`, { code: 'no_account' });
