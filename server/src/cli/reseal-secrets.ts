@@ -3,7 +3,7 @@ import { ResealAuthorizeNetKeys } from '../modules/payments/contracts/reseal-aut
 import { runCli } from './run-cli';
 
 /**
- * npm run reseal-secrets -w server: after a new key was put first in SECRETS_ENCRYPTION_KEYS, seals
+ * npm run secrets:reseal: after a new key was put first in SECRETS_ENCRYPTION_KEYS, seals
  * every stored secret again with it; the old key can then be dropped (decision 0046).
  */
 runCli(async (context) => {

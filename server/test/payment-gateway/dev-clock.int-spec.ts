@@ -3,6 +3,7 @@ import { AppModule } from '../../src/app.module';
 import { Clock, FixedClock, MovableClock, SystemClock } from '../../src/infrastructure/clock/clock';
 import { AppConfig } from '../../src/infrastructure/config/app-config';
 import { startTestApp, TestApp } from '../support/test-app';
+import { productionEnvironment } from '../support/production-env';
 
 /** POST /dev/clock (decision 0040): browser tests move the server's clock; production has no such thing. */
 describe('the dev clock', () => {
@@ -39,16 +40,7 @@ describe('the dev clock', () => {
   });
 
   it('is a plain system clock in production', () => {
-    const production = AppConfig.fromEnvironment({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://x@localhost/x',
-      REDIS_URL: 'redis://localhost',
-      SMTP_URL: 'smtp://localhost',
-      APP_SECRET: 'a'.repeat(32),
-      STRIPE_SECRET_KEY: 'sk_live_x',
-      STRIPE_WEBHOOK_SECRET: 'whsec_x',
-      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_y',
-    });
+    const production = AppConfig.fromEnvironment(productionEnvironment());
     const clockOf = (module: DynamicModule): Clock => {
       const clocks = (module.imports as DynamicModule[])
         .flatMap((imported) => (imported?.providers ?? []) as { provide?: unknown; useValue?: Clock }[])

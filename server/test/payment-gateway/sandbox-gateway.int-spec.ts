@@ -15,6 +15,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { recordCommands } from './command-recorder';
 import { FORM, formBody, formFieldsOf, pathOf } from './sandbox-pages';
+import { productionEnvironment } from '../support/production-env';
 
 const RETURN_URL = 'http://localhost:3000/landlord/stripe-account/created';
 const REFRESH_URL = 'http://localhost:3000/landlord/stripe-account/refresh';
@@ -260,16 +261,7 @@ describe('sandbox payment gateway (no STRIPE_SECRET_KEY)', () => {
   });
 
   it('is never mounted in production, where Stripe keys are required anyway', () => {
-    const production = AppConfig.fromEnvironment({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://x@localhost/x',
-      REDIS_URL: 'redis://localhost',
-      SMTP_URL: 'smtp://localhost',
-      APP_SECRET: 'a'.repeat(32),
-      STRIPE_SECRET_KEY: 'sk_live_x',
-      STRIPE_WEBHOOK_SECRET: 'whsec_x',
-      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_y',
-    });
+    const production = AppConfig.fromEnvironment(productionEnvironment());
     const module = PaymentGatewayModule.register(production);
     expect(module.controllers ?? []).toEqual([]);
     expect(module.providers).toEqual([

@@ -1,16 +1,15 @@
-import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { SIGN_IN_FRESHNESS_MS } from '@rentwise/libs/payment-rules';
 import { FixedClock } from '../../src/infrastructure/clock/clock';
 import { SandboxAccounts } from '../../src/modules/payments/gateways/sandbox/sandbox-accounts';
-import { SetLandlordCardGateway } from '../../src/modules/payments/contracts/set-landlord-card-gateway.command';
 import { ReceiptEmailProcessor } from '../../src/modules/payments/emails/receipt-email.processor';
-import { createActiveUser, signedInUser } from '../support/accounts';
+import { signedInUser } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { ledgerRowsOf, payRent, rentedHome, RentedHome, signIn, tokenizeCard } from './payment-support';
+import { putOnAuthorizeNet } from '../support/authorize-net-accounts';
 
 const SUCCESS_CARD = '4242424242424242';
 
@@ -299,8 +298,7 @@ describe('tenants pay rent by card (sandbox gateway)', () => {
     for (const options of [{}, { payoutAccount: false }]) {
       const home = await rentedHome(testApp, enable, options);
       const client = await signIn(testApp, home.tenant);
-      const operator = await createActiveUser(testApp, { type: 'operator' });
-      await testApp.app.get(CommandBus).execute(new SetLandlordCardGateway(home.landlord.userId, 'authorize_net', operator.userId));
+      await putOnAuthorizeNet(testApp, home.landlord.userId);
 
       const response = await payRent(testApp, client, { amountCents: 10_000, paymentMethodId: await cardId(), idempotencyKey: randomUUID() });
       expect(response.statusCode).toBe(409);

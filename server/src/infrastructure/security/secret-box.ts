@@ -32,7 +32,7 @@ export function parseSealingKeys(value: string): SealingKey[] {
  * Seals secrets we keep for others (a landlord's Authorize.Net transaction and signature keys) with
  * AES-256-GCM under a key from configuration, never from the database: a copy of the database alone
  * opens nothing. Each sealed value names its key, so keys rotate: add a new key first in
- * SECRETS_ENCRYPTION_KEYS, reseal (`npm run reseal-secrets -w server`), then drop the old one.
+ * SECRETS_ENCRYPTION_KEYS, reseal (`npm run secrets:reseal`), then drop the old one.
  * Development without the setting uses a key derived from APP_SECRET (the schema refuses that in production).
  */
 @Injectable()
