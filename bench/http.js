@@ -1,6 +1,6 @@
 // The product against bare baselines doing the same work, on the generated bench database (bench/data.js).
 // Usage: npm run bench [-- --duration 10 --runs 3 --processes 2 --connections 20,64 --paths validate,properties
-//                          --regenerate --no-lighthouse]
+//                          --regenerate --no-lighthouse --lighthouse-only]
 // Each path and connection count: `runs` alternating rounds of product and baseline, shared out over
 // `processes` fresh starts of the servers, each warmed up first.
 // The headline is CPU per request (issue 39): what the server process and the PostgreSQL backends
@@ -28,6 +28,8 @@ const { values } = parseArgs({
     paths: { type: 'string', default: 'validate-signed-out,validate,properties,tenants,payments,balance,tenant-receipt,landlord-receipt,months' },
     regenerate: { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
+    // Lighthouse alone, on the product with the bench data and live sessions: no load, no results written.
+    'lighthouse-only': { type: 'boolean', default: false },
   },
 });
 const root = resolve(__dirname, '..');
@@ -112,6 +114,18 @@ async function main() {
       Object.entries(children).map(([name, child]) => [name, { port: PORTS[name], meter: cpuMeter({ serverPid: child.pid, database: databaseName }) }]),
     );
     return { servers, stop: () => Promise.all(Object.values(children).map(stopProcess)) };
+  }
+
+  if (values['lighthouse-only']) {
+    await ensurePortFree(PORTS.product);
+    const product = stopOnExit(spawn(process.execPath, [resolve(root, 'server/dist/main.js')], { env: productEnv, stdio: ['ignore', 'ignore', 'inherit'] }));
+    try {
+      await waitUntilUp(`${url(PORTS.product)}/api/account/validate`);
+      await require('./lighthouse').run({ port: PORTS.product });
+    } finally {
+      await stopProcess(product);
+    }
+    return;
   }
 
   const duration = Number(values.duration);

@@ -1,6 +1,9 @@
 // Lighthouse (mobile profile, performance only) on Debian's Chromium against the running product,
 // and the JavaScript the first route (sign-in) transfers. Usage: node bench/lighthouse.js once the
-// product serves the built client, or through bench/http.js.
+// product serves the built client, or through bench/http.js (`--lighthouse-only` for it alone).
+// LIGHTHOUSE_REPORTS=<directory> keeps each run's full report there (its LCP element, request chains).
+const { mkdirSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
 const { landlord, TENANT_SESSION_TOKEN } = require('./data');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -40,6 +43,10 @@ async function measure(lighthouse, chromeLauncher, port, page) {
       onlyCategories: ['performance'],
       ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
     });
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${page.path.slice(1).replaceAll('/', '-')}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
     // A signed-in page whose session has lapsed redirects to sign-in, and would be scored as that page.
     const landedOn = new URL(lhr.finalDisplayedUrl).pathname;
