@@ -49,6 +49,8 @@ interface ReceiptRow extends PaymentCorrectionColumns {
  * One journal by its id (primary key), its entries and corrections by their indexes, its attempt if
  * any. A bank debit's landlord share is posted by its settlement (decision 0037), so it is summed too.
  * Rent the landlord recorded (decision 0043) comes with how it was paid, who recorded it, and its void.
+ * The landlord's share is two index reads added, not one read with an OR: with the OR the planner
+ * scanned every ledger entry (0.44 s a receipt at 1.7 million entries).
  */
 const RECEIPT = preparedStatement<ReceiptRow, [receiptId: string]>(
   'payments.receipt',
@@ -56,10 +58,11 @@ const RECEIPT = preparedStatement<ReceiptRow, [receiptId: string]>(
           -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
              WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS charged_cents,
           (SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
-             WHERE e.account IN ('landlord_payable', 'received_by_landlord')
-               AND (e.transaction_id = t.id
-                    OR e.transaction_id IN (SELECT s.id FROM payments.ledger_transactions s
-                                             WHERE s.corrects_transaction_id = t.id AND s.kind = 'bank_debit_settled'))) AS landlord_cents,
+             WHERE e.transaction_id = t.id AND e.account IN ('landlord_payable', 'received_by_landlord'))
+          + (SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_transactions s
+               JOIN payments.ledger_entries e ON e.transaction_id = s.id
+              WHERE s.corrects_transaction_id = t.id AND s.kind = 'bank_debit_settled'
+                AND e.account IN ('landlord_payable', 'received_by_landlord')) AS landlord_cents,
           ${PAYMENT_CORRECTIONS_SQL},
           c.card_brand, c.card_last4, c.method, c.bank_name, c.bank_last4, c.failure_code, c.processing_fee_cents,
           ${madeByAutopaySql('c')} AS automatic,
