@@ -16,9 +16,10 @@ const payingTenant = (t, perLandlord) => ({
 
 /**
  * accountPrefix: the payout account ids are `${accountPrefix}${landlord number}`; with `sandbox`, the
- * sandbox provider's own account rows are made too (ready for charges and payouts).
+ * sandbox provider's own account rows are made too (ready for charges and payouts); with `bankDebits`, the
+ * landlords' accounts can take bank debits, as account.updated leaves one with the ACH capability.
  */
-async function populate(client, { landlords, perLandlord, accountPrefix, sandbox }) {
+async function populate(client, { landlords, perLandlord, accountPrefix, sandbox, bankDebits = false }) {
   const tenants = landlords * perLandlord;
   await client.query('BEGIN');
   await client.query(
@@ -80,6 +81,7 @@ async function populate(client, { landlords, perLandlord, accountPrefix, sandbox
        FROM generate_series(1, $1::int) t`,
     [tenants],
   );
+  if (bankDebits) await client.query(`UPDATE onboarding.registrations SET payout_bank_debits_enabled = true`);
   await client.query('COMMIT');
   await client.query('ANALYZE');
   return Array.from({ length: tenants }, (_, i) => payingTenant(i + 1, perLandlord));

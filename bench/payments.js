@@ -297,12 +297,9 @@ async function bankPath(connections, card) {
   let client;
   let smtp;
   try {
-    const people = await withClient(database.ownerUrl, async (client) => {
-      const made = await populate(client, { landlords: LANDLORDS, perLandlord: PER_LANDLORD, accountPrefix: 'acct_sandbox_bench_', sandbox: true });
-      // As account.updated leaves a landlord whose account has the ACH capability.
-      await client.query(`UPDATE onboarding.registrations SET payout_bank_debits_enabled = true`);
-      return made;
-    });
+    const people = await withClient(database.ownerUrl, (client) =>
+      populate(client, { landlords: LANDLORDS, perLandlord: PER_LANDLORD, accountPrefix: 'acct_sandbox_bench_', sandbox: true, bankDebits: true }),
+    );
     const tenants = people.map((tenant, index) => ({ ...tenant, headers: signedIn(tenant, index) }));
     smtp = await startSmtpSink();
     // The API as the card path runs it (no workers while tenants pay); the receipt emails go to a sink when the worker sends them.

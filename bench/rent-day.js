@@ -126,12 +126,9 @@ async function main() {
   let client;
   let smtp;
   try {
-    const people = await withClient(database.ownerUrl, async (owner) => {
-      const made = await populate(owner, { landlords: tenancies / PER_LANDLORD, perLandlord: PER_LANDLORD, accountPrefix: 'acct_sandbox_bench_', sandbox: true });
-      // As account.updated leaves a landlord whose account has the ACH capability.
-      await owner.query(`UPDATE onboarding.registrations SET payout_bank_debits_enabled = true`);
-      return made;
-    });
+    const people = await withClient(database.ownerUrl, (owner) =>
+      populate(owner, { landlords: tenancies / PER_LANDLORD, perLandlord: PER_LANDLORD, accountPrefix: 'acct_sandbox_bench_', sandbox: true, bankDebits: true }),
+    );
     // Midnight of the 1st: the month's rent charged by the product's own job, before anyone pays.
     const charged = await postDueRentCharges(database);
     await analyze(database);

@@ -4,7 +4,7 @@ import { AppConfig } from '../../../infrastructure/config/app-config';
 import { preparedStatement } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { SecretBox } from '../../../infrastructure/security/secret-box';
-import { AuthorizeNetCredentials, AuthorizeNetGateway, AuthorizeNetMerchants } from '../gateways/authorize-net-gateway.port';
+import { AuthorizeNetCredentials, AuthorizeNetGateway, AuthorizeNetMerchants, apiLoginIdOf } from '../gateways/authorize-net-gateway.port';
 
 /** A landlord's Authorize.Net account as stored: the transaction and signature keys sealed. */
 export interface StoredAuthorizeNetAccount {
@@ -62,9 +62,12 @@ export class AuthorizeNetAccounts {
 
   /** The gateway of a merchant account by its ledger reference (`anet:<login id>`), or null when no landlord has it. */
   async gatewayOfMerchant(merchantAccount: string): Promise<AuthorizeNetGateway | null> {
+    const apiLoginId = apiLoginIdOf(merchantAccount);
+    if (apiLoginId === null) return null;
+    // By the login id itself, so the (environment, api_login_id) unique index answers.
     const [row] = await this.unitOfWork.manager.query<StoredAuthorizeNetAccount[]>(
-      `SELECT ${COLUMNS} FROM payments.authorize_net_accounts WHERE environment = $1 AND 'anet:' || api_login_id = $2`,
-      [this.environment, merchantAccount],
+      `SELECT ${COLUMNS} FROM payments.authorize_net_accounts WHERE environment = $1 AND api_login_id = $2`,
+      [this.environment, apiLoginId],
     );
     return row ? this.gatewayWith(row) : null;
   }

@@ -110,6 +110,10 @@ export type AuthorizeNetProviderName = 'authorize_net' | 'authorize_net_sandbox'
 /** `anet:<login id>`: the ledger's and the attempts' account reference for a merchant account. */
 export const merchantAccountOf = (apiLoginId: string): string => `anet:${apiLoginId}`;
 
+/** The login id a merchant account reference names, or null when it is not one (a Stripe `acct_...`). */
+export const apiLoginIdOf = (merchantAccount: string): string | null =>
+  merchantAccount.startsWith('anet:') ? merchantAccount.slice('anet:'.length) : null;
+
 /** Authorize.Net for this installation's environment: checks merchant accounts' keys and works with them. */
 export abstract class AuthorizeNetMerchants {
   /** Stored with attempts, journals and inbox rows. */
