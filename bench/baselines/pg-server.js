@@ -1,13 +1,9 @@
 // The database baseline: a bare Fastify server running the product's SQL for each read path through
-// `pg` (the same named prepared statements, the same pool size), with none of the product's framework,
-// guards, headers or logging. Answers have the product's JSON shape. Keep the SQL in step with:
-//   accounts/sessions/session-store.ts, properties/properties/property-reads.ts,
-//   tenants/queries/count-current-tenants.handler.ts and list-property-tenants.handler.ts,
-//   accounts/queries/get-user.handler.ts, payments/queries/list-tenant-payments.handler.ts,
-//   payments/receipts/receipt-reader.ts and payment-status.ts, statements/queries/statement-reader.ts,
-//   statements/projection/statement-lines.ts, properties/queries/get-rent-history.handler.ts,
-//   tenants/queries/list-property-tenancies.handler.ts, tenants/queries/get-tenancy.handler.ts,
-//   payments/charges/tenant-ledger-reader.ts, payments/queries/get-tenant-balance.handler.ts.
+// `pg` (the product's own named prepared statements, by name, the same pool size), with none of the
+// product's framework, guards, headers or logging. Answers have the product's JSON shape. Which
+// statements a path runs, in what order, follows its handlers: the session store, the property reads,
+// the tenants' and tenancies' queries, the tenant's payments and ledger, the receipt reader and the
+// statement reader; keep those steps in step when a handler changes.
 // The Monthly Overview computes its months with the same pure rules the product calls (libs, compiled).
 const { createHash } = require('node:crypto');
 const {
@@ -33,97 +29,44 @@ fastify.register(require('@fastify/compress'), { threshold: 1024, encodings: ['b
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const IDLE_MS = 60 * 60 * 1000;
 
-const LIVE_SESSION = {
-  name: 'accounts.live-session',
-  text: `SELECT s.id, s.user_id, s.token_hash, s.created_at, s.last_seen_at, s.expires_at, s.revoked_at, u.type, u.status, u.first_name, u.last_name, u.email, u.phone, u.photo_key, u.password_hash, u.activated_at, u.last_login_at, u.created_at AS user_created_at, u.updated_at AS user_updated_at FROM accounts.sessions s JOIN accounts.users u ON u.id = s.user_id WHERE s.token_hash = $1`,
-};
-const PROPERTY_COLUMNS = 'id, landlord_user_id, address, line1, line2, city, state, zip, rent_cents, rent_due_day, archived_at, created_at, updated_at';
-const LANDLORD_CURRENT_PROPERTIES = {
-  name: 'properties.landlord-current-properties',
-  text: `SELECT ${PROPERTY_COLUMNS} FROM properties.properties WHERE landlord_user_id = $1 AND archived_at IS NULL ORDER BY created_at, id`,
-};
-const LANDLORD_PROPERTIES = {
-  name: 'properties.landlord-properties',
-  text: `SELECT ${PROPERTY_COLUMNS} FROM properties.properties WHERE landlord_user_id = $1 ORDER BY created_at, id`,
-};
-const PROPERTY_BY_ID = { name: 'properties.property-by-id', text: `SELECT ${PROPERTY_COLUMNS} FROM properties.properties WHERE id = $1` };
-const CURRENT_TENANT_COUNTS = {
-  name: 'tenants.current-tenant-counts',
-  text: `SELECT property_id, count(*)::int AS tenants FROM tenants.tenancies WHERE ended_at IS NULL AND property_id = ANY($1::uuid[]) GROUP BY property_id`,
-};
-const CURRENT_TENANCIES = {
-  name: 'tenants.current-tenancies',
-  text: `SELECT tenant_user_id, property_id, started_at FROM tenants.tenancies WHERE property_id = $1 AND landlord_user_id = $2 AND ended_at IS NULL ORDER BY started_at, id`,
-};
-const USER_VIEWS = {
-  name: 'accounts.user-views',
-  text: `SELECT id, type, first_name, last_name, email, phone, photo_key, last_login_at FROM accounts.users WHERE id = ANY($1::uuid[])`,
-};
+// The product's own statements, taken by name from its compiled modules (server/dist, which npm run
+// bench builds first): the baseline runs the very SQL the product runs, never a copy that drifts.
+require('../../server/dist/app.module');
+const { preparedStatementNamed } = require('../../server/dist/infrastructure/database/prepared-statement');
+const { paymentCorrectionsOf, paymentStatusOf, RECEIPT_STATUS_WORDS } = require('../../server/dist/modules/payments/receipts/payment-status');
 
-const PAYMENT_CORRECTIONS_SQL = `
-  (SELECT count(*)::int FROM payments.ledger_transactions r
-    WHERE r.corrects_transaction_id = t.id AND r.kind = 'refund'
-      AND NOT EXISTS (SELECT 1 FROM payments.ledger_transactions f
-                       WHERE f.corrects_transaction_id = r.id AND f.kind = 'correction')) AS refunds,
-  (SELECT count(*)::int FROM payments.ledger_transactions d
-    WHERE d.corrects_transaction_id = t.id AND d.kind = 'dispute') AS disputes,
-  (SELECT count(*)::int FROM payments.ledger_transactions w
-    WHERE w.corrects_transaction_id = t.id AND w.kind = 'dispute_won') AS disputes_won`;
+function productStatement(name) {
+  const statement = preparedStatementNamed(name);
+  if (!statement) throw new Error(`The product has no prepared statement named ${name}: bring bench/baselines/pg-server.js in step`);
+  return statement;
+}
+const LIVE_SESSION = productStatement('accounts.live-session');
+const LANDLORD_CURRENT_PROPERTIES = productStatement('properties.landlord-current-properties');
+const LANDLORD_PROPERTIES = productStatement('properties.landlord-properties');
+const PROPERTY_BY_ID = productStatement('properties.property-by-id');
+const CURRENT_TENANT_COUNTS = productStatement('tenants.current-tenant-counts');
+const CURRENT_TENANCIES = productStatement('tenants.current-tenancies');
+const USER_VIEWS = productStatement('accounts.user-views');
+const TENANT_PAYMENTS = productStatement('payments.tenant-payments');
+const RECEIPT = productStatement('payments.receipt');
+const PROPERTY_LINES = productStatement('statements.property-lines');
+const LANDLORD_TIME_ZONE = productStatement('statements.landlord-time-zone');
+const RENT_HISTORY = productStatement('properties.rent-history');
+const RENT_HISTORIES = productStatement('properties.rent-histories');
+const TENANCIES_OF_PROPERTIES = productStatement('tenants.tenancies-of-properties');
+const PROPERTY_TENANCIES = productStatement('tenants.property-tenancies');
+const CURRENT_TENANCY = productStatement('tenants.current-tenancy');
+const TENANT_JOURNALS = productStatement('payments.tenant-journals');
+
+// The yearly statement's baseline computes it on every read, with SQL of its own (the product
+// remembers it, decision 0024): only the lines that can count in the year, and each property's first
+// and last line month.
 const oneLine = (text) => text.replace(/\s+/g, ' ').trim();
-const TENANT_PAYMENTS = {
-  name: 'payments.tenant-payments',
-  text: oneLine(`SELECT t.id, t.occurred_at, t.description,
-          -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
-             WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS charged_cents,
-          ${PAYMENT_CORRECTIONS_SQL}
-     FROM payments.ledger_transactions t
-    WHERE t.tenant_user_id = $1 AND t.kind = 'rent_payment'
-    ORDER BY t.occurred_at DESC, t.recorded_at DESC`),
-};
-const RECEIPT = {
-  name: 'payments.receipt',
-  text: oneLine(`SELECT t.id, t.occurred_at, t.tenant_user_id, t.landlord_user_id, t.property_id, t.description,
-          -(SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
-             WHERE e.transaction_id = t.id AND e.account = 'tenant_card') AS charged_cents,
-          (SELECT coalesce(sum(e.amount_cents), 0) FROM payments.ledger_entries e
-             WHERE e.transaction_id = t.id AND e.account = 'landlord_payable') AS landlord_cents,
-          ${PAYMENT_CORRECTIONS_SQL},
-          c.card_brand, c.card_last4
-     FROM payments.ledger_transactions t
-     LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
-    WHERE t.id = $1 AND t.kind = 'rent_payment'`),
-};
 const LINE_COLUMNS = `journal_id, kind, landlord_user_id, property_id, tenant_user_id, occurred_at, counts_at, billing_year, billing_month,
   gross_cents, platform_fee_cents, received_cents, processing_cents, processor_fee_cents, charged_cents, description, corrects_journal_id`;
 // The times as ISO text, as the product reads them (server/src/infrastructure/database/iso-timestamp.ts).
 const isoText = (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
 const LINE_SELECT = LINE_COLUMNS.replace(/\boccurred_at\b/, isoText('occurred_at')).replace(/\bcounts_at\b/, isoText('counts_at'));
-const PROPERTY_LINES = {
-  name: 'statements.property-lines',
-  text: oneLine(`SELECT ${LINE_SELECT} FROM statements.statement_lines
-    WHERE landlord_user_id = $1 AND property_id = $2 ORDER BY statement_lines.occurred_at, journal_id`),
-};
-const LANDLORD_TIME_ZONE = {
-  name: 'statements.landlord-time-zone',
-  text: 'SELECT time_zone FROM statements.landlord_settings WHERE landlord_user_id = $1',
-};
-const RENT_HISTORY = {
-  name: 'properties.rent-history',
-  text: 'SELECT rent_cents, effective_from FROM properties.rent_history WHERE property_id = $1 ORDER BY effective_from, id',
-};
-// A landlord's yearly statement reads all their properties' rents and tenancies at once (StatementReader.yearHistories).
-const RENT_HISTORIES = {
-  name: 'properties.rent-histories',
-  text: oneLine(`SELECT property_id, rent_cents, effective_from FROM properties.rent_history
-    WHERE property_id = ANY($1::uuid[]) ORDER BY property_id, effective_from, id`),
-};
-const TENANCIES_OF_PROPERTIES = {
-  name: 'tenants.tenancies-of-properties',
-  text: oneLine(`SELECT property_id, tenant_user_id, started_at, ended_at FROM tenants.tenancies
-    WHERE property_id = ANY($1::uuid[]) ORDER BY property_id, started_at, id`),
-};
-// The yearly statement reads only the lines that can count in the year, and each property's first and
-// last line month (StatementReader.yearHistories).
 const LANDLORD_YEAR_LINES = {
   name: 'statements.landlord-year-lines',
   text: oneLine(`SELECT ${LINE_SELECT} FROM statements.statement_lines
@@ -145,28 +88,6 @@ const LANDLORD_LINE_SPANS = {
                          WHERE s.property_id = p.property_id AND s.landlord_user_id = $1 ORDER BY s.billing_year, s.billing_month LIMIT 1) f
     CROSS JOIN LATERAL (SELECT s.billing_year * 12 + s.billing_month - 1 AS last_month FROM statements.statement_lines s
                          WHERE s.property_id = p.property_id AND s.landlord_user_id = $1 ORDER BY s.occurred_at DESC, s.journal_id DESC LIMIT 1) l`),
-};
-const PROPERTY_TENANCIES = {
-  name: 'tenants.property-tenancies',
-  text: 'SELECT tenant_user_id, started_at, ended_at FROM tenants.tenancies WHERE property_id = $1 ORDER BY started_at, id',
-};
-
-const CURRENT_TENANCY = {
-  name: 'tenants.current-tenancy',
-  text: 'SELECT id, property_id, landlord_user_id, started_at FROM tenants.tenancies WHERE tenant_user_id = $1 AND ended_at IS NULL',
-};
-const TENANT_JOURNALS = {
-  name: 'payments.tenant-journals',
-  text: oneLine(`SELECT t.id, t.kind, to_char(t.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at, t.description,
-          t.corrects_transaction_id, coalesce(e.receivable, 0) AS receivable_cents, coalesce(e.paid, 0) AS paid_cents,
-          c.processing_fee_cents AS tenant_fee_cents
-     FROM payments.ledger_transactions t
-    CROSS JOIN LATERAL (
-      SELECT sum(x.amount_cents) FILTER (WHERE x.account = 'tenant_receivable') AS receivable,
-             -sum(x.amount_cents) FILTER (WHERE x.account = 'tenant_card') AS paid
-        FROM payments.ledger_entries x WHERE x.transaction_id = t.id) e
-     LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
-    WHERE t.tenant_user_id = $1 AND t.property_id = $2`),
 };
 
 const plainRows = async (statement, values) => (await pool.query({ ...statement, values })).rows;
@@ -273,12 +194,8 @@ fastify.register(async (app) => {
   const notSignedIn = (reply) => reply.code(401).send({ status: 'error', error: 'Sign in again.' });
   const notFound = (reply) => reply.code(404).send({ status: 'error', error: 'Not found.' });
 
-  function paymentStatusOf({ refunds, disputes, disputes_won: disputesWon }) {
-    if (disputes > disputesWon) return 'disputed';
-    if (refunds > 0) return 'refunded';
-    return 'succeeded';
-  }
-  const RECEIPT_STATUS_WORDS = { succeeded: 'Paid', refunded: 'Refunded', disputed: 'Disputed' };
+  const statusOf = (row) => paymentStatusOf(paymentCorrectionsOf(row));
+
 
   app.get('/api/tenant/payments', async (request, reply) => {
     const session = await signedIn(request);
@@ -291,7 +208,7 @@ fastify.register(async (app) => {
         paidAt: row.occurred_at.toISOString(),
         chargedCents: Number(row.charged_cents),
         description: row.description,
-        status: paymentStatusOf(row),
+        status: statusOf(row),
       })),
     };
   });
@@ -333,7 +250,7 @@ fastify.register(async (app) => {
         balanceCents,
         nextDue: { dueAt: nextDueAt.toISOString(), amountCents: property.rent_cents },
         lastPayment: last
-          ? { receiptId: last.id, paidAt: last.occurred_at.toISOString(), chargedCents: Number(last.charged_cents), description: last.description, status: paymentStatusOf(last), failureReason: null }
+          ? { receiptId: last.id, paidAt: last.occurred_at.toISOString(), chargedCents: Number(last.charged_cents), description: last.description, status: statusOf(last), failureReason: null }
           : null,
       },
     };
@@ -359,7 +276,7 @@ fastify.register(async (app) => {
       receipt: {
         receiptId: row.id,
         mode,
-        status: RECEIPT_STATUS_WORDS[paymentStatusOf(row)],
+        status: RECEIPT_STATUS_WORDS[statusOf(row)],
         amountCents: Number(mode === 'tenant' ? row.charged_cents : row.landlord_cents),
         paidAt: row.occurred_at.toISOString(),
         paidBy: fullName(tenant),

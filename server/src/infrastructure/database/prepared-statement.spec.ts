@@ -1,4 +1,4 @@
-import { COMPOSED_STATEMENTS_KEPT, composedStatement } from './prepared-statement';
+import { COMPOSED_STATEMENTS_KEPT, composedStatement, preparedStatement, preparedStatementNamed } from './prepared-statement';
 
 describe('composedStatement', () => {
   it('names each shape once, by its text', () => {
@@ -17,5 +17,17 @@ describe('composedStatement', () => {
     expect(late.text).toBe('SELECT 1 AS one_shape_too_many');
     // Shapes named before the limit keep their names.
     expect(composedStatement('SELECT $1::int AS one').name).toMatch(/^composed\./);
+  });
+});
+
+describe('preparedStatement', () => {
+  it('is known by its name, and refuses a second text under a name already taken', () => {
+    const statement = preparedStatement('spec.one-row', 'SELECT 1\n     AS one');
+    expect(preparedStatementNamed('spec.one-row')).toBe(statement);
+    expect(statement.text).toBe('SELECT 1 AS one');
+    // The same text again (a module evaluated twice) is the same statement.
+    expect(() => preparedStatement('spec.one-row', 'SELECT 1 AS one')).not.toThrow();
+    expect(() => preparedStatement('spec.one-row', 'SELECT 2 AS one')).toThrow('Two prepared statements are named spec.one-row');
+    expect(preparedStatementNamed('spec.no-such')).toBeUndefined();
   });
 });

@@ -16,12 +16,27 @@ export interface PreparedStatement<Row, Params extends readonly unknown[]> {
   readonly types?: { row: Row; params: Params };
 }
 
+/** Every statement made in this process, by name: a connection prepares a name once, so two texts under one name are a bug. */
+const statementsByName = new Map<string, PreparedStatement<QueryResultRow, readonly unknown[]>>();
+
 /** `name` is unique in the process (module.purpose); the text is fixed, values come only as $n. */
 export function preparedStatement<Row, Params extends readonly unknown[]>(
   name: string,
   text: string,
 ): PreparedStatement<Row, Params> {
-  return Object.freeze({ name, text: text.replace(/\s+/g, ' ').trim() });
+  const statement = Object.freeze({ name, text: text.replace(/\s+/g, ' ').trim() });
+  const known = statementsByName.get(name);
+  if (known && known.text !== statement.text) throw new Error(`Two prepared statements are named ${name}`);
+  statementsByName.set(name, statement);
+  return statement;
+}
+
+/**
+ * The statement of this name, once the module that makes it has loaded; undefined before. The bench's
+ * pg baseline runs the product's own SQL by it (bench/baselines/pg-server.js), so the two cannot drift.
+ */
+export function preparedStatementNamed(name: string): PreparedStatement<QueryResultRow, readonly unknown[]> | undefined {
+  return statementsByName.get(name);
 }
 
 /**

@@ -1,10 +1,9 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { localYearMonthAt, shiftBillingMonth } from '@rentwise/libs/billing-month';
-import { DEFAULT_RENT_DUE_DAY, rentDueAt } from '@rentwise/libs/rent-charges';
+import { rentDueAt } from '@rentwise/libs/rent-charges';
 import { tenantBalanceCents } from '@rentwise/libs/tenant-balance';
 import { Clock } from '../../../infrastructure/clock/clock';
 import { TenantLedgerReader } from '../charges/tenant-ledger-reader';
-import { GetRentTerms } from '../../properties/contracts/get-rent-terms.query';
 import { GetTenancy } from '../../tenants/contracts/get-tenancy.query';
 import { GetLandlordTimeZone } from '../contracts/get-landlord-time-zone.query';
 import { GetTenantBalance, TenantBalanceView } from './get-tenant-balance.query';
@@ -21,18 +20,16 @@ export class GetTenantBalanceHandler implements IQueryHandler<GetTenantBalance> 
   async execute({ tenantUserId }: GetTenantBalance): Promise<TenantBalanceView | null> {
     const tenancy = await this.queries.execute(new GetTenancy(tenantUserId));
     if (!tenancy) return null;
-    const [journals, terms, timeZone, payments] = await Promise.all([
+    const [journals, timeZone, payments] = await Promise.all([
       this.ledger.journals(tenantUserId, tenancy.propertyId),
-      this.queries.execute(new GetRentTerms([tenancy.propertyId])),
       this.queries.execute(new GetLandlordTimeZone(tenancy.landlordUserId)),
       this.queries.execute(new ListTenantPayments(tenantUserId)),
     ]);
     const balanceCents = tenantBalanceCents(journals);
     const now = this.clock.now();
-    const dueDay = terms.get(tenancy.propertyId)?.dueDay ?? DEFAULT_RENT_DUE_DAY;
     // This month's due date when it is still ahead, else next month's.
     const thisMonth = localYearMonthAt(now, timeZone);
-    const candidates = [thisMonth, shiftBillingMonth(thisMonth, 1)].map((month) => rentDueAt(month, dueDay, timeZone));
+    const candidates = [thisMonth, shiftBillingMonth(thisMonth, 1)].map((month) => rentDueAt(month, tenancy.rentDueDay, timeZone));
     const nextDueAt = candidates.find((dueAt) => dueAt.getTime() > now.getTime()) as Date;
     return {
       balanceCents,

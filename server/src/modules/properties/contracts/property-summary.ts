@@ -10,6 +10,8 @@ export interface PropertySummary {
   addressParts: AddressParts;
   /** Today's monthly rent (GetRentHistory has earlier ones). */
   rentCents: Cents;
+  /** The day of the month rent is due (1-28), on the landlord's calendar. */
+  rentDueDay: number;
   /** True once the landlord removed the property: no new tenants, still there for history. */
   archived: boolean;
   /** ISO time of the removal, or null. */

@@ -14,6 +14,7 @@ export function toPropertySummary(property: Property): PropertySummary {
       zip: property.zip,
     },
     rentCents: property.rentCents,
+    rentDueDay: property.rentDueDay,
     archived: property.archivedAt !== null,
     archivedAt: property.archivedAt?.toISOString() ?? null,
     createdAt: property.createdAt.toISOString(),

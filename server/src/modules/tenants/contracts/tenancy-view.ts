@@ -8,6 +8,8 @@ export interface TenancyView {
   landlordUserId: string;
   /** The property's monthly rent today. */
   rentCents: Cents;
+  /** The day of the month it is due (1-28). */
+  rentDueDay: number;
   propertyAddress: string;
   /** ISO time the tenant was added to (or moved into) this property. */
   startedAt: string;

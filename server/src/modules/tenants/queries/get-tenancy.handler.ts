@@ -34,6 +34,7 @@ export class GetTenancyHandler implements IQueryHandler<GetTenancy> {
       propertyId: tenancy.property_id,
       landlordUserId: tenancy.landlord_user_id,
       rentCents: property.rentCents,
+      rentDueDay: property.rentDueDay,
       propertyAddress: property.address,
       startedAt: tenancy.started_at.toISOString(),
     };
