@@ -11,7 +11,7 @@
 const { createHash } = require('node:crypto');
 const { execFileSync } = require('node:child_process');
 const { resolve } = require('node:path');
-const { SCALE, postDueRentCharges, withClient, withDatabase } = require('./support');
+const { SCALE, postDueRentCharges, projectStatements, withClient, withDatabase } = require('./support');
 
 const LANDLORDS = 1000 * SCALE;
 const PROPERTIES_PER_LANDLORD = 10;
@@ -101,6 +101,7 @@ async function ensureBenchDatabase({ ownerUrl, appUrl, name, log = console.log, 
   if (!regenerate && (await generatedVersion(owner)) === DATA_VERSION) {
     migrate();
     log(`bench data: reusing database ${name}`);
+    await ensureStatementLines({ ownerUrl: owner, appUrl: app }, log);
     return { ownerUrl: owner, appUrl: app };
   }
   await withClient(withDatabase(ownerUrl, 'postgres'), async (client) => {
@@ -207,11 +208,25 @@ async function ensureBenchDatabase({ ownerUrl, appUrl, name, log = console.log, 
     const charged = await postDueRentCharges({ ownerUrl: owner, appUrl: app });
     log(`bench data: ${charged.charges.toLocaleString('en-US')} more rent charges by the product's job over ${charged.tenancies.toLocaleString('en-US')} tenancies (${(charged.ms / 1000).toFixed(0)} s)`);
     await client.query('ANALYZE');
+    await ensureStatementLines({ ownerUrl: owner, appUrl: app }, log);
     await client.query('CREATE TABLE public.bench_data (version int NOT NULL, generated_at timestamptz NOT NULL DEFAULT now())');
     await client.query('INSERT INTO public.bench_data (version) VALUES ($1)', [DATA_VERSION]);
   });
   log(`bench data: made in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return { ownerUrl: owner, appUrl: app };
+}
+
+/**
+ * The ledger projected into statement lines by the product's own projector, as a running product has
+ * them: the Monthly Overview and the statements read these. Made once (a database made before this
+ * step gets it on its next use).
+ */
+async function ensureStatementLines(database, log) {
+  const projected = await withClient(database.ownerUrl, async (client) => (await client.query('SELECT EXISTS (SELECT 1 FROM statements.statement_lines) AS any')).rows[0].any);
+  if (projected) return;
+  const caughtUp = await projectStatements(database);
+  await withClient(database.ownerUrl, (client) => client.query('ANALYZE statements.statement_lines'));
+  log(`bench data: ${caughtUp.journals.toLocaleString('en-US')} journals projected into statement lines (${(caughtUp.ms / 1000).toFixed(0)} s, peak ${Math.round(caughtUp.peakRssMb)} MB)`);
 }
 
 /**

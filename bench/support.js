@@ -438,6 +438,19 @@ const postDueRentCharges = (database) =>
   );
 
 /**
+ * The statements projector's catch-up, as the worker runs it after every payment: a page of journals
+ * at a time, so it projects the generated ledger into statement lines with flat memory.
+ */
+const projectStatements = (database) =>
+  inProductCli(
+    database,
+    `async (context, dist) => {
+       const { StatementsProjector } = require(dist + '/modules/statements/projection/statements-projector.js');
+       return context.get(StatementsProjector).catchUp({ wait: true });
+     }`,
+  );
+
+/**
  * How many times today's data the run builds and reads (`npm run bench -- --scale 10`, issue 39): run.sh
  * passes it to every part as BENCH_SCALE. Each part multiplies its own sizes by it.
  */
@@ -480,6 +493,7 @@ module.exports = {
   root,
   inProductCli,
   postDueRentCharges,
+  projectStatements,
   withDatabase,
   withClient,
   stackUrls,
