@@ -34,7 +34,7 @@ import { GetPaymentSetupHandler } from './queries/get-payment-setup.handler';
 import { GetBankDebitFailuresHandler } from './queries/get-bank-debit-failures.handler';
 import { GetReceiptHandler } from './queries/get-receipt.handler';
 import { ListTenantPaymentsHandler } from './queries/list-tenant-payments.handler';
-import { GetLedgerBacklogHandler, ReadLedgerFeedHandler } from './queries/read-ledger-feed.handler';
+import { GetLedgerBacklogHandler, ReadLedgerFeedHandler, ReadWholeLedgerFeedHandler } from './queries/read-ledger-feed.handler';
 import { ReceiptReader } from './receipts/receipt-reader';
 import { ListDisputedAfterRefundHandler } from './refund-disputes/list-disputed-after-refund.handler';
 import { PaymentCorrectionsReader } from './refund-disputes/payment-corrections-reader';
@@ -161,6 +161,7 @@ export class PaymentsModule {
         GetReceiptHandler,
         GetBankDebitFailuresHandler,
         ReadLedgerFeedHandler,
+        ReadWholeLedgerFeedHandler,
         GetLedgerBacklogHandler,
         ReceiptReader,
         PaymentCorrectionsReader,

@@ -20,6 +20,19 @@ export class ReadLedgerFeed extends Query<LedgerFeedPage> {
   }
 }
 
+/**
+ * Every journal the snapshot sees, from the beginning, up to `pageSize` journals a page (in no
+ * particular order), read through one cursor in the caller's transaction: a projector starting from
+ * nothing, or after a restore into another cluster, folds the whole ledger with flat memory instead
+ * of holding it. Iterate it inside that transaction; every page carries the one horizon the whole
+ * read is consistent with as its nextPosition, and the last says caughtUp.
+ */
+export class ReadWholeLedgerFeed extends Query<AsyncIterable<LedgerFeedPage>> {
+  constructor(readonly pageSize: number) {
+    super();
+  }
+}
+
 export interface LedgerFeedPage {
   journals: StatementJournal[];
   /** Every journal written by a transaction below this position has been returned. */

@@ -4,7 +4,7 @@ import { RECEIVED_BY_LANDLORD_ACCOUNT } from '@rentwise/libs/recorded-payments';
 import { COUNTS_AT_PAYMENT_KINDS, type JournalAccount, type JournalKind, type StatementJournal } from '@rentwise/libs/statements';
 import { isoTimestamp } from '../../../infrastructure/database/iso-timestamp';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
-import { GetLedgerBacklog, LedgerBacklog, LedgerFeedPage, ReadLedgerFeed } from '../contracts/read-ledger-feed.query';
+import { GetLedgerBacklog, LedgerBacklog, LedgerFeedPage, ReadLedgerFeed, ReadWholeLedgerFeed } from '../contracts/read-ledger-feed.query';
 
 interface JournalRow {
   id: string;
@@ -133,6 +133,40 @@ export class ReadLedgerFeedHandler implements IQueryHandler<ReadLedgerFeed> {
       caughtUp,
       clusterSystemIdentifier: cluster,
     };
+  }
+}
+
+/** Each whole read's cursor has a name of its own: a transaction may read the ledger twice. */
+let wholeReads = 0;
+
+@QueryHandler(ReadWholeLedgerFeed)
+export class ReadWholeLedgerFeedHandler implements IQueryHandler<ReadWholeLedgerFeed> {
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  async execute({ pageSize }: ReadWholeLedgerFeed): Promise<AsyncIterable<LedgerFeedPage>> {
+    if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new RangeError(`A page of ${pageSize} journals`);
+    return this.pages(pageSize);
+  }
+
+  private async *pages(pageSize: number): AsyncGenerator<LedgerFeedPage> {
+    const manager = this.unitOfWork.manager;
+    const cursor = `ledger_feed_whole_${++wholeReads}`;
+    // A cursor reads in its DECLARE's snapshot, so every page agrees with the horizon of the first.
+    // Not closed on an error: the transaction is then aborted, and its end closes the cursor.
+    await manager.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${EVERYTHING}`);
+    let horizon: string | null = null;
+    let cluster: string | null = null;
+    for (;;) {
+      const rows = await manager.query<(JournalRow & AccountSums & { horizon: string; cluster: string })[]>(`FETCH FORWARD ${pageSize} FROM ${cursor}`);
+      horizon ??= rows[0].horizon;
+      cluster ??= rows[0].cluster;
+      const last = rows.length < pageSize;
+      if (last) await manager.query(`CLOSE ${cursor}`);
+      // The horizon's row joins no journal (all nulls) only when there is none.
+      const journals = rows.filter((row) => row.id !== null).map(toJournal);
+      yield { journals, nextPosition: horizon, caughtUp: last, clusterSystemIdentifier: cluster };
+      if (last) return;
+    }
   }
 }
 

@@ -144,15 +144,10 @@ export function rowMatchesLine(row: LineRow, line: StatementLine): boolean {
   );
 }
 
-export async function replaceAllLines(manager: EntityManager, lines: readonly StatementLine[]): Promise<void> {
-  await manager.query(`DELETE FROM statements.statement_lines`);
-  await insertInBatches(manager, lines);
-}
-
 /**
  * Makes the live lines equal to the rebuilt ones by writing only what differs: lines only in live or
  * different are deleted, then the rebuilt ones missing or different are inserted. The same end state
- * as replaceAllLines, without rewriting a table that is already right.
+ * as deleting every line and inserting the rebuilt ones, without rewriting a table that is already right.
  */
 export async function applyLineDifferences(
   manager: EntityManager,

@@ -6,14 +6,16 @@ import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { Faults } from '../../../infrastructure/faults/faults';
 import type { LineDifference, StatementsRebuilt } from '../contracts/rebuild-statements.command';
-import { LedgerFeedPage, ReadLedgerFeed } from '../../payments/contracts/read-ledger-feed.query';
+import { LedgerFeedPage, ReadLedgerFeed, ReadWholeLedgerFeed } from '../../payments/contracts/read-ledger-feed.query';
 import { timeZonesOf } from '../settings/landlord-time-zone';
-import { applyLineDifferences, canonicalLine, insertLines, type LineRow, readAllLineRows, replaceAllLines, rowMatchesLine, toLine } from './statement-lines';
+import { applyLineDifferences, canonicalLine, insertLines, type LineRow, readAllLineRows, rowMatchesLine, toLine } from './statement-lines';
 
 export const STATEMENTS_PROJECTION = 'statement_lines';
 /** pg_advisory_xact_lock key: one projector of this projection at a time, in any process. */
 export const STATEMENTS_LOCK_KEY = 7_316_001;
 const PAGE_TRANSACTIONS = 500;
+/** A page of a whole-ledger read (a first projection): few enough journals to keep memory flat. */
+const WHOLE_LEDGER_PAGE_JOURNALS = 20_000;
 
 export interface StoredPosition {
   position: string;
@@ -54,25 +56,23 @@ export class StatementsProjector {
         if (wait) await manager.query(`SELECT pg_advisory_xact_lock($1)`, [STATEMENTS_LOCK_KEY]);
         else if (!(await this.tryLock(manager))) return null;
         const stored = await this.storedPosition(manager);
-        let page = await this.read(stored?.position ?? null);
-        let rebuilt = false;
-        if (stored && stored.clusterSystemIdentifier !== page.clusterSystemIdentifier) {
+        if (!stored) return { journals: await this.projectWholeLedger(manager), caughtUp: true, rebuilt: false };
+        const page = await this.read(stored.position);
+        if (stored.clusterSystemIdentifier !== page.clusterSystemIdentifier) {
           // Restored into another cluster: transaction ids restarted, the position means nothing.
           this.logger.warn({ was: stored.clusterSystemIdentifier, now: page.clusterSystemIdentifier }, 'Database cluster changed: rebuilding statements');
-          page = await this.read(null);
-          await replaceAllLines(manager, await this.linesOf(manager, page.journals));
-          rebuilt = true;
-        } else {
-          await insertLines(manager, 'statements.statement_lines', await this.linesOf(manager, page.journals));
+          await manager.query(`DELETE FROM statements.statement_lines`);
+          return { journals: await this.projectWholeLedger(manager), caughtUp: true, rebuilt: true };
         }
+        await insertLines(manager, 'statements.statement_lines', await this.linesOf(manager, page.journals));
         if (page.journals.length > 0) this.faults.crashPoint('mid-projection');
         await this.savePosition(manager, page);
-        return { page, rebuilt };
+        return { journals: page.journals.length, caughtUp: page.caughtUp, rebuilt: false };
       });
       if (!step) return { ...result, ran: false };
-      result.journals += step.page.journals.length;
+      result.journals += step.journals;
       result.rebuilt ||= step.rebuilt;
-      if (step.page.caughtUp) return result;
+      if (step.caughtUp) return result;
     }
   }
 
@@ -137,6 +137,23 @@ export class StatementsProjector {
       STATEMENTS_LOCK_KEY,
     ]);
     return locked;
+  }
+
+  /**
+   * Every journal from the beginning, a page at a time in the caller's transaction (one snapshot), then
+   * the position at the read's horizon: a first projection of a large ledger holds a page, not the ledger.
+   */
+  private async projectWholeLedger(manager: EntityManager): Promise<number> {
+    let journals = 0;
+    let last: LedgerFeedPage | null = null;
+    for await (const page of await this.queries.execute(new ReadWholeLedgerFeed(WHOLE_LEDGER_PAGE_JOURNALS))) {
+      await insertLines(manager, 'statements.statement_lines', await this.linesOf(manager, page.journals));
+      journals += page.journals.length;
+      last = page;
+    }
+    if (journals > 0) this.faults.crashPoint('mid-projection');
+    await this.savePosition(manager, last as LedgerFeedPage);
+    return journals;
   }
 
   private read(position: string | null): Promise<LedgerFeedPage> {
