@@ -2,9 +2,9 @@ import { Query } from '@nestjs/cqrs';
 import type { StatementJournal } from '@rentwise/libs/statements';
 
 /**
- * A page of the ledger's journals for a projector, in commit-safe order. `position` is opaque: pass
- * null to start from the beginning (every journal, in no particular order), then the `nextPosition`
- * of the previous page. A journal's entries come as one sum per account it touches.
+ * A page of the ledger's journals for a projector, in commit-safe order. `position` is opaque: the
+ * `nextPosition` of the previous page (a whole read's to begin with, ReadWholeLedgerFeed). A journal's
+ * entries come as one sum per account it touches.
  *
  * Only journals whose writing transaction is older than every transaction still running are
  * returned (below the snapshot's xmin), so a journal that commits late, out of order, is never
@@ -12,7 +12,7 @@ import type { StatementJournal } from '@rentwise/libs/statements';
  */
 export class ReadLedgerFeed extends Query<LedgerFeedPage> {
   constructor(
-    readonly position: string | null,
+    readonly position: string,
     /** At most this many writing transactions' journals (a transaction's journals come together). */
     readonly limit: number,
   ) {
@@ -21,14 +21,18 @@ export class ReadLedgerFeed extends Query<LedgerFeedPage> {
 }
 
 /**
- * Every journal the snapshot sees, from the beginning, up to `pageSize` journals a page (in no
- * particular order), read through one cursor in the caller's transaction: a projector starting from
- * nothing, or after a restore into another cluster, folds the whole ledger with flat memory instead
- * of holding it. Iterate it inside that transaction; every page carries the one horizon the whole
- * read is consistent with as its nextPosition, and the last says caughtUp.
+ * Every journal the snapshot sees, from the beginning, up to `pageSize` journals a page, read through
+ * one cursor in the caller's transaction: a projector starting from nothing, or after a restore into
+ * another cluster, and a rebuild fold the whole ledger with flat memory instead of holding it. In no
+ * particular order unless `inJournalOrder` (by journal id, for a rebuild to merge with its lines; the
+ * sort costs the read about a third). Iterate it inside that transaction; every page carries the one
+ * horizon the whole read is consistent with as its nextPosition, and the last says caughtUp.
  */
 export class ReadWholeLedgerFeed extends Query<AsyncIterable<LedgerFeedPage>> {
-  constructor(readonly pageSize: number) {
+  constructor(
+    readonly pageSize: number,
+    readonly inJournalOrder = false,
+  ) {
     super();
   }
 }

@@ -86,10 +86,10 @@ const PAGE_AFTER = `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot
         ORDER BY t.written_by_xact, t.recorded_at, t.id`;
 
 /**
- * Every journal this snapshot sees (a rebuild), the entries summed in one pass over the table (an
- * index lookup per journal took most of a million-entry read), in no order: a full read is folded as
- * a set, and sorting a million entries' journals took a third of the statement (and JSON per journal
- * another third; on the bench ledger 2.3 s became 0.8 s).
+ * Every journal this snapshot sees (a whole read, through a cursor), the entries summed in one pass
+ * over the table (an index lookup per journal took most of a million-entry read), in no order unless
+ * one is added: a first projection folds it as a set, and sorting a million entries' journals took a
+ * third of the statement (and JSON per journal another third; on the bench ledger 2.3 s became 0.8 s).
  */
 const EVERYTHING = `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
             entries AS (SELECT e.transaction_id, ${ACCOUNT_SUMS} FROM payments.ledger_entries e GROUP BY e.transaction_id)
@@ -107,22 +107,16 @@ const EVERYTHING = `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot
 export class ReadLedgerFeedHandler implements IQueryHandler<ReadLedgerFeed> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
-  async execute({ position, limit: pageLimit }: ReadLedgerFeed): Promise<LedgerFeedPage> {
-    // From the beginning, everything this snapshot sees is read in one page, whatever its
-    // transaction id: after a restore into another cluster, restored journals carry the old
-    // cluster's (higher) ids. Everything visible has committed; the position becomes the horizon.
-    const fromStart = position === null;
-    const from = position ?? START;
+  async execute({ position: from, limit: pageLimit }: ReadLedgerFeed): Promise<LedgerFeedPage> {
     // One statement, one snapshot: the horizon and the rows agree.
-    const rows = await this.unitOfWork.manager.query<(JournalRow & AccountSums & { horizon: string; cluster: string })[]>(
-      fromStart ? EVERYTHING : PAGE_AFTER,
-      fromStart ? [] : [from, pageLimit + 1],
-    );
+    const rows = await this.unitOfWork.manager.query<(JournalRow & AccountSums & { horizon: string; cluster: string })[]>(PAGE_AFTER, [
+      from,
+      pageLimit + 1,
+    ]);
     const horizon = rows[0].horizon;
     const cluster = rows[0].cluster;
     // The horizon's row joins no journal (all nulls) only when there is none.
     const journalRows = rows[0].id === null ? [] : rows;
-    if (fromStart) return { journals: journalRows.map(toJournal), nextPosition: horizon, caughtUp: true, clusterSystemIdentifier: cluster };
     const writers = [...new Set(journalRows.map((row) => row.written_by_xact))];
     const caughtUp = writers.length <= pageLimit;
     const taken = caughtUp ? journalRows : journalRows.filter((row) => writers.indexOf(row.written_by_xact) < pageLimit);
@@ -143,17 +137,19 @@ let wholeReads = 0;
 export class ReadWholeLedgerFeedHandler implements IQueryHandler<ReadWholeLedgerFeed> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
-  async execute({ pageSize }: ReadWholeLedgerFeed): Promise<AsyncIterable<LedgerFeedPage>> {
+  async execute({ pageSize, inJournalOrder }: ReadWholeLedgerFeed): Promise<AsyncIterable<LedgerFeedPage>> {
     if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new RangeError(`A page of ${pageSize} journals`);
-    return this.pages(pageSize);
+    return this.pages(pageSize, inJournalOrder ? `${EVERYTHING} ORDER BY t.id` : EVERYTHING);
   }
 
-  private async *pages(pageSize: number): AsyncGenerator<LedgerFeedPage> {
+  private async *pages(pageSize: number, read: string): AsyncGenerator<LedgerFeedPage> {
     const manager = this.unitOfWork.manager;
     const cursor = `ledger_feed_whole_${++wholeReads}`;
     // A cursor reads in its DECLARE's snapshot, so every page agrees with the horizon of the first.
     // Not closed on an error: the transaction is then aborted, and its end closes the cursor.
-    await manager.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${EVERYTHING}`);
+    // Planned for every row, as the read is (a cursor's default plans for the first tenth: index probes per journal, not one pass).
+    await manager.query(`SET LOCAL cursor_tuple_fraction = 1`);
+    await manager.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${read}`);
     let horizon: string | null = null;
     let cluster: string | null = null;
     for (;;) {

@@ -113,9 +113,15 @@ export async function readLines(
   return rows.map(toLine);
 }
 
-/** Every stored line as its row, in no order: a rebuild compares them by id (sorting a million uuids cost it a second). */
-export async function readAllLineRows(manager: EntityManager, table: LinesTable): Promise<LineRow[]> {
-  return manager.query<LineRow[]>(`SELECT ${LINE_SELECT} FROM ${table}`);
+/** Each live line's row, by journal id, a page at a time through one cursor in the caller's transaction: a rebuild merges them with its lines. */
+export async function* liveLineRowsInJournalOrder(manager: EntityManager, pageSize: number): AsyncGenerator<LineRow> {
+  await manager.query(`DECLARE live_lines_in_order NO SCROLL CURSOR FOR SELECT ${LINE_SELECT} FROM statements.statement_lines ORDER BY journal_id`);
+  for (;;) {
+    const rows = await manager.query<LineRow[]>(`FETCH FORWARD ${pageSize} FROM live_lines_in_order`);
+    yield* rows;
+    if (rows.length < pageSize) break;
+  }
+  await manager.query(`CLOSE live_lines_in_order`);
 }
 
 /**

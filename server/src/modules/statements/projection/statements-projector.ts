@@ -8,7 +8,7 @@ import { Faults } from '../../../infrastructure/faults/faults';
 import type { LineDifference, StatementsRebuilt } from '../contracts/rebuild-statements.command';
 import { LedgerFeedPage, ReadLedgerFeed, ReadWholeLedgerFeed } from '../../payments/contracts/read-ledger-feed.query';
 import { timeZonesOf } from '../settings/landlord-time-zone';
-import { applyLineDifferences, canonicalLine, insertLines, type LineRow, readAllLineRows, rowMatchesLine, toLine } from './statement-lines';
+import { applyLineDifferences, canonicalLine, insertLines, type LineRow, liveLineRowsInJournalOrder, rowMatchesLine, toLine } from './statement-lines';
 
 export const STATEMENTS_PROJECTION = 'statement_lines';
 /** pg_advisory_xact_lock key: one projector of this projection at a time, in any process. */
@@ -78,29 +78,45 @@ export class StatementsProjector {
 
   /**
    * The same fold from position zero, compared with the live lines both ways. With `swap`, the live
-   * lines are made equal to the rebuilt ones and the position moves, in one transaction. The rebuilt
-   * lines stay in memory (they were written to a temporary table and read back: with a million
-   * entries that and rewriting every live line took most of the rebuild); only differences are written.
+   * lines are made equal to the rebuilt ones and the position moves, in one transaction. The ledger
+   * and the live lines are each read by journal id through a cursor, a page at a time, and merged:
+   * memory holds a page of each and the differences, whatever the ledger's size.
    */
   async rebuild(options: { swap: boolean }): Promise<StatementsRebuilt> {
     return this.unitOfWork.run(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock($1)`, [STATEMENTS_LOCK_KEY]);
-      const page = await this.read(null);
       // The live lines are compared as of the same position: catch them up first, inside this lock.
-      const stored = await this.storedPosition(manager);
-      if (stored && stored.clusterSystemIdentifier === page.clusterSystemIdentifier) {
-        const pending = await this.read(stored.position);
-        await insertLines(manager, 'statements.statement_lines', await this.linesOf(manager, pending.journals));
-      }
-      const rebuilt = firstLinePerJournal(await this.linesOf(manager, page.journals));
-      const live = await readAllLineRows(manager, 'statements.statement_lines');
-      const differences = compareLines(live, rebuilt);
+      await this.catchUpLive(manager);
+      const ledger: { last: LedgerFeedPage | null } = { last: null };
+      const rebuilt = this.linesOfPages(manager, await this.queries.execute(new ReadWholeLedgerFeed(WHOLE_LEDGER_PAGE_JOURNALS, true)), ledger);
+      const { differences, lines } = await compareInJournalOrder(liveLineRowsInJournalOrder(manager, WHOLE_LEDGER_PAGE_JOURNALS), rebuilt);
       if (options.swap) {
         await applyLineDifferences(manager, differences);
-        await this.savePosition(manager, page);
+        await this.savePosition(manager, ledger.last as LedgerFeedPage);
       }
-      return { differences, lines: rebuilt.size, swapped: options.swap };
+      return { differences, lines, swapped: options.swap };
     });
+  }
+
+  /** Projects what the live lines still lack after the stored position, when it is this cluster's. */
+  private async catchUpLive(manager: EntityManager): Promise<void> {
+    const stored = await this.storedPosition(manager);
+    if (!stored) return;
+    const pending = await this.read(stored.position);
+    if (pending.clusterSystemIdentifier !== stored.clusterSystemIdentifier) return;
+    await insertLines(manager, 'statements.statement_lines', await this.linesOf(manager, pending.journals));
+  }
+
+  /** Each page's lines in the page's order; `read.last` is the last page read (its horizon is the read's). */
+  private async *linesOfPages(
+    manager: EntityManager,
+    pages: AsyncIterable<LedgerFeedPage>,
+    read: { last: LedgerFeedPage | null },
+  ): AsyncGenerator<StatementLine> {
+    for await (const page of pages) {
+      read.last = page;
+      yield* await this.linesOf(manager, page.journals);
+    }
   }
 
   /** Re-buckets one landlord's lines after a time zone change, under the projection's lock. */
@@ -156,7 +172,7 @@ export class StatementsProjector {
     return journals;
   }
 
-  private read(position: string | null): Promise<LedgerFeedPage> {
+  private read(position: string): Promise<LedgerFeedPage> {
     return this.queries.execute(new ReadLedgerFeed(position, PAGE_TRANSACTIONS));
   }
 
@@ -176,32 +192,45 @@ export class StatementsProjector {
   }
 }
 
-/** One line per journal, the first kept (as inserting with ON CONFLICT DO NOTHING keeps it), by journal id. */
-function firstLinePerJournal(lines: readonly StatementLine[]): Map<string, StatementLine> {
-  const byJournal = new Map<string, StatementLine>();
-  for (const line of lines) if (!byJournal.has(line.journalId)) byJournal.set(line.journalId, line);
-  return byJournal;
-}
-
-const byJournalId = (a: LineDifference, b: LineDifference): number => (a.journalId < b.journalId ? -1 : a.journalId > b.journalId ? 1 : 0);
-
 /**
- * Lines that differ, both ways: missing on either side, or different; each side's in journal order.
- * One pass over the live lines against the rebuilt ones by id; live ids are gathered only when some
- * rebuilt line was not met (a rebuild usually finds none, and these are a million lines).
+ * Lines that differ, both ways, from the live rows and the rebuilt lines, each in journal id order:
+ * missing on either side, or different; those the live table has first, then those it lacks, each in
+ * journal order. A journal's second line (the ledger read joined it twice) is left out, as inserting
+ * with ON CONFLICT DO NOTHING leaves it.
  */
-export function compareLines(live: readonly LineRow[], rebuiltById: ReadonlyMap<string, StatementLine>): LineDifference[] {
-  const differences: LineDifference[] = [];
-  let met = 0;
-  for (const row of live) {
-    const other = rebuiltById.get(row.journal_id);
-    if (other) met += 1;
-    if (!other || !rowMatchesLine(row, other)) differences.push({ journalId: row.journal_id, live: toLine(row), rebuilt: other ? canonicalLine(other) : null });
+export async function compareInJournalOrder(
+  live: AsyncIterable<LineRow>,
+  rebuilt: AsyncIterable<StatementLine>,
+): Promise<{ differences: LineDifference[]; lines: number }> {
+  const liveRows = live[Symbol.asyncIterator]();
+  const rebuiltLines = rebuilt[Symbol.asyncIterator]();
+  const inLive: LineDifference[] = [];
+  const notInLive: LineDifference[] = [];
+  let lines = 0;
+  let lastJournalId: string | null = null;
+  let row = await liveRows.next();
+  let line = await rebuiltLines.next();
+  while (!row.done || !line.done) {
+    if (!line.done && line.value.journalId === lastJournalId) {
+      line = await rebuiltLines.next();
+    } else if (!line.done && (row.done || line.value.journalId < row.value.journal_id)) {
+      notInLive.push({ journalId: line.value.journalId, live: null, rebuilt: canonicalLine(line.value) });
+      lastJournalId = line.value.journalId;
+      lines += 1;
+      line = await rebuiltLines.next();
+    } else if (line.done || row.value.journal_id < line.value.journalId) {
+      const stale = row.value as LineRow;
+      inLive.push({ journalId: stale.journal_id, live: toLine(stale), rebuilt: null });
+      row = await liveRows.next();
+    } else {
+      if (!rowMatchesLine(row.value as LineRow, line.value)) {
+        inLive.push({ journalId: line.value.journalId, live: toLine(row.value as LineRow), rebuilt: canonicalLine(line.value) });
+      }
+      lastJournalId = line.value.journalId;
+      lines += 1;
+      row = await liveRows.next();
+      line = await rebuiltLines.next();
+    }
   }
-  const missing: LineDifference[] = [];
-  if (met < rebuiltById.size) {
-    const liveIds = new Set(live.map((row) => row.journal_id));
-    for (const [journalId, line] of rebuiltById) if (!liveIds.has(journalId)) missing.push({ journalId, live: null, rebuilt: canonicalLine(line) });
-  }
-  return [...differences.sort(byJournalId), ...missing.sort(byJournalId)];
+  return { differences: [...inLive, ...notInLive], lines };
 }
