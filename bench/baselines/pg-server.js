@@ -57,7 +57,6 @@ const TENANCIES_OF_PROPERTIES = productStatement('tenants.tenancies-of-propertie
 const PROPERTY_TENANCIES = productStatement('tenants.property-tenancies');
 const CURRENT_TENANCY = productStatement('tenants.current-tenancy');
 const TENANT_JOURNALS = productStatement('payments.tenant-journals');
-const PAYMENT_TO_REFUND = productStatement('payments.payment-to-refund');
 
 // The yearly statement's baseline computes it on every read, with SQL of its own (the product
 // remembers it, decision 0024): only the lines that can count in the year, and each property's first
@@ -265,11 +264,10 @@ fastify.register(async (app) => {
     const [row] = await rows(RECEIPT, [receiptId]);
     const mode = !row ? null : row.tenant_user_id === session.user_id ? 'tenant' : row.landlord_user_id === session.user_id ? 'landlord' : null;
     if (mode !== viewerType) return notFound(reply);
-    // The landlord's receipt also reads what is left to refund (ReceiptReader.refundOptionOf); the bench's payments have no refunds to list.
+    // The receipt's row carries what is left to refund (the landlord's refund option); the bench's payments have no refunds to list.
     const [users, property] = await Promise.all([
       rows(USER_VIEWS, [[row.tenant_user_id, row.landlord_user_id]]),
       rows(PROPERTY_BY_ID, [row.property_id]).then(([found]) => found),
-      mode === 'landlord' ? rows(PAYMENT_TO_REFUND, [row.id, row.landlord_user_id]) : undefined,
     ]);
     const tenant = users.find((user) => user.id === row.tenant_user_id);
     const landlord = users.find((user) => user.id === row.landlord_user_id);

@@ -14,23 +14,18 @@ import { GetProperty } from '../../properties/contracts/get-property.query';
 import { madeByAutopaySql } from '../autopay/made-by-autopay';
 import { GetLandlordTimeZone } from '../contracts/get-landlord-time-zone.query';
 import { disputedAfterRefundView, PaymentCorrectionsReader } from '../refund-disputes/payment-corrections-reader';
-import { PAYMENT_CORRECTIONS_SQL, type PaymentCorrectionColumns, paymentCorrectionsOf, paymentStatusOf, RECEIPT_STATUS_WORDS } from './payment-status';
-import { PaymentsToRefund } from '../refunds/payments-to-refund';
+import { PAYMENT_CORRECTIONS_SQL, paymentCorrectionsOf, paymentStatusOf, RECEIPT_STATUS_WORDS } from './payment-status';
+import { PAYMENT_TO_REFUND_SQL, type PaymentToRefundColumns, paymentToRefundOf } from '../refunds/payments-to-refund';
 import type { ReceiptRefundView, ReceiptView, RefundOptionView } from './receipt-view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface ReceiptRow extends PaymentCorrectionColumns {
-  id: string;
-  occurred_at: Date;
-  tenant_user_id: string;
-  landlord_user_id: string;
+interface ReceiptRow extends PaymentToRefundColumns {
   property_id: string;
   description: string;
   charged_cents: string;
   landlord_cents: string;
   card_brand: string | null;
-  card_last4: string | null;
   method: 'card' | 'bank_debit' | null;
   bank_name: string | null;
   bank_last4: string | null;
@@ -48,7 +43,8 @@ interface ReceiptRow extends PaymentCorrectionColumns {
 /**
  * One journal by its id (primary key), its entries and corrections by their indexes, its attempt if
  * any. A bank debit's landlord share is posted by its settlement (decision 0037), so it is summed too.
- * Rent the landlord recorded (decision 0043) comes with how it was paid, who recorded it, and its void.
+ * Rent the landlord recorded (decision 0043) comes with how it was paid, who recorded it, and its void;
+ * and what a refund reads, for the landlord's refund option (one read, not a second by the refund's).
  * The landlord's share is two index reads added, not one read with an OR: with the OR the planner
  * scanned every ledger entry (0.44 s a receipt at 1.7 million entries).
  */
@@ -64,7 +60,8 @@ const RECEIPT = preparedStatement<ReceiptRow, [receiptId: string]>(
               WHERE s.corrects_transaction_id = t.id AND s.kind = 'bank_debit_settled'
                 AND e.account IN ('landlord_payable', 'received_by_landlord')) AS landlord_cents,
           ${PAYMENT_CORRECTIONS_SQL},
-          c.card_brand, c.card_last4, c.method, c.bank_name, c.bank_last4, c.failure_code, c.processing_fee_cents,
+          ${PAYMENT_TO_REFUND_SQL},
+          c.card_brand, c.method, c.bank_name, c.bank_last4, c.failure_code, c.processing_fee_cents,
           ${madeByAutopaySql('c')} AS automatic,
           r.method AS recorded_method, r.reference AS recorded_reference, r.received_on::text AS received_on, r.recorded_by_user_id,
           v.reason AS void_reason, v.voided_at
@@ -99,6 +96,12 @@ function landlordAmountCents(row: ReceiptRow, status: ReturnType<typeof paymentS
   return landlordReceivesCents(Number(row.charged_cents), Math.floor(row.occurred_at.getTime() / 1000));
 }
 
+/** What the landlord may refund of the payment, read as a refund reads it. */
+function refundOptionOf(row: ReceiptRow): RefundOptionView {
+  const { chargedCents, refundedCents, leftCents, platformFeeCents, processorFeeCents, refusal } = paymentToRefundOf(row);
+  return { chargedCents, refundedCents, leftCents, platformFeeCents, processorFeeCents, refusal };
+}
+
 /** 'STRIPE TEST BANK •••• 6789' */
 const bankAccountLabel = (bankName: string | null, last4: string | null): string =>
   last4 ? `${bankName ?? 'Bank account'} •••• ${last4}` : (bankName ?? 'Bank account');
@@ -116,7 +119,6 @@ export class ReceiptReader {
     private readonly unitOfWork: UnitOfWork,
     private readonly queries: QueryBus,
     private readonly corrections: PaymentCorrectionsReader,
-    private readonly paymentsToRefund: PaymentsToRefund,
   ) {}
 
   async read(receiptId: string, viewerUserId: string): Promise<ReceiptView | null> {
@@ -139,14 +141,13 @@ export class ReceiptReader {
     // Only a refunded payment with a dispute still counted against it can be disputed after its refund.
     const mayBeDisputedAfterRefund = row.refunds > 0 && status === 'disputed';
     const recordedBy = row.recorded_by_user_id;
-    const [users, property, flagged, timeZone, refunds, refundOption] = await Promise.all([
+    const [users, property, flagged, timeZone, refunds] = await Promise.all([
       this.queries.execute(new GetUsers([row.tenant_user_id, row.landlord_user_id, ...(recordedBy ? [recordedBy] : [])])),
       this.queries.execute(new GetProperty(row.property_id)),
       mayBeDisputedAfterRefund ? this.corrections.disputedAfterRefund([row.id]) : undefined,
       // A recorded payment's receipt says the month it paid (New York's receipt for cash says the period covered).
       recordedBy ? this.queries.execute(new GetLandlordTimeZone(row.landlord_user_id)) : undefined,
       row.refunds > 0 ? this.refundsOf(row.id) : [],
-      mode === 'landlord' ? this.refundOptionOf(row.id, row.landlord_user_id) : null,
     ]);
     const disputedAfterRefund = flagged?.get(row.id);
     const tenant = users.get(row.tenant_user_id) ?? null;
@@ -184,7 +185,7 @@ export class ReceiptReader {
           : null,
       refunds,
       refundedCents: corrections.refundedCents,
-      refundOption,
+      refundOption: mode === 'landlord' ? refundOptionOf(row) : null,
     };
     return { receipt, tenant, landlord };
   }
@@ -192,12 +193,5 @@ export class ReceiptReader {
   private async refundsOf(receiptId: string): Promise<ReceiptRefundView[]> {
     const rows = await this.unitOfWork.query(REFUNDS, [receiptId]);
     return rows.map((refund) => ({ amountCents: Number(refund.amount_cents), refundedAt: refund.occurred_at.toISOString(), reason: refund.reason }));
-  }
-
-  private async refundOptionOf(receiptId: string, landlordUserId: string): Promise<RefundOptionView | null> {
-    const payment = await this.paymentsToRefund.read(receiptId, landlordUserId);
-    if (!payment) return null;
-    const { chargedCents, refundedCents, leftCents, platformFeeCents, processorFeeCents, refusal } = payment;
-    return { chargedCents, refundedCents, leftCents, platformFeeCents, processorFeeCents, refusal };
   }
 }

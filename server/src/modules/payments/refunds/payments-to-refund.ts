@@ -32,7 +32,8 @@ export interface PaymentToRefund extends RefundablePayment {
   leftCents: number;
 }
 
-interface Row extends PaymentCorrectionColumns {
+/** The columns a payment's refund reads beside its corrections: see PAYMENT_TO_REFUND_SQL. */
+export interface PaymentToRefundColumns extends PaymentCorrectionColumns {
   id: string;
   tenant_user_id: string;
   landlord_user_id: string;
@@ -46,17 +47,53 @@ interface Row extends PaymentCorrectionColumns {
   processor_fee_cents: string | null;
 }
 
+/**
+ * What a refund needs of a payment beyond its journal's own columns and PAYMENT_CORRECTIONS_SQL, for a
+ * statement that reads the journal as `t` and its attempt as `c` (the landlord's receipt reads them in
+ * its one statement).
+ */
+export const PAYMENT_TO_REFUND_SQL = `${REFUNDS_NOT_IN_LEDGER_SQL} AS refunds_not_in_ledger_cents,
+          c.provider, c.connected_account_id, c.charge_id, c.card_last4, c.platform_fee_cents, c.processor_fee_cents`;
+
 /** The landlord's own payment by its receipt id: a journal by its primary key, its corrections and refunds by their indexes. */
-const PAYMENT = preparedStatement<Row, [receiptId: string, landlordUserId: string]>(
+const PAYMENT = preparedStatement<PaymentToRefundColumns, [receiptId: string, landlordUserId: string]>(
   'payments.payment-to-refund',
   `SELECT t.id, t.tenant_user_id, t.landlord_user_id, t.occurred_at,
           ${PAYMENT_CORRECTIONS_SQL},
-          ${REFUNDS_NOT_IN_LEDGER_SQL} AS refunds_not_in_ledger_cents,
-          c.provider, c.connected_account_id, c.charge_id, c.card_last4, c.platform_fee_cents, c.processor_fee_cents
+          ${PAYMENT_TO_REFUND_SQL}
      FROM payments.ledger_transactions t
      LEFT JOIN payments.card_payments c ON c.ledger_transaction_id = t.id
     WHERE t.id = $1 AND t.landlord_user_id = $2 AND t.kind IN ('rent_payment', 'recorded_payment')`,
 );
+
+/** How a payment stands for a refund: what was charged and refunded, what is left, whose charge, and why not if it cannot be. */
+export function paymentToRefundOf(row: PaymentToRefundColumns): PaymentToRefund {
+  const corrections = paymentCorrectionsOf(row);
+  const status = paymentStatusOf(corrections);
+  const charge =
+    row.provider && row.connected_account_id && row.charge_id
+      ? { provider: row.provider, accountId: row.connected_account_id, chargeId: row.charge_id, cardLast4: row.card_last4 }
+      : null;
+  const payment = {
+    chargedCents: corrections.chargedCents,
+    refundedCents: corrections.refundedCents + Number(row.refunds_not_in_ledger_cents),
+    platformFeeCents: row.platform_fee_cents === null ? 0 : Number(row.platform_fee_cents),
+    // On Authorize.Net the processor's fee is the platform's merchant account's, not the landlord's.
+    processorFeeCents: row.processor_fee_cents === null || row.provider?.startsWith('authorize_net') ? null : Number(row.processor_fee_cents),
+  };
+  const leftCents = leftToRefundCents(payment);
+  return {
+    ...payment,
+    receiptId: row.id,
+    tenantUserId: row.tenant_user_id,
+    landlordUserId: row.landlord_user_id,
+    paidAt: row.occurred_at,
+    status,
+    charge,
+    leftCents,
+    refusal: refundRefusal(status, charge !== null, leftCents),
+  };
+}
 
 /** Reads a payment for refunding it; in a refund's transaction, under its lock, so what is left is current. */
 @Injectable()
@@ -67,31 +104,6 @@ export class PaymentsToRefund {
   async read(receiptId: string, landlordUserId: string): Promise<PaymentToRefund | null> {
     if (!UUID.test(receiptId)) return null;
     const [row] = await this.unitOfWork.query(PAYMENT, [receiptId, landlordUserId]);
-    if (!row) return null;
-    const corrections = paymentCorrectionsOf(row);
-    const status = paymentStatusOf(corrections);
-    const charge =
-      row.provider && row.connected_account_id && row.charge_id
-        ? { provider: row.provider, accountId: row.connected_account_id, chargeId: row.charge_id, cardLast4: row.card_last4 }
-        : null;
-    const payment = {
-      chargedCents: corrections.chargedCents,
-      refundedCents: corrections.refundedCents + Number(row.refunds_not_in_ledger_cents),
-      platformFeeCents: row.platform_fee_cents === null ? 0 : Number(row.platform_fee_cents),
-      // On Authorize.Net the processor's fee is the platform's merchant account's, not the landlord's.
-      processorFeeCents: row.processor_fee_cents === null || row.provider?.startsWith('authorize_net') ? null : Number(row.processor_fee_cents),
-    };
-    const leftCents = leftToRefundCents(payment);
-    return {
-      ...payment,
-      receiptId: row.id,
-      tenantUserId: row.tenant_user_id,
-      landlordUserId: row.landlord_user_id,
-      paidAt: row.occurred_at,
-      status,
-      charge,
-      leftCents,
-      refusal: refundRefusal(status, charge !== null, leftCents),
-    };
+    return row ? paymentToRefundOf(row) : null;
   }
 }
