@@ -8,12 +8,14 @@ const port = Number(process.env.E2E_PORT ?? 3100);
  */
 const realKeys = process.env.E2E_CARD_PROVIDERS === 'stand-ins';
 /**
- * E2E_SHARD=1/2: one of the browser tests' lanes that npm test runs side by side, each with its own
- * server, database and dev clock, so that specs which move the clock cannot meet (scripts/test.sh).
+ * E2E_SHARD=1/2: half of the spec files, run on its own server, database and dev clock.
+ * E2E_LANE=1: the name of one of the lanes npm test runs side by side (scripts/browser-tests.sh), which
+ * keeps its report and results apart from the other lane's.
  */
 const shardMatch = /^(\d+)\/(\d+)$/.exec(process.env.E2E_SHARD ?? '');
 const shard = shardMatch ? { current: Number(shardMatch[1]), total: Number(shardMatch[2]) } : null;
-const runName = [realKeys ? 'real-keys' : null, shard ? `shard-${shard.current}` : null].filter(Boolean).join('/');
+const lane = process.env.E2E_LANE ? `lane-${process.env.E2E_LANE}` : shard ? `shard-${shard.current}` : null;
+const runName = [realKeys ? 'real-keys' : null, lane].filter(Boolean).join('/');
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 
 /** Debian's Chromium; Playwright's own browser download cannot work on our machines. */
