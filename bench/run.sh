@@ -47,6 +47,13 @@ wants() {
   case ",$only," in *",$1,"*) return 0 ;; *) return 1 ;; esac
 }
 
+# The local PostgreSQL gets shared buffers sized to the machine, a quarter of its memory up to 8 GB, in
+# huge pages (decision 0049); a database given by DATABASE_URL is measured as its operator set it.
+if [ -z "${DATABASE_URL:-}" ]; then
+  memory_mb=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo)
+  shared_buffers_mb=$((memory_mb / 4 > 8192 ? 8192 : memory_mb / 4))
+  export RENTWISE_PG_SHARED_BUFFERS_MB=$((shared_buffers_mb < 128 ? 128 : shared_buffers_mb))
+fi
 eval "$(bash scripts/stack.sh up)"
 # npm puts the pinned Node first on the PATH (decision 0029); every part and what it starts runs on it.
 echo "Node $(node --version), $(nproc) cores, data at ${scale}x"

@@ -81,10 +81,33 @@ pg_pid() {
 pg_running() { [ -n "$(pg_pid)" ]; }
 pg_running_port() { sed -n 4p "$PG_DATA/postmaster.pid" 2>/dev/null; }
 
+# Megabytes of shared buffers the running cluster has.
+pg_shared_buffers_mb() {
+  PGPASSWORD=rentwise psql -h 127.0.0.1 -p "$(pg_running_port)" -U rentwise -d postgres -qAt \
+    -c "SELECT setting::bigint * 8 / 1024 FROM pg_settings WHERE name = 'shared_buffers'"
+}
+
+# RENTWISE_PG_SHARED_BUFFERS_MB (the bench sets it, decision 0049) sizes the shared buffers as an operator
+# would on a big ledger, in huge pages: with 4 kB pages each backend's first touch of a buffer is a page
+# fault, and on this kind of VM those cost more than the default 128 MB's reads through the page cache.
+pg_memory_options() {
+  local mb=${RENTWISE_PG_SHARED_BUFFERS_MB:-}
+  [ -z "$mb" ] && return 0
+  local pages=$((mb / 2 + mb / 20 + 16)) # 2 MB pages, and room for the rest of shared memory
+  if is_root && [ "$(cat /proc/sys/vm/nr_hugepages)" -lt "$pages" ]; then
+    sysctl -q -w vm.nr_hugepages="$pages" || say "could not reserve $pages huge pages; shared buffers in 4 kB pages"
+  fi
+  echo "-c shared_buffers=${mb}MB -c huge_pages=try"
+}
+
 pg_up() {
   local bin; bin=$(pg_bin)
   check_can_run_postgres
   mkdir -p "$RUN_DIR"
+  if pg_running && [ -n "${RENTWISE_PG_SHARED_BUFFERS_MB:-}" ] && [ "$(pg_shared_buffers_mb)" != "$RENTWISE_PG_SHARED_BUFFERS_MB" ]; then
+    say "Restarting PostgreSQL with ${RENTWISE_PG_SHARED_BUFFERS_MB} MB of shared buffers"
+    pg_stop
+  fi
   if pg_running; then
     PG_PORT=$(pg_running_port)
     say "PostgreSQL already running on 127.0.0.1:$PG_PORT"
@@ -114,7 +137,7 @@ pg_up() {
     # fsync=off only skips the flush to disk, which matters when the machine crashes, not PostgreSQL;
     # synchronous_commit stays on: off, a PostgreSQL crash loses commits already answered (docs/reliability.md).
     if ! as_checkout_owner "$bin/pg_ctl" -D "$PG_DATA" -l "$RUN_DIR/postgres.log" -w -t 60 \
-      -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$RUN_DIR -c max_connections=200 -c fsync=off" \
+      -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$RUN_DIR -c max_connections=200 -c fsync=off $(pg_memory_options)" \
       start >/dev/null 2>&1; then
       fail PostgreSQL "$(grep -m1 -E 'FATAL|ERROR|could not' "$RUN_DIR/postgres.log" | sed 's/.*\(FATAL\|ERROR\|LOG\): *//' || echo 'pg_ctl start failed')" \
         "see $RUN_DIR/postgres.log"
@@ -178,14 +201,18 @@ up() {
   if [ -n "${REDIS_URL:-}" ]; then say "Using REDIS_URL from the environment"; else redis_up; fi
 }
 
-stop() {
+pg_stop() {
   local pid; pid=$(pg_pid || true)
   if [ -n "$pid" ]; then
     say "Stopping PostgreSQL"
     kill -INT "$pid" # fast shutdown, as pg_ctl -m fast does
     for _ in $(seq 1 600); do [ -d "/proc/$pid" ] || break; sleep 0.1; done
   fi
-  pid=$(redis_pid || true)
+}
+
+stop() {
+  pg_stop
+  local pid; pid=$(redis_pid || true)
   if [ -n "$pid" ]; then
     say "Stopping Redis"
     redis-cli -p "$(redis_running_port)" shutdown nosave >/dev/null 2>&1 || kill "$pid" 2>/dev/null || true
