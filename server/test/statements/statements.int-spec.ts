@@ -53,6 +53,15 @@ describe('statements', () => {
     return commands().execute(new RecordRentPayment(payment));
   };
   const lineOf = (journalId: string) => statementLineOf(testApp, journalId);
+  /** A new landlord's property paid at each time, projected: the payments' journal ids. */
+  const projectedPayments = async (line1: string, paidAt: string[]): Promise<string[]> => {
+    const landlord = await signedInUser(testApp);
+    const property = await addProperty(landlord.userId, line1);
+    const journalIds: string[] = [];
+    for (const at of paidAt) journalIds.push((await pay(landlord.userId, property.propertyId, at)).transactionId);
+    await projected(...journalIds);
+    return journalIds;
+  };
 
   it('projects a recorded payment into its billing month, woken by the outbox', async () => {
     const landlord = await signedInUser(testApp);
@@ -140,13 +149,7 @@ describe('statements', () => {
   });
 
   it('changes nothing when caught up twice, and a rebuild from the start equals the incremental lines', async () => {
-    const landlord = await signedInUser(testApp);
-    const property = await addProperty(landlord.userId, '2 Rebuild Rd');
-    const journalIds: string[] = [];
-    for (const at of ['2024-12-10T12:00:00Z', '2024-12-11T12:00:00Z', '2025-02-28T00:00:00Z']) {
-      journalIds.push((await pay(landlord.userId, property.propertyId, at)).transactionId);
-    }
-    await projected(...journalIds);
+    await projectedPayments('2 Rebuild Rd', ['2024-12-10T12:00:00Z', '2024-12-11T12:00:00Z', '2025-02-28T00:00:00Z']);
     const before = await testApp.dataSource.query(`SELECT * FROM statements.statement_lines ORDER BY journal_id`);
     const again = await catchUp();
     expect(again.journals).toBe(0);
@@ -193,13 +196,7 @@ describe('statements', () => {
   });
 
   it('reads the whole ledger a page at a time in one snapshot, and projects it from no position at all', async () => {
-    const landlord = await signedInUser(testApp);
-    const property = await addProperty(landlord.userId, '6 First Run Rd');
-    const journalIds: string[] = [];
-    for (const at of ['2025-03-01T12:00:00Z', '2025-03-02T12:00:00Z', '2025-03-03T12:00:00Z']) {
-      journalIds.push((await pay(landlord.userId, property.propertyId, at)).transactionId);
-    }
-    await projected(...journalIds);
+    const journalIds = await projectedPayments('6 First Run Rd', ['2025-03-01T12:00:00Z', '2025-03-02T12:00:00Z', '2025-03-03T12:00:00Z']);
     const everyJournal = Number((await testApp.dataSource.query(`SELECT count(*) FROM payments.ledger_transactions`))[0].count);
     const pages = await testApp.app.get(UnitOfWork).run(async () => {
       const read: LedgerFeedPage[] = [];
