@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { BANK_DEBIT_MANDATE_VERSION, bankDebitMandateText } from '@rentwise/libs/bank-debits';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { AppConfig } from '../../../../../infrastructure/config/app-config';
-import { GetUser } from '../../../../accounts/contracts/get-user.query';
+import { GetUsers } from '../../../../accounts/contracts/get-users.query';
 import { GetPayoutAccount } from '../../../../onboarding/contracts/get-payout-account.query';
 import { BankAccounts, type LinkedAccount } from '../../../bank-accounts/bank-accounts';
 import { LinkedBankAccounts } from '../../../bank-accounts/linked-bank-accounts';
@@ -67,11 +67,11 @@ export class StripeBankDebitWay implements PaymentWay<StripeBankDebit> {
     }
     if (mandate.version !== BANK_DEBIT_MANDATE_VERSION) throw new ConflictException(MESSAGES.mandateOutdated);
     const account = await this.account(bankAccount, context);
-    const [tenant, landlord] = await Promise.all([
-      this.queries.execute(new GetUser(context.tenantUserId)),
-      this.queries.execute(new GetUser(context.tenancy.landlordUserId)),
-    ]);
-    const nameOf = (user: typeof tenant): string => (user ? `${user.firstName} ${user.lastName}` : 'the account holder');
+    const users = await this.queries.execute(new GetUsers([context.tenantUserId, context.tenancy.landlordUserId]));
+    const nameOf = (userId: string): string => {
+      const user = users.get(userId);
+      return user ? `${user.firstName} ${user.lastName}` : 'the account holder';
+    };
     const mandateId = await this.mandates.accept({
       idempotencyKey: context.idempotencyKey,
       tenantUserId: context.tenantUserId,
@@ -81,8 +81,8 @@ export class StripeBankDebitWay implements PaymentWay<StripeBankDebit> {
       paymentMethodId: account.paymentMethodId,
       version: mandate.version,
       text: bankDebitMandateText({
-        tenantName: nameOf(tenant),
-        landlordName: nameOf(landlord),
+        tenantName: nameOf(context.tenantUserId),
+        landlordName: nameOf(context.tenancy.landlordUserId),
         propertyAddress: context.tenancy.propertyAddress,
         bankName: account.bankName,
         last4: account.last4,
