@@ -37,6 +37,13 @@ export interface ExportedFile<T> {
   sha256: string;
 }
 
+/**
+ * CSV lines per string handed to the stream: about 25 kB. A batch's lines as one string (over a
+ * megabyte) went to V8's large-object space, which only a full collection frees, so the export's
+ * peak memory grew with the number of landlords (572 MB at 10,000 against 351 MB at 1,000).
+ */
+const CSV_LINES_PER_CHUNK = 100;
+
 /** How many landlords are read at once (one FETCH, then their rows): with the next batch, all of the year held at once. */
 const FETCH_LANDLORDS = 50;
 
@@ -143,7 +150,7 @@ export class FinanceExporter {
     let reading = readNext();
     for (let read = await reading; read; read = await reading) {
       reading = readNext();
-      if (read.lines.length > 0) yield financeCsvRows(read.lines);
+      for (let at = 0; at < read.lines.length; at += CSV_LINES_PER_CHUNK) yield financeCsvRows(read.lines.slice(at, at + CSV_LINES_PER_CHUNK));
       await landlordsDone(read.landlords);
     }
   }
