@@ -2,7 +2,6 @@ import { FinanceExporter } from '../../src/modules/statements/finance/finance-ex
 import type { LineRow } from '../../src/modules/statements/projection/statement-lines';
 import { StatementsProjector } from '../../src/modules/statements/projection/statements-projector';
 import type { TestApp } from './test-app';
-import { waitFor } from './wait-for';
 
 /** A statement line as `SELECT *` reads it: amounts (bigint) as text, times as Dates. */
 export type StoredStatementLine = Omit<LineRow, 'occurred_at' | 'counts_at'> & { occurred_at: Date; counts_at: Date | null };
@@ -14,20 +13,15 @@ export async function statementLineOf(testApp: TestApp, journalId: string): Prom
 }
 
 /**
- * Runs the projector until every journal has its line, and answers the lines in the journals' order.
- * The app's own projector runs too (woken by the outbox, and every 15 s), so it waits for the lock
- * rather than count a run that found it taken; and a journal is read only once no older transaction
- * is still open (the feed's snapshot rule), so one catch-up may not reach it yet.
+ * Catches the projector up, as finance does (waiting for the lock the app's own projector may hold,
+ * and for transactions open elsewhere to end), and answers the journals' lines in their order.
  */
-export function projected(testApp: TestApp, ...journalIds: string[]): Promise<StoredStatementLine[]> {
-  return waitFor(
-    async () => {
-      await testApp.app.get(StatementsProjector).catchUp({ wait: true });
-      const lines = await Promise.all(journalIds.map((journalId) => statementLineOf(testApp, journalId)));
-      return lines.every((line) => line !== undefined) ? (lines as StoredStatementLine[]) : undefined;
-    },
-    { what: 'the journals’ statement lines' },
-  );
+export async function projected(testApp: TestApp, ...journalIds: string[]): Promise<StoredStatementLine[]> {
+  await testApp.app.get(StatementsProjector).catchUp({ wait: true });
+  const lines = await Promise.all(journalIds.map((journalId) => statementLineOf(testApp, journalId)));
+  const missing = journalIds.filter((_, index) => lines[index] === undefined);
+  if (missing.length > 0) throw new Error(`No statement line for journals ${missing.join(', ')} after a waiting catch-up`);
+  return lines as StoredStatementLine[];
 }
 
 /** Finance's yearly CSV of every landlord, as the export job writes it to storage. */

@@ -16,6 +16,10 @@ export const STATEMENTS_LOCK_KEY = 7_316_001;
 const PAGE_TRANSACTIONS = 500;
 /** A page of a whole-ledger read (a first projection): few enough journals to keep memory flat. */
 const WHOLE_LEDGER_PAGE_JOURNALS = 20_000;
+/** How long a waiting catch-up waits for transactions open elsewhere to end before it reads what it has. */
+const HORIZON_WAIT_MS = 30_000;
+const FIRST_HORIZON_PAUSE_MS = 10;
+const LAST_HORIZON_PAUSE_MS = 200;
 
 export interface StoredPosition {
   position: string;
@@ -48,32 +52,53 @@ export class StatementsProjector {
    * Projects what the ledger has after the stored position. While another process is at it, a wake-up
    * returns at once (that one will get there); `wait` waits for it instead and then goes on, so that a
    * reader that needs every journal committed so far (finance) gets them.
+   *
+   * The feed stops below the oldest transaction still running anywhere in the cluster (transaction ids
+   * are cluster-wide), so a journal committed before the call can sit above the position while some
+   * other transaction, even in another database, is open. `wait` therefore also waits, for up to
+   * HORIZON_WAIT_MS, until the position has passed every transaction that had begun before the call.
    */
   async catchUp({ wait = false }: { wait?: boolean } = {}): Promise<CatchUpResult> {
     const result: CatchUpResult = { ran: true, journals: 0, rebuilt: false };
+    const target = wait ? await this.everyTransactionBegunSoFar() : null;
+    const deadline = Date.now() + HORIZON_WAIT_MS;
+    let pauseMs = FIRST_HORIZON_PAUSE_MS;
     for (;;) {
       const step = await this.unitOfWork.run(async (manager) => {
         if (wait) await manager.query(`SELECT pg_advisory_xact_lock($1)`, [STATEMENTS_LOCK_KEY]);
         else if (!(await this.tryLock(manager))) return null;
         const stored = await this.storedPosition(manager);
-        if (!stored) return { journals: await this.projectWholeLedger(manager), caughtUp: true, rebuilt: false };
+        if (!stored) return { ...(await this.projectWholeLedger(manager)), caughtUp: true, rebuilt: false };
         const page = await this.read(stored.position);
         if (stored.clusterSystemIdentifier !== page.clusterSystemIdentifier) {
           // Restored into another cluster: transaction ids restarted, the position means nothing.
           this.logger.warn({ was: stored.clusterSystemIdentifier, now: page.clusterSystemIdentifier }, 'Database cluster changed: rebuilding statements');
           await manager.query(`DELETE FROM statements.statement_lines`);
-          return { journals: await this.projectWholeLedger(manager), caughtUp: true, rebuilt: true };
+          return { ...(await this.projectWholeLedger(manager)), caughtUp: true, rebuilt: true };
         }
         await insertLines(manager, 'statements.statement_lines', await this.linesOf(manager, page.journals));
         if (page.journals.length > 0) this.faults.crashPoint('mid-projection');
         await this.savePosition(manager, page);
-        return { journals: page.journals.length, caughtUp: page.caughtUp, rebuilt: false };
+        return { journals: page.journals.length, position: page.nextPosition, caughtUp: page.caughtUp, rebuilt: false };
       });
       if (!step) return { ...result, ran: false };
       result.journals += step.journals;
       result.rebuilt ||= step.rebuilt;
-      if (step.caughtUp) return result;
+      if (!step.caughtUp) continue;
+      if (target === null || BigInt(step.position) >= target) return result;
+      if (Date.now() >= deadline) {
+        this.logger.warn({ position: step.position, target: target.toString() }, 'A transaction open elsewhere in the cluster holds the statements back');
+        return result;
+      }
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      pauseMs = Math.min(pauseMs * 2, LAST_HORIZON_PAUSE_MS);
     }
+  }
+
+  /** Above every transaction id assigned so far: once the position reaches it, all of them have been read. */
+  private async everyTransactionBegunSoFar(): Promise<bigint> {
+    const [{ xmax }] = await this.unitOfWork.manager.query<{ xmax: string }[]>(`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`);
+    return BigInt(xmax);
   }
 
   /**
@@ -159,7 +184,7 @@ export class StatementsProjector {
    * Every journal from the beginning, a page at a time in the caller's transaction (one snapshot), then
    * the position at the read's horizon: a first projection of a large ledger holds a page, not the ledger.
    */
-  private async projectWholeLedger(manager: EntityManager): Promise<number> {
+  private async projectWholeLedger(manager: EntityManager): Promise<{ journals: number; position: string }> {
     let journals = 0;
     let last: LedgerFeedPage | null = null;
     for await (const page of await this.queries.execute(new ReadWholeLedgerFeed(WHOLE_LEDGER_PAGE_JOURNALS))) {
@@ -169,7 +194,7 @@ export class StatementsProjector {
     }
     if (journals > 0) this.faults.crashPoint('mid-projection');
     await this.savePosition(manager, last as LedgerFeedPage);
-    return journals;
+    return { journals, position: (last as LedgerFeedPage).nextPosition };
   }
 
   private read(position: string): Promise<LedgerFeedPage> {
