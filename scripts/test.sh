@@ -43,8 +43,6 @@ step "Build"
 npm run build -w client
 
 step "Integration tests (PostgreSQL, Redis, SMTP)"
-# Three jest workers on two cores (server/package.json): the files wait on queues, timers, email and
-# child processes much of the time; the suite took 6.0 minutes on three against 7.2 on two.
 npm run test:integration
 
 step "Crash suite, short form (docs/reliability.md): kill -9 while tenants pay, PostgreSQL and Redis restarted"
