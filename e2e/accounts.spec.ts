@@ -4,17 +4,13 @@ import { createUser, inviteUser, uniqueEmail } from './support/fixtures';
 import { latestEmailTo, linkIn, mailboxMark, pathOf } from './support/mailbox';
 import { DASHBOARD, signIn, signInThroughPage, signOut } from './support/session';
 import { expectNoAccessibilityViolations } from './support/accessibility';
+import * as shots from './support/screenshots';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const toast = (page: Page) => page.locator('.toast-region');
 
 /** Screenshots at a phone's and a laptop's width, to look at (not compared). */
-async function screenshots(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: `/tmp/accounts-${name}-${width}.png`, fullPage: true });
-  }
-}
+const screenshots = (page: Page, name: string) => shots.screenshots(page, (width) => `/tmp/accounts-${name}-${width}.png`, [shots.PHONE_375, shots.DESKTOP]);
 
 test.describe('signing in and out', () => {
   test('a tenant signs in to the payment screen, has a dashboard, and signs out to the home page', async ({ page }) => {

@@ -5,6 +5,7 @@ import { createUser, E2E_PASSWORD, uniqueEmail, type E2eUser } from './support/f
 import { latestEmailTo, linkIn } from './support/mailbox';
 import { apiAs } from './support/payments';
 import { signIn, signInThroughPage } from './support/session';
+import * as shots from './support/screenshots';
 
 /**
  * Issue 14: a landlord an operator has put on the second card gateway (Authorize.Net, its offline
@@ -32,10 +33,7 @@ async function activateFromEmail(request: APIRequestContext, email: string): Pro
 async function screenshots(page: Page, name: string) {
   // Taken once, in the sandbox run: the page is the same with real keys.
   if (CARD_PROVIDERS === 'stand-ins') return;
-  for (const [width, height] of [[320, 568], [360, 740], [1280, 900]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `/tmp/authorize-net-shots/${name}-${width}.png`, fullPage: true });
-  }
+  await shots.screenshots(page, (width) => `/tmp/authorize-net-shots/${name}-${width}.png`, [shots.PHONE_320, shots.PHONE_360, shots.DESKTOP]);
 }
 
 /** The keys of the tests' fake Authorize.Net (scripts/e2e-server.js starts it with these) in the stand-ins run. */

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { expectNoAccessibilityViolations } from './support/accessibility';
 import { latestEmailTo, mailboxMark } from './support/mailbox';
 import { payableHome } from './support/payments';
 import { signIn, signInThroughPage } from './support/session';
+import * as shots from './support/screenshots';
 
 /**
  * Autopay (issue 37, decision 0042) against the real product and its sandbox: the demo tenant links
@@ -64,18 +64,8 @@ async function moveClock(request: APIRequestContext, to: Date): Promise<{ autopa
 }
 
 /** The page at a phone's width and a desktop's, at the top, without a focus ring: a person looks at these. */
-async function screenshots(page: Page, name: string) {
-  const back = page.viewportSize()!;
-  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.evaluate(() => {
-      (document.activeElement as HTMLElement | null)?.blur();
-      window.scrollTo(0, 0);
-    });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(back);
-}
+const screenshots = (page: Page, name: string) =>
+  shots.screenshots(page, (width) => `${SHOTS}/${name}-${width}.png`, [shots.PHONE_375, shots.DESKTOP], { restore: true, fromTop: true });
 
 /** A developer settles the tenant's processing debit on /dev/sandbox, as a person would. */
 async function settleOnSandbox(browser: Browser, amount: string) {
@@ -85,17 +75,13 @@ async function settleOnSandbox(browser: Browser, amount: string) {
   // The demo landlord's other tenant, Jordan Lee, pays from the same test account: the address tells them apart.
   const debit = section.getByRole('row').filter({ hasText: DEMO_LANDLORD.email }).filter({ hasText: '1428 Elm Street' }).filter({ hasText: amount });
   await expect(debit).toHaveCount(1);
-  await tools.screenshot({ path: `${SHOTS}/dev-sandbox-1280.png`, fullPage: true });
+  await shots.screenshot(tools, `${SHOTS}/dev-sandbox-1280.png`);
   await debit.getByRole('button', { name: 'Settle now' }).click();
   await expect(tools.getByRole('status')).toContainText('settled');
   await tools.context().close();
 }
 
 test.use({ viewport: { width: 375, height: 812 } });
-
-test.beforeAll(() => {
-  mkdirSync(SHOTS, { recursive: true });
-});
 
 test.afterEach(async ({ request }) => {
   // Whatever happened above: the clock back, the demo tenant off autopay and without the saved account.
@@ -176,7 +162,7 @@ test('the demo tenant turns autopay on from a saved bank account, is emailed bef
   await expect(balance.locator('dt', { hasText: 'Autopay' }).locator('xpath=following-sibling::dd[1]')).toHaveText(
     new RegExp(`for ~about ${dollars(next.estimatedCents).replace(/[$.]/g, '\\$&')}$`),
   );
-  await page.screenshot({ path: `${SHOTS}/dashboard-autopay-on-375.png`, fullPage: true });
+  await shots.screenshot(page, `${SHOTS}/dashboard-autopay-on-375.png`);
 
   // Inside the notice window: three days before the debit, after 9:00 on the landlord's clock (the
   // debit runs from 6:00, the notice from 9:00 three days before it: 2 days 12 hours before is inside).
@@ -201,7 +187,7 @@ test('the demo tenant turns autopay on from a saved bank account, is emailed bef
   await expect(
     mailbox.getByTestId('email').filter({ has: mailbox.getByRole('heading', { name: email.subject, exact: true }) }).filter({ hasText: `To ${DEMO_TENANT.email}` }),
   ).toHaveCount(1);
-  await mailbox.screenshot({ path: `${SHOTS}/mailbox-notice-1280.png` });
+  await shots.screenshot(mailbox, `${SHOTS}/mailbox-notice-1280.png`, { fullPage: false });
   await mailbox.context().close();
 
   // Just past the debit time: the job makes the month's payment, Processing at the bank.

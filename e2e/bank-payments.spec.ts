@@ -1,10 +1,10 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { expectNoAccessibilityViolations } from './support/accessibility';
 import type { E2eUser } from './support/fixtures';
 import { latestEmailTo, mailboxMark } from './support/mailbox';
 import { payableHome, type PayableHome } from './support/payments';
 import { signIn, signInThroughPage } from './support/session';
+import * as shots from './support/screenshots';
 
 /**
  * Tenants pay rent from a bank account (issue 35), against the real product and its sandbox: the
@@ -19,14 +19,8 @@ const SHOTS = '/tmp/bank-payments-shots';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const main = (page: Page) => page.getByRole('main');
 
-async function screenshots(page: Page, name: string) {
-  const back = page.viewportSize()!;
-  for (const [width, height] of [[320, 568], [375, 812], [1280, 900]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(back);
-}
+const screenshots = (page: Page, name: string) =>
+  shots.screenshots(page, (width) => `${SHOTS}/${name}-${width}.png`, [shots.PHONE_320, shots.PHONE_375, shots.DESKTOP], { restore: true });
 
 let home: PayableHome;
 let fixtureRequests: APIRequestContext;
@@ -35,7 +29,6 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser, playwright, baseURL }) => {
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
   fixtureRequests = await playwright.request.newContext({ baseURL });
   home = await payableHome(browser, fixtureRequests, baseURL!);
 });
@@ -71,12 +64,12 @@ async function payFromTestAccount(page: Page, tenant: E2eUser, digits: string, a
 
   const link = page.getByRole('dialog');
   await expect(link.getByText('Sandbox — test accounts only')).toBeVisible();
-  if (look) await page.screenshot({ path: `${SHOTS}/link-banks-375.png` });
+  if (look) await shots.screenshot(page, `${SHOTS}/link-banks-375.png`, { fullPage: false });
   await link.getByRole('button', { name: 'Test Institution' }).click();
   await link.getByRole('radio', { name: new RegExp(`••••${accountNumber.slice(-4)}`) }).check();
   if (look) {
     await expectNoAccessibilityViolations(page);
-    await page.screenshot({ path: `${SHOTS}/link-accounts-375.png` });
+    await shots.screenshot(page, `${SHOTS}/link-accounts-375.png`, { fullPage: false });
   }
   await link.getByRole('button', { name: 'Link account' }).click();
   await expect(link).toBeHidden();
@@ -119,7 +112,7 @@ async function decideOnSandbox(browser: Browser, total: string, action: 'Settle 
   const section = tools.locator('section', { has: tools.getByRole('heading', { name: 'Bank payments processing' }) });
   const debit = section.getByRole('row').filter({ hasText: home.landlord.email }).filter({ hasText: total });
   await expect(debit).toHaveCount(1);
-  await tools.screenshot({ path: `${SHOTS}/dev-sandbox-1280.png`, fullPage: true });
+  await shots.screenshot(tools, `${SHOTS}/dev-sandbox-1280.png`);
   await debit.getByRole('button', { name: action }).click();
   await expect(tools.getByRole('status')).toContainText(action === 'Settle now' ? 'settled' : 'returned: insufficient funds');
   await tools.context().close();
@@ -160,7 +153,7 @@ test('a tenant pays from a linked test account, sees Processing, and the landlor
     await expect(month).toContainText('$1,493.01', { timeout: 1000 });
     await expect(month).not.toContainText('Processing', { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
-  await landlord.screenshot({ path: `${SHOTS}/landlord-months-1280.png`, fullPage: true });
+  await shots.screenshot(landlord, `${SHOTS}/landlord-months-1280.png`);
   await month.click();
   await expect(heading(landlord)).toHaveText('Payments Received');
   // One row for the payment, its settlement folded in: received, no longer processing.
@@ -170,7 +163,7 @@ test('a tenant pays from a linked test account, sees Processing, and the landlor
   await expect(settled).not.toContainText('Processing');
   await expect(settled).toContainText('$1,493.01');
   await expectNoAccessibilityViolations(landlord);
-  await landlord.screenshot({ path: `${SHOTS}/landlord-month-1280.png`, fullPage: true });
+  await shots.screenshot(landlord, `${SHOTS}/landlord-month-1280.png`);
   await landlord.context().close();
 });
 
@@ -207,5 +200,5 @@ test('a payment from the insufficient-funds test account ends Failed, and both p
       page.getByTestId('email').filter({ has: page.getByRole('heading', { name: email.subject, exact: true }) }).filter({ hasText: `To ${email.to[0]}` }),
     ).toHaveCount(1);
   }
-  await page.screenshot({ path: `${SHOTS}/mailbox-1280.png` });
+  await shots.screenshot(page, `${SHOTS}/mailbox-1280.png`, { fullPage: false });
 });

@@ -3,6 +3,7 @@ import { latestEmailTo, mailboxMark, type MailboxEmail } from './support/mailbox
 import { payableHome, type PayableHome } from './support/payments';
 import { signIn } from './support/session';
 import type { E2eUser } from './support/fixtures';
+import * as shots from './support/screenshots';
 
 /**
  * Issue 33: every email is HTML that looks like the product, with its plain-text part, and the dev
@@ -58,14 +59,15 @@ async function expectFitsAndShowsLogo(frame: FrameLocator) {
  */
 async function screenshots(page: Page, entry: Locator, email: MailboxEmail, name: string) {
   await entry.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/emails-shots/mailbox-${name}-375.png` });
+  if (!shots.SCREENSHOTS_WANTED) return;
+  await shots.screenshot(page, `/tmp/emails-shots/mailbox-${name}-375.png`, { fullPage: false });
   const alone = await page.context().newPage();
   for (const colorScheme of ['light', 'dark'] as const) {
     await alone.emulateMedia({ colorScheme });
     for (const viewport of [PHONE, DESKTOP]) {
       await alone.setViewportSize(viewport);
       await alone.setContent(email.html!, { waitUntil: 'load' });
-      await alone.screenshot({ path: `/tmp/emails-shots/${name}-${colorScheme}-${viewport.width}.png`, fullPage: true });
+      await shots.screenshot(alone, `/tmp/emails-shots/${name}-${colorScheme}-${viewport.width}.png`);
     }
   }
   await alone.close();

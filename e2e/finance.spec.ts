@@ -1,8 +1,9 @@
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { E2E_PASSWORD, runServerCli, uniqueEmail } from './support/fixtures';
 import { signIn } from './support/session';
 import { expectNoAccessibilityViolations } from './support/accessibility';
+import * as shots from './support/screenshots';
 
 /**
  * Finance staff (issue 15): a finance user made with `npm run finance:create` exports the demo
@@ -25,12 +26,7 @@ interface YearlyTotals {
   netCents: number;
 }
 
-async function screenshots(page: Page, name: string) {
-  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-}
+const screenshots = (page: Page, name: string) => shots.screenshots(page, (width) => `${SHOTS}/${name}-${width}.png`, [shots.PHONE_375, shots.DESKTOP]);
 
 /** Splits a CSV line on commas outside quotes. */
 const cellsOf = (line: string) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
@@ -38,10 +34,6 @@ const cellsOf = (line: string) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
 test.describe.configure({ mode: 'serial' });
 
 // The demo data is loaded before the journeys run (scripts/e2e-server.js).
-test.beforeAll(() => {
-  mkdirSync(SHOTS, { recursive: true });
-});
-
 test('a finance user exports the demo year as CSV, watches it run, and its totals are the landlord’s own', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   // Made the way staff are made: the CLI prints a single-use link to set the password.

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/session';
+import * as shots from './support/screenshots';
 
 /**
  * Issue 36: the demo landlord sets a late fee on a property, the server's clock moves past the next
@@ -38,14 +39,7 @@ test('the demo landlord sets a late fee, passes the grace period on the clock, a
   await main(page).getByRole('textbox', { name: /Monthly cap/ }).fill('100');
   await expect(page.getByTestId('most-late-fees')).toHaveText('$100.00');
   await expect(main(page).getByText('Many states cap late fees')).toBeVisible();
-  for (const width of [320, 1280]) {
-    await page.setViewportSize({ width, height: width === 320 ? 568 : 900 });
-    await page.evaluate(() => {
-      (document.activeElement as HTMLElement | null)?.blur();
-      window.scrollTo(0, 0);
-    });
-    await page.screenshot({ path: testInfo.outputPath(`rent-terms-${width}.png`), fullPage: true });
-  }
+  await shots.screenshots(page, (width) => testInfo.outputPath(`rent-terms-${width}.png`), [shots.PHONE_320, shots.DESKTOP], { fromTop: true });
   // Only the flat fee for this journey: one fee to find and waive.
   await main(page).getByRole('textbox', { name: /Daily fee/ }).fill('');
   await main(page).getByRole('textbox', { name: /Monthly cap/ }).fill('');

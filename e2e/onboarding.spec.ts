@@ -3,6 +3,7 @@ import { createUser, runServerCli, uniqueEmail } from './support/fixtures';
 import { latestEmailTo, linkIn, type MailboxEmail } from './support/mailbox';
 import { signInThroughPage, signOut } from './support/session';
 import { expectAccessible } from './support/accessibility';
+import * as shots from './support/screenshots';
 
 /**
  * Landlord onboarding end to end: sign-up, an operator's approval, step 1 (the sandbox payout
@@ -36,12 +37,8 @@ function stepOneLink(email: MailboxEmail, method?: 'oauth'): string {
  * Screenshots at desktop and phone width for people to look at (in /tmp: test-results/ is emptied
  * by every run); the journey continues at 375 px.
  */
-async function snapshot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `/tmp/onboarding-shots/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: `/tmp/onboarding-shots/${name}-375.png`, fullPage: true });
-}
+const snapshot = (page: Page, name: string) =>
+  shots.screenshots(page, (width) => `/tmp/onboarding-shots/${name}-${width}.png`, [shots.DESKTOP, shots.PHONE_375]);
 
 async function createPassword(page: Page, link: string, password: string) {
   await page.goto(link);

@@ -4,6 +4,7 @@ import { createUser, uniqueEmail } from './support/fixtures';
 import { apiAs } from './support/payments';
 import { signInThroughPage } from './support/session';
 import { expectAccessible } from './support/accessibility';
+import * as shots from './support/screenshots';
 
 /**
  * Issue 14: an operator (an account made with the product's CLI) opens an approved landlord from
@@ -15,12 +16,8 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const main = (page: Page) => page.getByRole('main');
 
 /** Screenshots to look at (not compared), in /tmp because test-results/ is emptied by every run. */
-async function screenshots(page: Page, name: string) {
-  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `/tmp/operator-landlord-shots/${name}-${width}.png`, fullPage: true });
-  }
-}
+const screenshots = (page: Page, name: string) =>
+  shots.screenshots(page, (width) => `/tmp/operator-landlord-shots/${name}-${width}.png`, [shots.PHONE_375, shots.DESKTOP]);
 
 test('an operator switches an approved landlord to Authorize.Net on the landlord’s page, and the audit trail shows it', async ({
   page,
@@ -75,7 +72,7 @@ test('an operator switches an approved landlord to Authorize.Net on the landlord
   await gateway.getByRole('button', { name: 'Switch to Authorize.Net' }).click();
   const dialog = page.getByRole('alertdialog', { name: `Switch ${name} to Authorize.Net?` });
   await expect(dialog).toBeVisible();
-  await page.screenshot({ path: '/tmp/operator-landlord-shots/confirm-375.png', animations: 'disabled' });
+  await shots.screenshot(page, '/tmp/operator-landlord-shots/confirm-375.png', { fullPage: false, animations: 'disabled' });
   await dialog.getByRole('button', { name: 'Switch to Authorize.Net' }).click();
 
   const toast = page.locator('.toast-region');

@@ -4,6 +4,7 @@ import { ageSessions, countPaymentsOf, payableHome, type PayableHome } from './s
 import { signIn, signInThroughPage } from './support/session';
 import { expectNoAccessibilityViolations } from './support/accessibility';
 import { CARD_PROVIDERS, expectStripeCardElement, fillStripeCardElement, useCardProviders } from './support/card-providers';
+import * as shots from './support/screenshots';
 
 /**
  * Tenants pay rent by card (issue 11): the sandbox gateway with Stripe's documented test cards,
@@ -21,10 +22,7 @@ const toast = (page: Page) => page.locator('.toast-region');
 async function screenshots(page: Page, name: string, back: { width: number; height: number }) {
   // Taken once, in the sandbox run: the pages are the same with real keys.
   if (CARD_PROVIDERS === 'stand-ins') return;
-  for (const [width, height] of [[320, 568], [375, 812], [1280, 900]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `/tmp/payments-shots/${name}-${width}.png`, fullPage: true });
-  }
+  await shots.screenshots(page, (width) => `/tmp/payments-shots/${name}-${width}.png`, [shots.PHONE_320, shots.PHONE_375, shots.DESKTOP]);
   await page.setViewportSize(back);
 }
 

@@ -4,6 +4,7 @@ import { payableHome, type PayableHome } from './support/payments';
 import { signIn } from './support/session';
 import { expectNoAccessibilityViolations } from './support/accessibility';
 import { latestEmailTo, linkIn, mailboxMark, pathOf } from './support/mailbox';
+import * as shots from './support/screenshots';
 
 /**
  * Issue 12: a landlord's bank deposit is explained. Two tenants pay by card (sandbox), a developer
@@ -97,12 +98,9 @@ test('the Payouts page lists a sandbox payout with the payments it is made of', 
   await expect(rows.filter({ hasText: 'Deposit total' })).toContainText(paidOut);
 
   await expectNoAccessibilityViolations(landlord);
-  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
-    await landlord.setViewportSize({ width, height });
-    await landlord.screenshot({ path: `/tmp/payouts-shots/payouts-${width}.png`, fullPage: true });
-  }
+  await shots.screenshots(landlord, (width) => `/tmp/payouts-shots/payouts-${width}.png`, [shots.PHONE_375, shots.DESKTOP]);
   await landlord.goto('/landlord/dashboard');
-  await landlord.screenshot({ path: '/tmp/payouts-shots/dashboard-375.png', fullPage: true });
+  await shots.screenshot(landlord, '/tmp/payouts-shots/dashboard-1280.png');
   await landlord.context().close();
 });
 
@@ -136,10 +134,7 @@ test('a refunded payment the cardholder then disputes is flagged, and the landlo
   await expect(notice).toContainText('Uma Tenant');
   await expect(notice).toContainText('Refunded $306.99 on');
   await expectNoAccessibilityViolations(landlord);
-  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
-    await landlord.setViewportSize({ width, height });
-    await landlord.screenshot({ path: `/tmp/payouts-shots/disputed-after-refund-payouts-${width}.png`, fullPage: true });
-  }
+  await shots.screenshots(landlord, (width) => `/tmp/payouts-shots/disputed-after-refund-payouts-${width}.png`, [shots.PHONE_375, shots.DESKTOP]);
 
   // The email's receipt link and the notice's open the same receipt, flagged with what to answer.
   await notice.getByRole('link', { name: 'View receipt' }).click();
@@ -149,9 +144,6 @@ test('a refunded payment the cardholder then disputes is flagged, and the landlo
   await expect(main(landlord).getByText('Disputed after refund', { exact: true }).first()).toBeVisible();
   await expect(main(landlord)).toContainText("the cardholder has also disputed it. Answer the dispute with the refund's proof to get the disputed amount back.");
   await expectNoAccessibilityViolations(landlord);
-  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
-    await landlord.setViewportSize({ width, height });
-    await landlord.screenshot({ path: `/tmp/payouts-shots/disputed-after-refund-receipt-${width}.png`, fullPage: true });
-  }
+  await shots.screenshots(landlord, (width) => `/tmp/payouts-shots/disputed-after-refund-receipt-${width}.png`, [shots.PHONE_375, shots.DESKTOP]);
   await landlord.context().close();
 });

@@ -3,6 +3,7 @@ import { createUser, uniqueEmail } from './support/fixtures';
 import { latestEmailTo, linkIn, pathOf } from './support/mailbox';
 import { signIn, signInThroughPage } from './support/session';
 import { expectNoAccessibilityViolations } from './support/accessibility';
+import * as shots from './support/screenshots';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const toast = (page: Page) => page.locator('.toast-region');
@@ -12,12 +13,9 @@ const main = (page: Page) => page.getByRole('main');
  * Screenshots at a laptop's and a phone's width, to look at (not compared); the test goes on at a
  * phone's width. A modal dialog is shot as the screen shows it, not as the whole scrolled page.
  */
-async function screenshots(page: Page, name: string, { fullPage = true } = {}) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: `/tmp/properties-${name}-${width}.png`, fullPage });
-  }
-}
+/** Desktop, then phone: the journey goes on at the phone's width. */
+const screenshots = (page: Page, name: string, { fullPage = true } = {}) =>
+  shots.screenshots(page, (width) => `/tmp/properties-${name}-${width}.png`, [shots.DESKTOP, shots.PHONE_375], { fullPage });
 
 async function fill(page: Page, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) await main(page).getByLabel(label, { exact: true }).fill(value);

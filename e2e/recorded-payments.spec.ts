@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { expectNoAccessibilityViolations } from './support/accessibility';
 import type { E2eUser } from './support/fixtures';
 import { payableHome, type PayableHome } from './support/payments';
 import { signIn, signInThroughPage } from './support/session';
+import * as shots from './support/screenshots';
 
 /**
  * Issue 38: a landlord records a check a tenant handed them, and the tenant finds it in their payment
@@ -17,19 +17,9 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const main = (page: Page) => page.getByRole('main');
 const field = (page: Page, label: string) => main(page).locator('.receipt__row', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
 
-async function screenshots(page: Page, name: string) {
-  const back = page.viewportSize()!;
-  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
-    await page.setViewportSize({ width, height });
-    // From the top, nothing focused: the page as a person first sees it (the sticky header stays at the top).
-    await page.evaluate(() => {
-      (document.activeElement as HTMLElement | null)?.blur();
-      window.scrollTo(0, 0);
-    });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(back);
-}
+// From the top, nothing focused: the page as a person first sees it (the sticky header stays at the top).
+const screenshots = (page: Page, name: string) =>
+  shots.screenshots(page, (width) => `${SHOTS}/${name}-${width}.png`, [shots.PHONE_375, shots.DESKTOP], { restore: true, fromTop: true });
 
 let home: PayableHome;
 let tenant: E2eUser;
@@ -39,7 +29,6 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser, playwright, baseURL }) => {
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
   fixtureRequests = await playwright.request.newContext({ baseURL });
   home = await payableHome(browser, fixtureRequests, baseURL!);
   tenant = await home.addTenant('Rosa');

@@ -5,6 +5,7 @@ import type { E2eUser } from './support/fixtures';
 import { latestEmailTo, mailboxMark } from './support/mailbox';
 import { apiAs, payableHome, type PayableHome } from './support/payments';
 import { signIn } from './support/session';
+import * as shots from './support/screenshots';
 
 /**
  * A landlord refunds part of a payment from its receipt (issue 38, decision 0044) and the tenant sees
@@ -15,12 +16,7 @@ import { signIn } from './support/session';
 const main = (page: Page) => page.getByRole('main');
 
 /** Screenshots to look at (not compared), at a phone's and a desktop's width. */
-async function screenshots(page: Page, name: string) {
-  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `/tmp/refunds-shots/${name}-${width}.png`, fullPage: true });
-  }
-}
+const screenshots = (page: Page, name: string) => shots.screenshots(page, (width) => `/tmp/refunds-shots/${name}-${width}.png`, [shots.PHONE_375, shots.DESKTOP]);
 
 let home: PayableHome;
 let tenant: E2eUser;

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/session';
+import * as shots from './support/screenshots';
 
 /**
  * Issue 36 (decision 0041): the demo landlord opens Who Owes What from the dashboard, then turns one
@@ -10,12 +11,8 @@ const DEMO_LANDLORD = { email: 'landlord@rentwise.demo', password: 'rentwise-dem
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const main = (page: Page) => page.getByRole('main');
 
-async function screenshots(page: Page, name: string, outputPath: (name: string) => string) {
-  for (const width of [320, 1280]) {
-    await page.setViewportSize({ width, height: width === 320 ? 568 : 900 });
-    await page.screenshot({ path: outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-}
+const screenshots = (page: Page, name: string, outputPath: (name: string) => string) =>
+  shots.screenshots(page, (width) => outputPath(`${name}-${width}.png`), [shots.PHONE_320, shots.DESKTOP]);
 
 test('the demo landlord sees who owes what, and turns a reminder off and on for a property', async ({ page }, testInfo) => {
   await signIn(page, DEMO_LANDLORD, '/landlord/dashboard');

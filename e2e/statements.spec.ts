@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { signIn } from './support/session';
 import { expectNoAccessibilityViolations } from './support/accessibility';
+import * as shots from './support/screenshots';
 
 /**
  * Statements (issue 13): the demo landlord walks payment history to a month and a receipt, and
@@ -15,12 +16,7 @@ const SHOTS = '/tmp/statements-shots';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const main = (page: Page) => page.getByRole('main');
 
-async function screenshots(page: Page, name: string) {
-  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-}
+const screenshots = (page: Page, name: string) => shots.screenshots(page, (width) => `${SHOTS}/${name}-${width}.png`, [shots.PHONE_375, shots.DESKTOP]);
 
 test.describe.configure({ mode: 'serial' });
 

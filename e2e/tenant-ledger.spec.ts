@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expectNoAccessibilityViolations } from './support/accessibility';
 import { signIn } from './support/session';
+import * as shots from './support/screenshots';
 
 /**
  * What is owed (issue 36, decision 0039): the demo tenant sees their balance on the dashboard and opens
@@ -18,21 +19,13 @@ const main = (page: Page) => page.getByRole('main');
  * The narrowest phone the product serves and a desktop: a person looks at these. A ledger's seven
  * years make a page metres long; its first screenful says how it reads.
  */
-async function screenshots(page: Page, name: string, { fullPage = true } = {}) {
-  for (const [width, height] of [[320, 568], [1280, 900]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
-  }
-}
+const screenshots = (page: Page, name: string, { fullPage = true } = {}) =>
+  shots.screenshots(page, (width) => `${SHOTS}/${name}-${width}.png`, [shots.PHONE_320, shots.DESKTOP], { fullPage });
 
 /** '$1,234.56' or '$250.00 credit' -> signed cents as the CSV writes them ('1234.56', '-250.00'). */
 const csvFigure = (shown: string) => (shown.endsWith('credit') ? '-' : '') + shown.replace(/ credit$/, '').replace(/[$,]/g, '');
 
 test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(() => {
-  mkdirSync(SHOTS, { recursive: true });
-});
 
 test('the demo tenant sees the balance on the dashboard and opens the ledger, which downloads as CSV', async ({ page }) => {
   await signIn(page, DEMO_TENANT);

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expectNoAccessibilityViolations } from './support/accessibility';
 import { signIn } from './support/session';
+import * as shots from './support/screenshots';
 
 /**
  * The transactions export (issue 38, decision 0045): the demo landlord downloads last year's
@@ -12,7 +13,6 @@ const DEMO_LANDLORD = { email: 'landlord@rentwise.demo', password: 'rentwise-dem
 const SHOTS = '/tmp/transactions-export-shots';
 
 test('the demo landlord downloads a year of transactions as CSV', async ({ page }) => {
-  mkdirSync(SHOTS, { recursive: true });
   // Last year: a whole year of the demo's rent, whatever today's date.
   const year = new Date().getFullYear() - 1;
   await signIn(page, DEMO_LANDLORD, `/landlord/statements?year=${year}`);
@@ -20,11 +20,8 @@ test('the demo landlord downloads a year of transactions as CSV', async ({ page 
   await expect(section).toBeVisible();
   await expect(section.getByLabel('Transactions of')).toHaveValue(String(year));
   await expectNoAccessibilityViolations(page);
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/statements-transactions-${width}.png`, fullPage: true });
-  }
+  await section.scrollIntoViewIfNeeded();
+  await shots.screenshots(page, (width) => `${SHOTS}/statements-transactions-${width}.png`, [{ width: 375, height: 900 }, { width: 1280, height: 900 }]);
 
   // The projector catches up within seconds of the seed: download until the year has its lines.
   await expect(async () => {
