@@ -5,7 +5,8 @@
 # from a to o; lane 2 the rest, then the card-paying journeys again, the product configured as with real
 # keys against the tests' fakes (Stripe.js and Accept.js stand-ins, production CSP; decision 0034). Split
 # by first letter, not by Playwright's shards (which count tests, not time), the two lanes take about
-# 11 minutes each in CI; a new spec file falls in one of them by its name. Each line names its lane.
+# 10 minutes each in CI (without screenshots: E2E_SCREENSHOTS); a new spec file falls in one of them by
+# its name. Each line names its lane.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
