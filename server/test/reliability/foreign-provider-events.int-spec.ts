@@ -23,7 +23,9 @@ describe('signed provider events naming money that is not ours', () => {
     home = await rentedHome(testApp, fake.enableCharges);
     // The projector's position follows the database's transaction ids, whatever is posted.
     digests = new DatabaseDigests(testApp.dataSource, new Set(['statements.projection_positions']));
-  });
+    // In a fresh clone's order this file runs beside local-stack's initdb and server starts: its app's
+    // start and the home's sign-ups took 15 to 35 s there (6 s alone). A guard against hangs, not a speed check.
+  }, 90_000);
   afterAll(async () => {
     await testApp.close();
     await fake.close();
