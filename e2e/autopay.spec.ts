@@ -274,7 +274,7 @@ test('a tenant saves the sandbox’s test card on the Autopay page, turns autopa
   await signIn(page, tenant, '/tenant/autopay');
   await expect(heading(page)).toHaveText('Autopay');
   const payFrom = main(page).getByRole('group', { name: 'Pay from' });
-  await payFrom.getByRole('group', { name: 'Bank account or card' }).getByRole('button', { name: 'Card' }).click();
+  await payFrom.getByRole('group', { name: 'Bank account or card' }).getByRole('button', { name: /^Card / }).click();
   const fee = dollars((await autopayOf(page.request)).cardFeeCents);
   await expect(payFrom).toContainText(`Each payment by card adds the ${fee} processing fee.`);
   await payFrom.getByRole('button', { name: 'Add a card' }).click();

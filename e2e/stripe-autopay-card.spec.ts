@@ -37,7 +37,7 @@ test('a tenant saves a card through Stripe’s card Element, a declined one refu
   test.setTimeout(180_000);
   await signIn(page, await home.addTenant('Remy'), '/tenant/autopay');
   const payFrom = main(page).getByRole('group', { name: 'Pay from' });
-  await payFrom.getByRole('group', { name: 'Bank account or card' }).getByRole('button', { name: 'Card' }).click();
+  await payFrom.getByRole('group', { name: 'Bank account or card' }).getByRole('button', { name: /^Card / }).click();
   await payFrom.getByRole('button', { name: 'Add a card' }).click();
   const adding = main(page).getByRole('region', { name: 'Add a card' });
   await expectStripeCardElement(page);

@@ -42,7 +42,7 @@ async function openStripeBankLink(page: Page, firstName: string, digits: string)
   await page.keyboard.type(digits);
   await page.keyboard.press('Enter');
   await expect(heading(page)).toHaveText('Card details');
-  await main(page).getByRole('group', { name: 'Way to pay' }).getByRole('button', { name: 'Bank account' }).click();
+  await main(page).getByRole('group', { name: 'Way to pay' }).getByRole('button', { name: /^Bank account / }).click();
   await expect(heading(page)).toHaveText('Bank account');
   await main(page).getByRole('button', { name: 'Link a bank account' }).click();
   return page.getByRole('dialog', { name: /Financial Connections stand-in/ });
