@@ -22,7 +22,9 @@ fi
 stack_env=$(bash scripts/stack.sh up)
 eval "$stack_env"
 
-npx tsc -b tsconfig.build.json
+# The server and libs only (the tests' projects are no task's): 0.7 s when up to date, against 4.8 s for
+# tsconfig.build.json's whole graph, on every task the README's commands run.
+node_modules/.bin/tsc -b server/tsconfig.json
 # Relative to the checkout, wherever the command is typed (the default is relative to the folder).
 export STORAGE_DIR="${STORAGE_DIR:-$ROOT/.data/uploads}"
 if [ "$task" != cli/migrate ]; then node server/dist/cli/migrate.js >/dev/null; fi
