@@ -5,10 +5,11 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { paths } from './src/app/paths';
 import { firstPagePreload } from './vite-plugins/firstPagePreload';
+import { prerenderPages } from './vite-plugins/prerenderPages';
 
 const apiServer = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // Brotli and gzip twins of every text asset, made once at build time: the server sends the one
   // the browser accepts (@fastify/static preCompressed) instead of compressing on each request.
   plugins: [
@@ -22,7 +23,10 @@ export default defineConfig({
       [paths.tenant.dashboard.path]: { page: 'src/features/dashboard/TenantDashboardPage.tsx' },
       [paths.tenant.payment.path]: { page: 'src/features/payments/PaymentPage.tsx', reads: ['/api/tenant/payment-setup'] },
     }),
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+    // The sign-in page is in the HTML, painted before the code has run (decision 0050).
+    prerenderPages({ entry: 'src/prerender.tsx', addresses: [paths.signIn.path] }),
+    // Not for prerenderPages' build of the pages for Node, which is run once and thrown away.
+    isSsrBuild ? null : compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
   ],
   resolve: {
     // libs/ is compiled to CommonJS for the server; the client bundles its TypeScript source directly.
@@ -67,4 +71,4 @@ export default defineConfig({
     maxWorkers: 2,
     pool: 'threads',
   },
-});
+}));

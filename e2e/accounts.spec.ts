@@ -35,6 +35,38 @@ test.describe('signing in and out', () => {
     await expect(page).toHaveURL('/home-redirect');
   });
 
+  test('the sign-in page arrives rendered; what is typed before its code runs is kept, and it signs in after', async ({ page }) => {
+    const tenant = await createUser(page.request, { type: 'tenant', firstName: 'Rhea', lastName: 'Rendered' });
+    const problems: string[] = [];
+    // An answer of 404 is the payment screen's (this tenant has no home yet), not the page's.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    // The main chunk is held back, as on a slow phone, until the fields are filled in.
+    let releaseCode!: () => void;
+    const codeHeld = new Promise<void>((release) => (releaseCode = release));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await codeHeld;
+      await route.continue();
+    });
+
+    await page.goto('/sign-in', { waitUntil: 'commit' });
+    await expect(heading(page)).toHaveText('Sign In');
+    // Not sent as a plain form (its password in the address) before the code can send it.
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    await page.getByLabel('Email').fill(tenant.email);
+    await page.getByLabel('Password').fill(tenant.password);
+    releaseCode();
+
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    await expect(page.getByLabel('Email')).toHaveValue(tenant.email);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(heading(page)).toHaveText('Make a Payment');
+    // React took over the page as served: a mismatch would have logged an error and drawn it anew.
+    expect(problems).toEqual([]);
+  });
+
   test('a page load asks who is signed in once, and the payment screen its setup once, each through a preload', async ({ page }) => {
     const tenant = await createUser(page.request, { type: 'tenant', firstName: 'Pia', lastName: 'Preload' });
     await signInThroughPage(page, tenant);
@@ -102,6 +134,8 @@ test.describe('signing in and out', () => {
     await page.goto('/sign-in');
     await page.getByLabel('Email').fill(tenant.email);
     await page.getByLabel('Password').fill('not-the-right-password');
+    // Enter submits once the page's code has taken over the prerendered form (decision 0050).
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     await page.getByLabel('Password').press('Enter');
     await expect(page.getByRole('alert')).toHaveText('Incorrect Login. Try again.');
     await expect(page).toHaveURL('/sign-in');

@@ -15,18 +15,27 @@ import type { OutputBundle, OutputChunk } from 'rollup';
  * start too. A module that is not a lazy chunk fails the build, so a moved page cannot silently lose
  * its preload.
  */
-export function firstPagePreload(pages: Record<string, { page: string; reads?: `/api/${string}`[] }>): Plugin {
+export const FIRST_PAGE_PRELOAD = 'rentwise:first-page-preload';
+
+/** What the build knows of a first page, for prerenderPages: its files, as the preload script names them. */
+export interface FirstPagePreloadApi {
+  filesOf(address: string): string[];
+}
+
+export function firstPagePreload(pages: Record<string, { page: string; reads?: `/api/${string}`[] }>): Plugin<FirstPagePreloadApi> {
   let root = process.cwd();
   let scriptFile: string | undefined;
+  const files: Record<string, string[]> = {};
   return {
-    name: 'rentwise:first-page-preload',
-    apply: 'build',
+    name: FIRST_PAGE_PRELOAD,
+    // The client's build, not prerenderPages' build of the pages for Node.
+    apply: (_, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    api: { filesOf: (address) => files[address] ?? [] },
     configResolved(config) {
       root = config.root;
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
-      const files: Record<string, string[]> = {};
       for (const [address, { page: module, reads = [] }] of Object.entries(pages)) {
         const id = resolve(root, module);
         // Not facadeModuleId: a page's chunk may also hold a module only it uses, and then has no facade.

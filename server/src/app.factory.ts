@@ -14,6 +14,7 @@ import { Clock } from './infrastructure/clock/clock';
 import { createRootLogger } from './infrastructure/logging/root-logger';
 import { AppConfig } from './infrastructure/config/app-config';
 import { ApiExceptionFilter } from './infrastructure/http/api-exception.filter';
+import { ClientPages } from './infrastructure/http/client-pages';
 import { registerCrossSiteDefences } from './infrastructure/http/cross-site-defences';
 import { registerRequestLogging } from './infrastructure/http/request-logging';
 import { registerSecurityHeaders } from './infrastructure/http/security-headers';
@@ -113,7 +114,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       },
     });
   }
-  app.useGlobalFilters(new ApiExceptionFilter(Boolean(clientDist)));
+  app.useGlobalFilters(new ApiExceptionFilter(clientDist ? ClientPages.in(clientDist) : undefined));
   app.useGlobalPipes(new AcceptableTextPipe());
 
   const openApi = new DocumentBuilder()

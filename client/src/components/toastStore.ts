@@ -52,6 +52,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+const currentToasts = () => toasts;
+
 export function useToasts(): readonly Toast[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  // The same snapshot on the server: a prerendered page (src/prerender.tsx) has no toasts.
+  return useSyncExternalStore(subscribe, currentToasts, currentToasts);
 }

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { startTestApp, TestApp } from '../support/test-app';
 
+const PRERENDERED_SIGN_IN = '<!doctype html><div id="root"><h1>Sign In</h1></div>';
+
 describe('serving the built client', () => {
   const script = 'console.log("the page");'.repeat(100);
   let dist: string;
@@ -18,6 +20,10 @@ describe('serving the built client', () => {
     writeFileSync(join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(dist, 'assets/index-abc123.js.gz'), gzipSync(script));
     writeFileSync(join(dist, 'email-logo.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+    // The sign-in page as the build prerenders it (client/vite-plugins/prerenderPages.ts).
+    mkdirSync(join(dist, 'prerendered'));
+    writeFileSync(join(dist, 'prerendered/sign-in.html'), PRERENDERED_SIGN_IN);
+    writeFileSync(join(dist, 'prerendered/sign-in.html.br'), brotliCompressSync(PRERENDERED_SIGN_IN));
     api = await startTestApp({ SERVE_CLIENT: 'true', CLIENT_DIST: dist });
   });
 
@@ -64,5 +70,19 @@ describe('serving the built client', () => {
     }
     expect((await api.request({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
     expect((await api.request({ method: 'HEAD', url: '/api/nothing-here' })).statusCode).toBe(404);
+  });
+
+  it('answers a prerendered page with its HTML to a visitor without a session, and with the app otherwise', async () => {
+    const signedOut = await api.request({ url: '/sign-in', headers: { 'accept-encoding': 'br' } });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.headers['content-encoding']).toBe('br');
+    expect(signedOut.headers.vary).toMatch(/Cookie/);
+    expect((await api.request({ url: '/sign-in' })).payload).toBe(PRERENDERED_SIGN_IN);
+
+    // A signed-in visitor is sent on by the app, and ?again=payment adds a notice: neither is the prerendered page.
+    for (const request of [{ url: '/sign-in', headers: { cookie: 'rw_csrf=x; rw_session=abc' } }, { url: '/sign-in?again=payment' }]) {
+      expect((await api.request(request)).payload).toBe('<!doctype html><div id="root"></div>');
+    }
+    expect((await api.request({ url: '/sign-in', headers: { cookie: 'rw_csrf=x' } })).payload).toBe(PRERENDERED_SIGN_IN);
   });
 });

@@ -6,6 +6,7 @@ import { MESSAGES } from '@rentwise/libs/messages';
 import { signInSchema, type SignInFormValues, type SignInInput } from '@rentwise/libs/schemas/sign-in.schema';
 import { paths } from '../../app/paths';
 import { signInLandingFor } from '../../app/session';
+import { useHydrated } from '../../app/useHydrated';
 import { AccountPage } from '../../components/AccountPage';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -37,9 +38,11 @@ export function SignInPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SignInFormValues, unknown, SignInInput>({
+    // No defaultValues: the page is prerendered (decision 0050), and what was typed before React took
+    // it over is read from the inputs; a default of '' would be written over it.
     resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
   });
+  const hydrated = useHydrated();
 
   const submit = handleSubmit(async (credentials) => {
     setFailure(undefined);
@@ -70,7 +73,7 @@ export function SignInPage() {
             {...register('password')}
           />
           <FormFailure message={failure} />
-          <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
+          <Button type="submit" size="lg" fullWidth isLoading={isSubmitting} disabled={!hydrated}>
             Sign In
           </Button>
         </form>

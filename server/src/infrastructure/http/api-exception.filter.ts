@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { errorCodes, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@rentwise/libs/messages';
 import { isApiPath } from './api-path';
+import type { ClientPages } from './client-pages';
 import { isDependencyUnavailable } from './dependency-unavailable';
 
 interface ApiErrorBody {
@@ -104,7 +105,8 @@ function messageOf(exception: HttpException): string {
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger(ApiExceptionFilter.name);
 
-  constructor(private readonly serveClientIndex: boolean) {}
+  /** Without the client's build (an API-only process), unknown pages answer 404 like the API's. */
+  constructor(private readonly clientPages: ClientPages | undefined) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -112,8 +114,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
 
     if (exception instanceof HttpException && exception.getStatus() === HttpStatus.NOT_FOUND) {
-      if (this.serveClientIndex && isPageRequest(request)) {
-        void reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      if (this.clientPages && isPageRequest(request)) {
+        // Vary: a signed-in visitor is sent index.html where a signed-out one gets the prerendered page.
+        void reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile(this.clientPages.fileFor(request));
         return;
       }
     }
