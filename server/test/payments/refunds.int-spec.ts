@@ -182,7 +182,9 @@ describe('landlords refund payments from Rentwise (sandbox gateways)', () => {
     expect(email.text).toMatch(/Your landlord refunded \$100\.00 of your payment of \$1,506\.99 on \w{3} \d{1,2}, \d{4}: Plumber visit was cancelled/);
     expect(email.text).toContain('With it, your payment comes to $1,406.99.');
     await providerEventsHandled(testApp, paid.home.accountId, 4);
-    expect(testApp.mailbox.list().filter((sent) => sent.id > mark && sent.subject.includes('refunded'))).toHaveLength(1);
+    // This tenant's only: the test before refunds another tenant twice, and under load its emails can
+    // still be on their way after the mark.
+    expect(testApp.mailbox.list().filter((sent) => sent.id > mark && sent.to.includes(paid.home.tenant.email) && sent.subject.includes('refunded'))).toHaveLength(1);
   });
 
   it('posts the refund once when its provider events are delivered again, whatever came first', async () => {
