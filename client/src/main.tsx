@@ -31,7 +31,7 @@ const app = () => (
 /**
  * The page's lazy modules, loaded into its routes: a prerendered page is hydrated by a first render
  * that shows the page itself, not the router's fallback while the page's code loads (its chunks are
- * already on their way: client/vite-plugins/firstPagePreload.ts).
+ * already on their way: the prerendered page's after-first-paint script asks for them with the main chunk).
  */
 async function loadPageModules(): Promise<void> {
   const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);

@@ -6,8 +6,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { FIRST_PAGE_PRELOAD, type FirstPagePreloadApi } from './firstPagePreload';
 
-/** Where the server looks for a prerendered page: `<client dist>/prerendered/<address>.html`. */
-export const PRERENDERED_DIRECTORY = 'prerendered';
+/** Where the server looks for a prerendered page (ClientPages): `<client dist>/prerendered/<address>.html`. */
+const PRERENDERED_DIRECTORY = 'prerendered';
 /** How long a prerendered page waits for its first paint before it asks for its code anyway. */
 const PAINT_WAIT_MS = 1500;
 
