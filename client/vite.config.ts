@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { paths } from './src/app/paths';
 import { firstPagePreload } from './vite-plugins/firstPagePreload';
+import { pageIconsChunk } from './vite-plugins/pageIconsChunk';
 import { prerenderPages } from './vite-plugins/prerenderPages';
 
 const apiServer = 'http://localhost:3000';
@@ -21,7 +22,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       [paths.signIn.path]: { page: 'src/features/accounts/SignInPage.tsx' },
       [paths.landlord.dashboard.path]: { page: 'src/features/dashboard/LandlordDashboardPage.tsx' },
       [paths.tenant.dashboard.path]: { page: 'src/features/dashboard/TenantDashboardPage.tsx' },
-      [paths.tenant.payment.path]: { page: 'src/features/payments/PaymentPage.tsx', reads: ['/api/tenant/payment-setup'] },
+      [paths.tenant.payment.path]: { page: 'src/features/payments/PaymentPage.tsx', reads: ['/api/tenant/payment-setup', '/api/tenant/autopay'] },
     }),
     // The sign-in page is in the HTML, painted before the code has run (decision 0050).
     prerenderPages({ entry: 'src/prerender.tsx', addresses: [paths.signIn.path] }),
@@ -41,14 +42,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   build: {
+    // One stylesheet for the whole app (13 KB brotli) rather than one a page: a page's three or four
+    // small CSS files were as many more requests on a phone's first visit, each behind a slow round trip
+    // (decision 0051), and a later page has its styles already.
+    cssCodeSplit: false,
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
-      // Merges chunks under 20 KB into a chunk loaded under like conditions (often the main one). Left
-      // alone, a page's code is 15 to 25 files of about 1 KB; over HTTP/1.1's six connections a phone
-      // fetches them in several rounds of its slow round trip. Costs the main chunk about 5 KB (brotli).
-      output: { experimentalMinChunkSize: 20_000 },
+      // Merges chunks under 20 KB into a chunk loaded under like conditions (the pages' shared code
+      // into one). Left alone, a page's code is 15 to 25 files of about 1 KB; over HTTP/1.1's six
+      // connections a phone fetches them in several rounds of its slow round trip. The pages' icons,
+      // which Rollup will not merge so, are grouped by pageIconsChunk.
+      output: { experimentalMinChunkSize: 20_000, manualChunks: pageIconsChunk() },
       // zod's sources carry explanatory comments that mention @__PURE__ where Rollup looks for the
       // annotation; Rollup drops them, which changes nothing, and says so on every build.
       onwarn(warning, warn) {

@@ -1,4 +1,5 @@
 import '@fontsource-variable/inter';
+import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';

@@ -9,6 +9,7 @@ export const paymentsRoutes: FeatureRoutes = {
       // A tenant's home page, mostly opened on a phone: its setup is asked for beside its code.
       lazy: () => {
         preloadApiRead('/api/tenant/payment-setup');
+        preloadApiRead('/api/tenant/autopay');
         return import('./PaymentPage').then((page) => ({ Component: page.PaymentPage }));
       },
     },
