@@ -24,6 +24,8 @@ export class LinkedBankAccounts {
     const known = await this.accounts.byPaymentMethod(payee.accountId, paymentMethodId);
     if (known?.blocked) throw bankAccountRefused(MESSAGES.bankAccountBlocked);
     if (known && known.tenantUserId !== tenantUserId) throw bankAccountRefused(MESSAGES.bankAccountNotLinked);
+    // Paid from before (only a usable account is remembered): a retried or repeated payment does not ask the provider again.
+    if (known && (known.saved || !save)) return known;
     const linked = await this.gateway.retrieveBankAccount(payee.accountId, paymentMethodId).catch((error: unknown) => {
       if (error instanceof ProviderObjectNotFound) throw bankAccountRefused(MESSAGES.bankAccountNotLinked);
       throw error;

@@ -3,9 +3,10 @@ import { bankDebitFailureReason, blocksBankAccount } from '@rentwise/libs/bank-d
 import { Clock } from '../../../infrastructure/clock/clock';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 import { MessageChain, newEnvelope } from '../../../infrastructure/messaging/envelope';
+import { Outbox } from '../../../infrastructure/outbox/outbox';
 import { BankAccounts } from '../bank-accounts/bank-accounts';
 import { Mandates } from '../bank-accounts/mandates';
-import { CardAttempts } from '../card-payments/card-attempts';
+import { CardAttempts, type SentAttempt } from '../card-payments/card-attempts';
 import type { CardPayment } from '../card-payments/card-payment.entity';
 import { ChargeSettlement, ledgerProviderOf } from '../card-payments/charge-settlement';
 import { BankDebitFailedMailer } from '../emails/bank-debit-failed-mailer';
@@ -37,6 +38,7 @@ export class BankDebitSettlement {
     private readonly accounts: BankAccounts,
     private readonly mandates: Mandates,
     private readonly receipts: ReceiptMailer,
+    private readonly outbox: Outbox,
     private readonly failures: BankDebitFailedMailer,
     private readonly clock: Clock,
   ) {}
@@ -60,19 +62,20 @@ export class BankDebitSettlement {
         },
         newEnvelope(debit.chargedAt, MessageChain.current()),
       );
-      await this.attempts.markProcessing(attempt.id, {
+      const sent: SentAttempt = {
         paymentIntentId: debit.paymentIntentId,
         chargeId: debit.chargeId,
         chargedAt: debit.chargedAt,
         ledgerTransactionId: transactionId,
         updatedAt: this.clock.now(),
-      });
+      };
       if (attempt.mandateId && debit.mandateId) await this.mandates.linkProviderMandate(attempt.mandateId, debit.mandateId);
-      if (created) {
-        await this.receipts.request(manager, transactionId, attempt.tenantUserId);
-        this.logger.log({ cardPaymentId: attempt.id, transactionId, chargeId: debit.chargeId }, 'Bank debit sent');
-      }
-      return { created, attempt: (await this.attempts.byId(attempt.id))! };
+      if (created) await this.receipts.request(manager, transactionId, attempt.tenantUserId);
+      // Last, so the receipt request is written with it.
+      const marked = await this.outbox.writeWithPending(manager, this.attempts.processingChange(attempt.id, sent));
+      if (created) this.logger.log({ cardPaymentId: attempt.id, transactionId, chargeId: debit.chargeId }, 'Bank debit sent');
+      // Not marked: an event had got further first, and the attempt is as it stands.
+      return { created, attempt: marked.length === 1 ? { ...attempt, ...sent, status: 'processing' } : (await this.attempts.byId(attempt.id))! };
     });
   }
 

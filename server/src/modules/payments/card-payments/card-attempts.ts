@@ -87,6 +87,9 @@ export type PaidAttempt = Pick<
   | 'connectedAccountId' | 'paymentIntentId' | 'chargeId' | 'balanceTransactionId' | 'processorFeeCents' | 'cardBrand' | 'cardLast4'
   | 'chargedAt' | 'ledgerTransactionId' | 'updatedAt'
 >;
+
+/** What a bank debit's sending changes in its attempt. */
+export type SentAttempt = Pick<CardPayment, 'paymentIntentId' | 'chargeId' | 'chargedAt' | 'ledgerTransactionId' | 'updatedAt'>;
 const MARK_PAID_SQL = `UPDATE payments.card_payments
       SET status = 'succeeded', connected_account_id = $2, payment_intent_id = $3, charge_id = $4, balance_transaction_id = $5,
           processor_fee_cents = $6, card_brand = $7, card_last4 = $8, charged_at = $9, ledger_transaction_id = $10,
@@ -212,16 +215,20 @@ export class CardAttempts {
     });
   }
 
-  /** A bank debit sent: its clearing journal posted, the provider's ids kept. False when it was no longer pending. */
-  async markProcessing(id: string, sent: Pick<CardPayment, 'paymentIntentId' | 'chargeId' | 'chargedAt' | 'ledgerTransactionId' | 'updatedAt'>): Promise<boolean> {
-    const rows = await this.unitOfWork.manager.query<{ id: string }[]>(
-      `WITH changed AS (UPDATE payments.card_payments
+  /**
+   * The statement that marks a bank debit sent (its clearing journal posted, the provider's ids kept),
+   * the sending transaction's last, so its receipt request goes with it (Outbox.writeWithPending). It
+   * returns no row when the attempt was no longer pending.
+   */
+  processingChange(id: string, sent: SentAttempt): OneStatementChange {
+    return {
+      steps: `changed AS (UPDATE payments.card_payments
           SET status = 'processing', payment_intent_id = $2, charge_id = $3, charged_at = $4, ledger_transaction_id = $5, updated_at = $6
         WHERE id = $1 AND status = 'pending'
-       RETURNING id) SELECT id FROM changed`,
-      [id, sent.paymentIntentId, sent.chargeId, sent.chargedAt, sent.ledgerTransactionId, sent.updatedAt],
-    );
-    return rows.length === 1;
+       RETURNING id)`,
+      result: 'changed',
+      params: [id, sent.paymentIntentId, sent.chargeId, sent.chargedAt, sent.ledgerTransactionId, sent.updatedAt],
+    };
   }
 
   /** A processing bank debit settled: paid, with its balance line and the processor's fee. */

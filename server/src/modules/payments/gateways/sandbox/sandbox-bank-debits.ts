@@ -66,6 +66,16 @@ interface MethodRow {
   outcome: string;
 }
 
+interface DebitContextRow {
+  /** Null when there is no such connected account. */
+  charges_enabled: boolean | null;
+  type: MethodRow['type'] | null;
+  bank_name: string | null;
+  last4: string;
+  verification: MethodRow['verification'];
+  debited_before: boolean;
+}
+
 interface PendingDebitRow {
   id: string;
   account_id: string;
@@ -147,19 +157,22 @@ export class SandboxBankDebits {
 
   /** A debit, once per account and key: processing, with `payment_intent.processing` and `charge.pending`. */
   async debit(input: DebitBankAccount): Promise<BankDebit> {
-    const existing = await this.byKey(input.connectedAccountId, input.idempotencyKey);
-    if (existing) return existing;
-    const [account] = await this.dataSource.query<{ charges_enabled: boolean }[]>(
-      `SELECT charges_enabled FROM infra.sandbox_connected_accounts WHERE id = $1`,
-      [input.connectedAccountId],
+    // The account, the payment method and an earlier debit under the key in one read, as the sandbox's card charge asks.
+    const [context] = await this.dataSource.query<DebitContextRow[]>(
+      `SELECT account.charges_enabled, method.type, method.bank_name, method.last4, method.verification, existing.id IS NOT NULL AS debited_before
+         FROM (VALUES (1)) AS asked
+         LEFT JOIN infra.sandbox_connected_accounts account ON account.id = $1
+         LEFT JOIN infra.sandbox_payment_methods method ON method.id = $2
+         LEFT JOIN infra.sandbox_charges existing ON existing.account_id = $1 AND existing.idempotency_key = $3`,
+      [input.connectedAccountId, input.paymentMethodId, input.idempotencyKey],
     );
-    if (!account) throw new ConnectedAccountNotFound(`No such sandbox account: ${input.connectedAccountId}`, { code: 'account_invalid' });
-    if (!account.charges_enabled) {
+    if (context.debited_before) return this.storedDebit(input.connectedAccountId, input.idempotencyKey);
+    if (context.charges_enabled === null) throw new ConnectedAccountNotFound(`No such sandbox account: ${input.connectedAccountId}`, { code: 'account_invalid' });
+    if (!context.charges_enabled) {
       throw new PaymentGatewayError(`Sandbox account ${input.connectedAccountId} cannot take charges yet`, { code: 'account_not_charges_enabled' });
     }
-    const method = await this.method(input.paymentMethodId).catch(() => null);
-    if (!method || method.type !== 'us_bank_account') throw new CardDeclined('This bank account could not be found. Please link it again.', { code: 'resource_missing' });
-    if (method.verification !== 'verified') {
+    if (context.type !== 'us_bank_account') throw new CardDeclined('This bank account could not be found. Please link it again.', { code: 'resource_missing' });
+    if (context.verification !== 'verified') {
       throw new CardDeclined('This bank account is not verified yet. Please confirm the microdeposits first.', { code: 'payment_method_unverified' });
     }
     const now = this.clock.now();
@@ -199,12 +212,8 @@ export class SandboxBankDebits {
         { type: 'payment_intent.processing', account: input.connectedAccountId, object: intent },
       ],
     );
-    if (written.length === 0) {
-      // A concurrent request with the same key won the insert: both answer with its debit.
-      const stored = await this.byKey(input.connectedAccountId, input.idempotencyKey);
-      if (!stored) throw new PaymentGatewayError('Sandbox debit vanished after it was written');
-      return stored;
-    }
+    // A concurrent request with the same key won the insert: both answer with its debit.
+    if (written.length === 0) return this.storedDebit(input.connectedAccountId, input.idempotencyKey);
     return {
       connectedAccountId: input.connectedAccountId,
       paymentIntentId,
@@ -212,7 +221,7 @@ export class SandboxBankDebits {
       status: 'processing',
       amountCents: input.amountCents,
       chargedAt: now,
-      bank: { bankName: method.bank_name ?? SANDBOX_BANK_NAME, last4: method.last4 },
+      bank: { bankName: context.bank_name ?? SANDBOX_BANK_NAME, last4: context.last4 },
       mandateId,
     };
   }
@@ -319,7 +328,8 @@ export class SandboxBankDebits {
     return row ?? null;
   }
 
-  private async byKey(accountId: string, idempotencyKey: string): Promise<BankDebit | null> {
+  /** The debit already made under the key (Stripe answers a repeated key with its first answer). */
+  private async storedDebit(accountId: string, idempotencyKey: string): Promise<BankDebit> {
     const [row] = await this.dataSource.query<
       { id: string; payment_intent_id: string; status: 'pending' | 'succeeded' | 'failed'; amount_cents: string; created_at: Date; bank_name: string; last4: string; mandate_id: string | null }[]
     >(
@@ -328,7 +338,7 @@ export class SandboxBankDebits {
         WHERE charge.account_id = $1 AND charge.idempotency_key = $2`,
       [accountId, idempotencyKey],
     );
-    if (!row) return null;
+    if (!row) throw new PaymentGatewayError(`Sandbox debit under ${idempotencyKey} vanished after it was written`);
     return {
       connectedAccountId: accountId,
       paymentIntentId: row.payment_intent_id,
