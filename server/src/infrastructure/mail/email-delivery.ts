@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Transporter } from 'nodemailer';
 import { AppConfig } from '../config/app-config';
 import { Faults } from '../faults/faults';
-import { MAIL_TRANSPORT } from './mail-transport';
+import { MAIL_CONNECTIONS, MAIL_TRANSPORT } from './mail-transport';
 import type { SendEmailJob } from './send-email.job';
 import { messageIdOf, SentEmails, sentEmailKeyOf } from './sent-emails';
 
@@ -10,8 +10,13 @@ import { messageIdOf, SentEmails, sentEmailKeyOf } from './sent-emails';
  * A worker killed mid-job holds its lock until lockDuration runs out, and the job is taken again at
  * the next stall check: 15 s and 5 s instead of BullMQ's 30 s and 30 s, for every queue whose jobs
  * send email. Sending takes far less than 15 s, and the lock is renewed every 7.5 s while it runs.
+ *
+ * Three emails at once a process, as many as the SMTP pool's connections (mail-transport.ts): a job
+ * mostly waits on PostgreSQL and the SMTP server, and one at a time a process sent about seven
+ * receipts a second, fewer than payments arrive on a busy hour (the crash suite's outage left a
+ * backlog it took minutes to send).
  */
-export const EMAIL_WORKER_OPTIONS = { lockDuration: 15_000, stalledInterval: 5_000 };
+export const EMAIL_WORKER_OPTIONS = { lockDuration: 15_000, stalledInterval: 5_000, concurrency: MAIL_CONNECTIONS };
 
 export type EmailDeliveryOutcome = 'sent' | 'sent-before' | 'nothing-to-send';
 
