@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../../../infrastructure/clock/clock';
+import { preparedStatement, runPrepared } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
 
 /** A bank account a tenant linked, as the payment screen shows it: bank name and last four, never its numbers. */
@@ -29,6 +30,13 @@ interface AccountRow {
   blocked_at: Date | null;
   customer_id: string | null;
 }
+
+// Prepared: every bank payment asks it, when the account is adopted and when the debit names its customer.
+const ACCOUNT_BY_PAYMENT_METHOD = preparedStatement<AccountRow, [connectedAccountId: string, paymentMethodId: string]>(
+  'payments.bank-account-by-payment-method',
+  `SELECT id, tenant_user_id, connected_account_id, payment_method_id, bank_name, last4, saved, removed_at, blocked_at, customer_id
+     FROM payments.bank_accounts WHERE connected_account_id = $1 AND payment_method_id = $2`,
+);
 
 const accountOf = (row: AccountRow): LinkedAccount => ({
   id: row.id,
@@ -83,10 +91,7 @@ export class BankAccounts {
   }
 
   async byPaymentMethod(connectedAccountId: string, paymentMethodId: string): Promise<LinkedAccount | null> {
-    const [row] = await this.unitOfWork.manager.query<AccountRow[]>(
-      `SELECT * FROM payments.bank_accounts WHERE connected_account_id = $1 AND payment_method_id = $2`,
-      [connectedAccountId, paymentMethodId],
-    );
+    const [row] = await runPrepared(this.unitOfWork.manager, ACCOUNT_BY_PAYMENT_METHOD, [connectedAccountId, paymentMethodId]);
     return row ? accountOf(row) : null;
   }
 

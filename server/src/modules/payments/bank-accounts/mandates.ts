@@ -1,7 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../../../infrastructure/clock/clock';
+import { preparedStatement, runPrepared } from '../../../infrastructure/database/prepared-statement';
 import { UnitOfWork } from '../../../infrastructure/database/unit-of-work';
+
+// Prepared: each bank payment stores its mandate and links the provider's (PostgreSQL plans them once a connection).
+const ACCEPT_MANDATE = preparedStatement<
+  { id: string },
+  [
+    id: string, idempotencyKey: string, tenantUserId: string, landlordUserId: string, provider: string, connectedAccountId: string,
+    paymentMethodId: string, version: string, text: string, acceptedAt: Date, clientAddress: string, userAgent: string | null,
+  ]
+>(
+  'payments.accept-mandate',
+  `INSERT INTO payments.bank_debit_mandates
+     (id, idempotency_key, tenant_user_id, landlord_user_id, provider, connected_account_id, payment_method_id,
+      version, text, accepted_at, client_address, user_agent, updated_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $10)
+   ON CONFLICT (idempotency_key) DO NOTHING
+   RETURNING id`,
+);
+
+const LINK_PROVIDER_MANDATE = preparedStatement<never, [id: string, providerMandateId: string, at: Date]>(
+  'payments.link-provider-mandate',
+  `UPDATE payments.bank_debit_mandates SET provider_mandate_id = $2, updated_at = $3 WHERE id = $1 AND provider_mandate_id IS NULL`,
+);
 
 export interface AcceptedMandate {
   /** The payment attempt's key: a retried request finds the mandate it stored. */
@@ -33,18 +56,10 @@ export class Mandates {
 
   /** The mandate's id: stored now, or as a retry of the same attempt stored it first. */
   async accept(mandate: AcceptedMandate): Promise<string> {
-    const [stored] = await this.unitOfWork.manager.query<{ id: string }[]>(
-      `INSERT INTO payments.bank_debit_mandates
-         (id, idempotency_key, tenant_user_id, landlord_user_id, provider, connected_account_id, payment_method_id,
-          version, text, accepted_at, client_address, user_agent, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $10)
-       ON CONFLICT (idempotency_key) DO NOTHING
-       RETURNING id`,
-      [
-        randomUUID(), mandate.idempotencyKey, mandate.tenantUserId, mandate.landlordUserId, mandate.provider, mandate.connectedAccountId,
-        mandate.paymentMethodId, mandate.version, mandate.text, mandate.acceptedAt, mandate.clientAddress, mandate.userAgent,
-      ],
-    );
+    const [stored] = await runPrepared(this.unitOfWork.manager, ACCEPT_MANDATE, [
+      randomUUID(), mandate.idempotencyKey, mandate.tenantUserId, mandate.landlordUserId, mandate.provider, mandate.connectedAccountId,
+      mandate.paymentMethodId, mandate.version, mandate.text, mandate.acceptedAt, mandate.clientAddress, mandate.userAgent,
+    ]);
     if (stored) return stored.id;
     // A concurrent retry's row: the insert waited for it to commit, but that statement's snapshot
     // predates it (read committed), so only a new statement sees it.
@@ -65,10 +80,7 @@ export class Mandates {
 
   /** The provider's own id for the mandate, once the debit has one. */
   async linkProviderMandate(id: string, providerMandateId: string): Promise<void> {
-    await this.unitOfWork.manager.query(
-      `UPDATE payments.bank_debit_mandates SET provider_mandate_id = $2, updated_at = $3 WHERE id = $1 AND provider_mandate_id IS NULL`,
-      [id, providerMandateId, this.clock.now()],
-    );
+    await runPrepared(this.unitOfWork.manager, LINK_PROVIDER_MANDATE, [id, providerMandateId, this.clock.now()]);
   }
 
   /** The provider made the mandate inactive (revoked at the bank, or the account closed). */

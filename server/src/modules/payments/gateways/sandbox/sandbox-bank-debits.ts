@@ -10,6 +10,7 @@ import {
 } from '@rentwise/libs/sandbox-bank-accounts';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../../../infrastructure/clock/clock';
+import { preparedStatement, runPrepared } from '../../../../infrastructure/database/prepared-statement';
 import { CardDeclined, ConnectedAccountNotFound, PaymentGatewayError, ProviderObjectNotFound } from '../../../../infrastructure/providers/provider-errors';
 import type { BankDebit, DebitBankAccount, ProviderBankAccount } from '../payment-gateway.port';
 import { SandboxEvents } from './sandbox-events';
@@ -75,6 +76,16 @@ interface DebitContextRow {
   verification: MethodRow['verification'];
   debited_before: boolean;
 }
+
+// The account, the payment method and an earlier debit under the key in one read, as the sandbox's card charge asks.
+const DEBIT_CONTEXT = preparedStatement<DebitContextRow, [accountId: string, paymentMethodId: string, idempotencyKey: string]>(
+  'sandbox.debit-context',
+  `SELECT account.charges_enabled, method.type, method.bank_name, method.last4, method.verification, existing.id IS NOT NULL AS debited_before
+     FROM (VALUES (1)) AS asked
+     LEFT JOIN infra.sandbox_connected_accounts account ON account.id = $1
+     LEFT JOIN infra.sandbox_payment_methods method ON method.id = $2
+     LEFT JOIN infra.sandbox_charges existing ON existing.account_id = $1 AND existing.idempotency_key = $3`,
+);
 
 interface PendingDebitRow {
   id: string;
@@ -157,15 +168,7 @@ export class SandboxBankDebits {
 
   /** A debit, once per account and key: processing, with `payment_intent.processing` and `charge.pending`. */
   async debit(input: DebitBankAccount): Promise<BankDebit> {
-    // The account, the payment method and an earlier debit under the key in one read, as the sandbox's card charge asks.
-    const [context] = await this.dataSource.query<DebitContextRow[]>(
-      `SELECT account.charges_enabled, method.type, method.bank_name, method.last4, method.verification, existing.id IS NOT NULL AS debited_before
-         FROM (VALUES (1)) AS asked
-         LEFT JOIN infra.sandbox_connected_accounts account ON account.id = $1
-         LEFT JOIN infra.sandbox_payment_methods method ON method.id = $2
-         LEFT JOIN infra.sandbox_charges existing ON existing.account_id = $1 AND existing.idempotency_key = $3`,
-      [input.connectedAccountId, input.paymentMethodId, input.idempotencyKey],
-    );
+    const [context] = await runPrepared(this.dataSource.manager, DEBIT_CONTEXT, [input.connectedAccountId, input.paymentMethodId, input.idempotencyKey]);
     if (context.debited_before) return this.storedDebit(input.connectedAccountId, input.idempotencyKey);
     if (context.charges_enabled === null) throw new ConnectedAccountNotFound(`No such sandbox account: ${input.connectedAccountId}`, { code: 'account_invalid' });
     if (!context.charges_enabled) {
