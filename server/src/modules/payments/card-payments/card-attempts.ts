@@ -90,6 +90,7 @@ export type PaidAttempt = Pick<
 
 /** What a bank debit's sending changes in its attempt. */
 export type SentAttempt = Pick<CardPayment, 'paymentIntentId' | 'chargeId' | 'chargedAt' | 'ledgerTransactionId' | 'updatedAt'>;
+
 const MARK_PAID_SQL = `UPDATE payments.card_payments
       SET status = 'succeeded', connected_account_id = $2, payment_intent_id = $3, charge_id = $4, balance_transaction_id = $5,
           processor_fee_cents = $6, card_brand = $7, card_last4 = $8, charged_at = $9, ledger_transaction_id = $10,
