@@ -119,7 +119,8 @@ export class RentReminderSender {
       const current = page.filter((t) => t.startedAt.getTime() <= now.getTime() && (t.endedAt === null || t.endedAt.getTime() > now.getTime()));
       for (const tenancy of current) {
         landlordUserIds.add(tenancy.landlordUserId);
-        if (lateFeeKeys.has(tenancyKeyOf(tenancy))) runningWithLateFees.set(tenancyKeyOf(tenancy), tenancy);
+        const key = tenancyKeyOf(tenancy);
+        if (lateFeeKeys.has(key)) runningWithLateFees.set(key, tenancy);
       }
       run.tenancies += current.length;
       run.reminders += await this.remindPage(current, now, timeZones);
