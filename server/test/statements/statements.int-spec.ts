@@ -71,7 +71,26 @@ describe('statements', () => {
     expect(line).toMatchObject({ billing_year: 2025, billing_month: 3, gross_cents: '150699', received_cents: '150000', platform_fee_cents: '699' });
   });
 
-  it('a wake-up leaves at once while another run holds the projection; a waiting catch-up projects after it', async () => {
+  it('a wake-up that finds a transaction open elsewhere projects its payment once that one ends, not at the next sweep', async () => {
+    const landlord = await signedInUser(testApp);
+    const property = await addProperty(landlord.userId, '2 Horizon Rd');
+    const other = new Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT pg_current_xact_id()'); // holds the feed's horizon below the payment
+      const { transactionId } = await pay(landlord.userId, property.propertyId, '2025-05-02T12:00:00Z');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await lineOf(transactionId)).toBeUndefined();
+      await other.query('COMMIT');
+      // The sweep is 15 s away: a line within 5 s came from the wake-up.
+      await waitFor(() => lineOf(transactionId), { what: 'the statement line', timeoutMs: 5_000 });
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('a sweep leaves at once while another run holds the projection; a waiting catch-up projects after it', async () => {
     const landlord = await signedInUser(testApp);
     const property = await addProperty(landlord.userId, '3 Queue Ct');
     const other = new Client({ connectionString: process.env.DATABASE_URL });

@@ -49,9 +49,9 @@ export class StatementsProjector {
   ) {}
 
   /**
-   * Projects what the ledger has after the stored position. While another process is at it, a wake-up
-   * returns at once (that one will get there); `wait` waits for it instead and then goes on, so that a
-   * reader that needs every journal committed so far (finance) gets them.
+   * Projects what the ledger has after the stored position. While another process is at it, a sweep
+   * returns at once (the next sweep will get there); `wait` waits for it instead and then goes on, so that
+   * a wake-up or a reader that needs every journal committed so far (finance) gets them.
    *
    * The feed stops below the oldest transaction still running anywhere in the cluster (transaction ids
    * are cluster-wide), so a journal committed before the call can sit above the position while some

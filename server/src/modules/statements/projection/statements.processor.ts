@@ -22,7 +22,10 @@ export class StatementsProcessor extends WorkerHost {
     // A burst of payments queues a wake-up each. A later one still waiting will catch up after every
     // journal that woke this one was committed, so this one can go: a burst costs one catch-up, not one each.
     if ((await this.queue.getWaitingCount()) > 0) return { outcome: 'skipped', reason: 'a later wake-up is waiting' };
-    const run = () => this.projector.catchUp();
+    // Waits for a run in progress and for transactions begun before it: that run, or a read stopped below
+    // a transaction open elsewhere in the cluster, may not cover the journal that woke this one, and the
+    // next sweep is 15 s away.
+    const run = () => this.projector.catchUp({ wait: true });
     const result = job.data.envelope ? await MessageChain.run(job.data.envelope, run) : await run();
     this.logger.debug({ ...result, transactionId: job.data.transactionId }, 'Statements caught up');
     return result;
