@@ -153,6 +153,8 @@ describe('late fees (decision 0040)', () => {
       ['2025-01', 5_000],
       ['2025-01:day-2', 1_000],
     ]);
+    await at('2025-01-09T04:59:00Z', 2); // later on day 2 in New York: nothing new to judge
+    expect(await feesOf(rented.tenantUserId)).toHaveLength(2);
     await at('2025-01-31T12:00:00Z', 2);
     // $50, then $10 a day for days 2 to 5, then the $5 left under the $95 cap.
     expect((await feesOf(rented.tenantUserId)).map((fee) => [fee.key, fee.cents])).toEqual([

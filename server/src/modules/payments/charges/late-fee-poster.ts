@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { billingMonthKey, billingMonthLabel, type BillingMonth } from '@rentwise/libs/billing-month';
 import { type LateFeeDue, lateFeesDue, type LateMonthOutcome, rentUnpaidCents } from '@rentwise/libs/late-fee-postings';
-import { lateFeesAreOn, lateFrom } from '@rentwise/libs/late-fees';
+import { daysLate, lateFeesAreOn, lateFrom } from '@rentwise/libs/late-fees';
 import { rentInEffectAt } from '@rentwise/libs/rent-charges';
 import type { TenantJournal } from '@rentwise/libs/tenant-balance';
 import { Clock } from '../../../infrastructure/clock/clock';
@@ -147,10 +147,11 @@ export class LateFeePoster {
       const since = propertyTerms.lateFeesSince as Date;
       if (!timeZones.has(tenancy.landlordUserId)) timeZones.set(tenancy.landlordUserId, await this.queries.execute(new GetLandlordTimeZone(tenancy.landlordUserId)));
       const timeZone = timeZones.get(tenancy.landlordUserId) as string;
-      // Late since fees were turned on, and late long enough ago to judge.
+      // Late since fees were turned on, with a day to judge that no run has judged yet: a month charged
+      // its fee for today is not read again until tomorrow (the job runs every 15 minutes).
       const due = (openByTenancy.get(tenancy.tenancyId) ?? []).filter((open) => {
-        const lateAt = lateFrom(open.chargedAt, propertyTerms.lateFees.graceDays, timeZone).getTime();
-        return lateAt >= since.getTime() && lateAt <= judgedAt.getTime();
+        const lateAt = lateFrom(open.chargedAt, propertyTerms.lateFees.graceDays, timeZone);
+        return lateAt.getTime() >= since.getTime() && daysLate(lateAt, judgedAt, timeZone) > open.lastDayPosted;
       });
       if (due.length === 0) continue;
       const journals: TenantJournal[] = await this.ledger.journals(tenancy.tenantUserId, tenancy.propertyId);
