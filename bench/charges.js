@@ -1,9 +1,10 @@
 // The monthly rent charging and reminding jobs at scale (issue 36, decisions 0039 and 0041): 10,000 (x --scale)
 // tenancies whose rent falls due on the 1st, charged by one run of the job the worker runs every 15
-// minutes (PostDueRentCharges, the same code), then its next run, when nothing is due; then the
+// minutes (PostDueRentCharges, the same code), then its next run, when nothing is due; then, late fees
+// turned on, its late fee part on the 9th (three days' fees for every tenancy) and 15 minutes later; then the
 // reminders job at 9:00 three days before next month's due date, when every tenant still owes this
 // month's rent (two reminders each: next month's "due in 3 days" and this month's "late"), and its next run. Prints each run's time, its rate and the process's peak memory, and
-// checks every tenancy was charged once and reminded once.
+// checks every tenancy was charged once, fined once a day and reminded once.
 //
 // The tenancies are written set-based into a scratch database (10 per landlord, each in a property of
 // its own, moved in at the first moment of this month in New York); each run is a CLI context of the
@@ -42,6 +43,47 @@ async function populate(database) {
   });
   await analyze(database);
 }
+
+/**
+ * Every property's late fees, turned on as this month began after the charging runs (so that they time
+ * charging alone): $50 when rent is more than 5 days late, then $10 a day, at most $100 a month.
+ */
+const LATE_FEE_RULE = { graceDays: 5, flatCents: 5000, dailyCents: 1000, monthlyCapCents: 10_000 };
+/** The late fee job is run on the 9th: the 7th, 8th and 9th are days late. */
+const LATE_DAYS = 3;
+const LATE_FEE_CENTS = LATE_FEE_RULE.flatCents + (LATE_DAYS - 1) * LATE_FEE_RULE.dailyCents;
+
+async function turnLateFeesOn(database) {
+  await withClient(database.ownerUrl, (client) =>
+    client.query(
+      `UPDATE properties.properties
+          SET late_fee_grace_days = $1, late_fee_flat_cents = $2, late_fee_daily_cents = $3, late_fee_monthly_cap_cents = $4,
+              late_fees_since = date_trunc('month', now() AT TIME ZONE 'America/New_York') AT TIME ZONE 'America/New_York'`,
+      [LATE_FEE_RULE.graceDays, LATE_FEE_RULE.flatCents, LATE_FEE_RULE.dailyCents, LATE_FEE_RULE.monthlyCapCents],
+    ),
+  );
+  await analyze(database);
+}
+
+/** 10:00 in New York on this month's 9th: the rent, unpaid, is 3 days late (an hour past the 9th's start is judged). */
+async function lateFeesInstant(database) {
+  const [{ at }] = await withClient(database.appUrl, (client) =>
+    client
+      .query(`SELECT ((date_trunc('month', now() AT TIME ZONE 'America/New_York') + interval '8 days 10 hours') AT TIME ZONE 'America/New_York') AS at`)
+      .then((result) => result.rows),
+  );
+  return at;
+}
+
+/** The late fee job's run at an instant (LateFeePoster.postThrough, what the charging job runs after the charges). */
+const postLateFeesAt = (database, at) =>
+  inProductCli(
+    database,
+    `async (context, dist) => {
+       const { LateFeePoster } = require(dist + '/modules/payments/charges/late-fee-poster.js');
+       return context.get(LateFeePoster, { strict: false }).postThrough(new Date(${JSON.stringify(at.toISOString())}));
+     }`,
+  );
 
 /** The reminders job's run at an instant (RentReminderSender.sendAt, what its scheduler runs). */
 const remindAt = (database, at) =>
@@ -90,6 +132,22 @@ async function main() {
     }
     console.log(`checked: ${charged.toLocaleString('en-US')} tenancies charged once each, none doubled`);
 
+    await turnLateFeesOn(database);
+    const lateAt = await lateFeesInstant(database);
+    const fined = await postLateFeesAt(database, lateAt);
+    console.log(
+      `late fees at ${lateAt.toISOString()} (3 days late): ${(fined.ms / 1000).toFixed(1)} s, ${fined.fees.toLocaleString('en-US')} fees (${Math.round(fined.fees / (fined.ms / 1000))}/s), peak ${Math.round(fined.peakRssMb)} MB`,
+    );
+    const finedAgain = await postLateFeesAt(database, new Date(lateAt.getTime() + 15 * 60_000));
+    console.log(`late fees 15 minutes later: ${(finedAgain.ms / 1000).toFixed(1)} s over ${TENANCIES.toLocaleString('en-US')} tenancies, ${finedAgain.fees} fees, peak ${Math.round(finedAgain.peakRssMb)} MB`);
+    const [{ fees, cents }] = await withClient(database.appUrl, (client) =>
+      client.query(`SELECT count(*)::int AS fees, sum(amount_cents)::int AS cents FROM payments.late_fees`).then((result) => result.rows),
+    );
+    if (fined.fees !== LATE_DAYS * TENANCIES || fees !== LATE_DAYS * TENANCIES || cents !== TENANCIES * LATE_FEE_CENTS || finedAgain.fees !== 0) {
+      throw new Error(`expected ${LATE_DAYS} late fees per tenancy: ${fined.fees} posted (${fees} rows, ${cents} cents), then ${finedAgain.fees}`);
+    }
+    console.log(`checked: ${TENANCIES.toLocaleString('en-US')} tenancies charged ${LATE_DAYS} late fees each, none doubled`);
+
     const at = await dueSoonInstant(database);
     const reminded = await remindAt(database, at);
     console.log(
@@ -122,6 +180,28 @@ async function main() {
         p99_ms: Math.round(reminded.ms),
         seconds: Number((reminded.ms / 1000).toFixed(2)),
         peak_mb: Math.round(reminded.peakRssMb),
+      },
+      {
+        name: 'late-fees-first-run',
+        path: `Late fee job, the first ${LATE_DAYS} days late over ${TENANCIES.toLocaleString('en-US')} tenancies (fees/s; p99_ms = run time)`,
+        connections: 1,
+        product_rps: Math.round(fined.fees / (fined.ms / 1000)),
+        baseline_rps: null,
+        ratio: null,
+        p99_ms: Math.round(fined.ms),
+        seconds: Number((fined.ms / 1000).toFixed(2)),
+        peak_mb: Math.round(fined.peakRssMb),
+      },
+      {
+        name: 'late-fees-nothing-new',
+        path: `Late fee job, run with nothing new over ${TENANCIES.toLocaleString('en-US')} tenancies (tenancies/s; p99_ms = run time)`,
+        connections: 1,
+        product_rps: Math.round(TENANCIES / (finedAgain.ms / 1000)),
+        baseline_rps: null,
+        ratio: null,
+        p99_ms: Math.round(finedAgain.ms),
+        seconds: Number((finedAgain.ms / 1000).toFixed(2)),
+        peak_mb: Math.round(finedAgain.peakRssMb),
       },
       {
         name: 'charges-nothing-due',

@@ -1,11 +1,13 @@
 // The bench's generated database (never the demo seed): 1,000 landlords with 10 properties each,
 // one to three tenants per property, a live session per landlord, 1,000,000 ledger entries of rent
-// payments and the rent charges of every tenancy (decision 0039); at `--scale N` (BENCH_SCALE) N times
-// the landlords, properties, tenancies, entries and charges, in a database of its own
+// payments, the rent charges of every tenancy (decision 0039) and a year of late fees on a fifth of the
+// properties (decision 0040); at `--scale N` (BENCH_SCALE) N times the landlords, properties,
+// tenancies, entries, charges and late fees, in a database of its own
 // (rentwise_bench_<N>x). Rows are made set-based (INSERT ... SELECT generate_series) as the tables'
-// owner, through every ledger trigger (balanced, non-empty, signs by kind); the charges are the
-// charging job's own rows (key, journal, entries, rent_charges row), and the job then runs once to
-// post what is left (the statement landlord's part months) and to show it finds the rest done.
+// owner, through every ledger trigger (balanced, non-empty, signs by kind); the charges and late fees
+// are the charging job's own rows (key, journal, entries, rent_charges or late_fees row), and the job
+// then runs once to post what is left (the statement landlord's part months, this month's late fees of
+// the tenants who moved in this month) and to show it finds the rest done.
 // Ids are md5-derived, so the bench can name a landlord's session, properties and tenants without
 // asking the database.
 const { createHash } = require('node:crypto');
@@ -33,7 +35,7 @@ const paymentCounts = (entries) => {
 };
 const PAYMENTS_PER_BATCH = 50_000;
 /** Bump when the generated rows change: an older bench database is then made again. */
-const BASE_DATA_VERSION = 3;
+const BASE_DATA_VERSION = 4;
 /**
  * Each property's first tenant moved in as their payments begin (about 33 months back, at the first
  * moment of the month in New York, so each month is charged whole); the others this month.
@@ -203,11 +205,15 @@ async function ensureBenchDatabase({ ownerUrl, appUrl, name, log = console.log, 
     ).rows;
     if (entries !== LEDGER_ENTRIES) throw new Error(`Expected ${LEDGER_ENTRIES} ledger entries of payments, made ${entries}`);
     await postRentCharges(client, log);
+    await postLateFees(client, log);
     await client.query('ANALYZE');
     // The product's own job (as its worker would on first start) posts what is left, so the benches'
     // products find nothing due and tenants' balances read real charges.
     const charged = await postDueRentCharges({ ownerUrl: owner, appUrl: app });
-    log(`bench data: ${charged.charges.toLocaleString('en-US')} more rent charges by the product's job over ${charged.tenancies.toLocaleString('en-US')} tenancies (${(charged.ms / 1000).toFixed(0)} s)`);
+    log(
+      `bench data: ${charged.charges.toLocaleString('en-US')} more rent charges and ${charged.lateFees.toLocaleString('en-US')} more late fees ` +
+        `by the product's job over ${charged.tenancies.toLocaleString('en-US')} tenancies (${(charged.ms / 1000).toFixed(0)} s)`,
+    );
     await client.query('ANALYZE');
     await ensureStatementLines({ ownerUrl: owner, appUrl: app }, log);
     await client.query('CREATE TABLE public.bench_data (version int NOT NULL, generated_at timestamptz NOT NULL DEFAULT now())');
@@ -304,6 +310,85 @@ async function postRentCharges(client, log) {
     charges += rowCount;
   }
   log(`bench data: ${charges.toLocaleString('en-US')} rent charges, as the charging job writes them (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+/**
+ * Late fees (decision 0040) on one property in five, turned on twelve months ago: half a flat $50, half
+ * 5% of the rent, each once when rent is more than 5 days late. Which properties is counted in steps
+ * of the scale (property p has them when ((p - 1) / SCALE) mod 5 is 0), so that the same fifth of the
+ * signed-in tenants have them at every scale. A first tenant's month is late when its payment came
+ * after the grace days; those months get the fee's journal, entries and row as the late-fee job
+ * posts them (decision 0040: key `late-fee:<tenancy>:<YYYY-MM>`, dated the first day late), and every
+ * month judged so far is settled as the job settles it, so the job finds only the tenants who moved
+ * in this month and have not paid (it posts theirs itself, next). One transaction a month.
+ */
+async function postLateFees(client, log) {
+  const started = Date.now();
+  await client.query(
+    `UPDATE properties.properties
+        SET late_fee_grace_days = 5,
+            late_fee_flat_cents = CASE WHEN number / $1::int % 10 = 0 THEN 5000 ELSE 0 END,
+            late_fee_percent_basis_points = CASE WHEN number / $1::int % 10 = 0 THEN 0 ELSE 500 END,
+            late_fees_since = (date_trunc('month', now() AT TIME ZONE 'America/New_York') - interval '12 months') AT TIME ZONE 'America/New_York'
+       FROM (SELECT id, split_part(line1, ' ', 1)::int - 1 AS number FROM properties.properties WHERE line1 LIKE '% Bench Street') p
+      WHERE properties.properties.id = p.id AND p.number / $1::int % 5 = 0`,
+    [SCALE],
+  );
+  const { rows: months } = await client.query(
+    `SELECT to_char(m, 'YYYY-MM-DD') AS month
+       FROM generate_series(date_trunc('month', now() AT TIME ZONE 'America/New_York') - interval '12 months',
+                            date_trunc('month', now() AT TIME ZONE 'America/New_York'), interval '1 month') AS m`,
+  );
+  let fees = 0;
+  for (const { month } of months) {
+    await client.query('BEGIN');
+    // Each first tenant's charge of the month on a property with late fees, judged (late from the start
+    // of the 7th, an hour gone), with its fee and whether the month's payment came by then.
+    await client.query(
+      `CREATE TEMP TABLE bench_late_months ON COMMIT DROP AS
+         SELECT r.tenancy_id, t.tenant_user_id, t.landlord_user_id, t.property_id, late_at,
+                p.late_fee_flat_cents + (p.rent_cents * p.late_fee_percent_basis_points + 5000) / 10000 AS fee_cents,
+                md5('bench-late-fee-' || r.tenancy_id || $1::text)::uuid AS journal_id,
+                NOT EXISTS (SELECT 1 FROM payments.ledger_transactions pay
+                             WHERE pay.tenant_user_id = t.tenant_user_id AND pay.kind = 'rent_payment'
+                               AND pay.occurred_at >= ($1::timestamp AT TIME ZONE 'America/New_York') AND pay.occurred_at < late_at) AS late
+           FROM payments.rent_charges r
+           JOIN tenants.tenancies t ON t.id = r.tenancy_id
+           JOIN properties.properties p ON p.id = t.property_id,
+                LATERAL (SELECT (($1::timestamp + make_interval(days => p.late_fee_grace_days + 1)) AT TIME ZONE 'America/New_York') AS late_at) l
+          WHERE p.late_fees_since IS NOT NULL AND r.kind = 'charge' AND r.rent_year = $2::int AND r.rent_month = $3::int
+            AND t.started_at < ($4::timestamp AT TIME ZONE 'America/New_York')
+            AND late_at >= p.late_fees_since AND late_at <= now() - interval '1 hour'`,
+      [month, ...month.split('-').slice(0, 2).map(Number), months[months.length - 1].month],
+    );
+    const { rowCount } = await client.query(
+      `INSERT INTO payments.ledger_transactions (id, idempotency_key, kind, occurred_at, recorded_at, tenant_user_id, landlord_user_id, property_id,
+                                                 description, provider, correlation_id, causation_id)
+       SELECT journal_id, 'late-fee:' || tenancy_id || ':' || to_char($1::date, 'YYYY-MM'), 'late_fee', late_at, late_at + interval '1 hour',
+              tenant_user_id, landlord_user_id, property_id, 'Late fee: ' || to_char($1::date, 'FMMonth YYYY') || ' rent', 'rentwise',
+              gen_random_uuid(), gen_random_uuid()
+         FROM bench_late_months WHERE late`,
+      [month],
+    );
+    await client.query(
+      `INSERT INTO payments.ledger_entries (transaction_id, account, amount_cents)
+       SELECT journal_id, e.account, e.cents FROM bench_late_months, LATERAL (VALUES ('tenant_receivable', fee_cents), ('late_fees_charged', -fee_cents)) e(account, cents)
+        WHERE late`,
+    );
+    await client.query(
+      `INSERT INTO payments.late_fees (tenancy_id, rent_year, rent_month, late_day, transaction_id, amount_cents)
+       SELECT tenancy_id, $1::int, $2::int, 1, journal_id, fee_cents FROM bench_late_months WHERE late`,
+      month.split('-').slice(0, 2).map(Number),
+    );
+    await client.query(
+      `INSERT INTO payments.late_fee_months (tenancy_id, rent_year, rent_month, outcome, settled_at)
+       SELECT tenancy_id, $1::int, $2::int, CASE WHEN late THEN 'charged_in_full' ELSE 'on_time' END, late_at + interval '1 hour' FROM bench_late_months`,
+      month.split('-').slice(0, 2).map(Number),
+    );
+    await client.query('COMMIT');
+    fees += rowCount;
+  }
+  log(`bench data: ${fees.toLocaleString('en-US')} late fees, as the late-fee job posts them (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 
 /** The statement landlord: 100 properties, a tenant each for ten years, a payment a month on each. */

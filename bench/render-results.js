@@ -22,7 +22,7 @@ const GROWTH = {
   memory: 1.2,
 };
 /** Rows whose work grows with the data: time at most linear. The jobs are shown against it too. */
-const LINEAR = new Set(['rebuild', 'export', 'charges-first-run', 'reminders', 'charges-nothing-due', 'autopay-first-run', 'autopay-next-run', 'rent-day']);
+const LINEAR = new Set(['rebuild', 'export', 'charges-first-run', 'reminders', 'charges-nothing-due', 'late-fees-first-run', 'late-fees-nothing-new', 'autopay-first-run', 'autopay-next-run', 'rent-day']);
 /** Rows whose peak memory must stay flat. */
 const FLAT_MEMORY = new Set(['rebuild', 'export']);
 
