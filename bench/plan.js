@@ -42,7 +42,8 @@ const PARTS = {
   rebuild: { fixed: 5, grows: 17, windows: () => 0, perRun: true },
   statement: { fixed: 10, grows: 0, windows: () => 2 * alternating },
   export: { fixed: 5, grows: 10, windows: () => 0 },
-  charges: { fixed: 10, grows: 15, windows: () => 0 },
+  // Charging, three days' late fees and reminders, each run again: about 40 s at 1x.
+  charges: { fixed: 10, grows: 30, windows: () => 0 },
   autopay: { fixed: 10, grows: 55, windows: () => 0 },
   // Linking and the compressed hour, then the events drained: about 5 min at 1x, 12 min at 10x (2026-11-29).
   'rent-day': { fixed: 230, grows: 50, windows: () => 0 },

@@ -6,7 +6,7 @@
 #   rebuild     the statements projector's full rebuild against one SQL aggregate (bench/statements.js)
 #   statement   a 100-property landlord's yearly statement against the pg baseline (bench/statements.js)
 #   export      finance's yearly export against COPY (bench/finance-export.js)
-#   charges     the monthly rent charging job over 100,000 tenancies, and a run with nothing due (bench/charges.js)
+#   charges     the rent charging job, its late fees and the reminders over 10,000 tenancies, each run again with nothing new (bench/charges.js)
 #   autopay     the autopay job paying 10,000 plans by sandbox bank debit on their debit day, and its next run (bench/autopay.js)
 #   rent-day    10% of 10,000 tenancies paying in a compressed hour, cards and bank debits, their events applied (bench/rent-day.js)
 # Usage: npm run bench [-- --only payments,webhooks] [-- --skip export,lighthouse] [-- --scale 10]
