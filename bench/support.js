@@ -473,7 +473,7 @@ const KEPT = [
   'cpu_us_baseline', 'cpu_us_baseline_spread', 'target', 'met', 'seconds', 'peak_mb',
 ];
 
-/** Replaces this run's rows (same name, or same path and connections) in the scale's results file and keeps the others. */
+/** Replaces this run's rows (same name, or same path and connections) in the scale's results file where they stand, and keeps the others. */
 function recordResults(rows) {
   const keep = (row) => Object.fromEntries(KEPT.filter((field) => row[field] !== undefined).map((field) => [field, row[field]]));
   let existing = [];
@@ -484,8 +484,11 @@ function recordResults(rows) {
   }
   // A named row replaces the row of its name whatever size its path names (the sizes follow the scale).
   const key = (row) => row.name ?? `${row.path}\u0000${row.connections}`;
-  const replaced = new Set(rows.map(key));
-  const merged = [...existing.filter((row) => !replaced.has(key(row))), ...rows.map(keep)];
+  // In place, so the tables keep their order; rows new to the file go at its end.
+  const fresh = new Map(rows.map((row) => [key(row), keep(row)]));
+  const merged = existing.map((row) => fresh.get(key(row)) ?? row);
+  const present = new Set(existing.map(key));
+  merged.push(...[...fresh.values()].filter((row) => !present.has(key(row))));
   writeFileSync(RESULTS, `${JSON.stringify(merged, null, 2)}\n`);
 }
 
