@@ -21,7 +21,7 @@
 const { parseArgs } = require('node:util');
 const { AUTOPAY_MANDATE_VERSION, autopayMandateText } = require('@rentwise/libs/autopay');
 const { SANDBOX_BANK_NAME, SANDBOX_ROUTING_NUMBER, sandboxTestBankAccount } = require('@rentwise/libs/sandbox-bank-accounts');
-const { SCALE, analyze, inProductCli, recordResults, scratchDatabase, withClient } = require('./support');
+const { SCALE, analyze, inProductCli, jobRunRow, recordResults, scratchDatabase, withClient } = require('./support');
 
 // 10,000 plans at 1x (the bench data's size, issue 39), ten times as many at --scale 10.
 const { values } = parseArgs({ options: { plans: { type: 'string', default: String(10_000 * SCALE) }, statements: { type: 'boolean', default: false } }, strict: false });
@@ -294,28 +294,8 @@ async function main() {
     );
 
     recordResults([
-      {
-        name: 'autopay-first-run',
-        path: `Autopay job, first run paying ${PLANS.toLocaleString('en-US')} plans by sandbox bank debit (payments/s; p99_ms = run time)`,
-        connections: 1,
-        product_rps: Math.round(first.payments / (first.ms / 1000)),
-        baseline_rps: null,
-        ratio: null,
-        p99_ms: Math.round(first.ms),
-        seconds: Number((first.ms / 1000).toFixed(2)),
-        peak_mb: Math.round(first.peakRssMb),
-      },
-      {
-        name: 'autopay-next-run',
-        path: `Autopay job, next run with nothing new over ${PLANS.toLocaleString('en-US')} plans (plans/s; p99_ms = run time)`,
-        connections: 1,
-        product_rps: Math.round(idle.plans / (idle.ms / 1000)),
-        baseline_rps: null,
-        ratio: null,
-        p99_ms: Math.round(idle.ms),
-        seconds: Number((idle.ms / 1000).toFixed(2)),
-        peak_mb: Math.round(idle.peakRssMb),
-      },
+      jobRunRow('autopay-first-run', `Autopay job, first run paying ${PLANS.toLocaleString('en-US')} plans by sandbox bank debit (payments/s; p99_ms = run time)`, first.payments, first),
+      jobRunRow('autopay-next-run', `Autopay job, next run with nothing new over ${PLANS.toLocaleString('en-US')} plans (plans/s; p99_ms = run time)`, idle.plans, idle),
     ]);
   } finally {
     await database.drop();

@@ -12,7 +12,7 @@
 //
 // Usage: node bench/charges.js [--tenancies 10000]   (default 10,000 x BENCH_SCALE)
 const { parseArgs } = require('node:util');
-const { SCALE, analyze, inProductCli, postDueRentCharges, recordResults, scratchDatabase, withClient } = require('./support');
+const { SCALE, analyze, inProductCli, postDueRentCharges, jobRunRow, recordResults, scratchDatabase, withClient } = require('./support');
 
 // 10,000 tenancies at 1x (the bench data's size, issue 39), ten times as many at --scale 10.
 const { values } = parseArgs({ options: { tenancies: { type: 'string', default: String(10_000 * SCALE) } }, strict: false });
@@ -159,61 +159,11 @@ async function main() {
       throw new Error(`expected two reminders per tenancy (due soon, late): ${reminded.reminders}, then ${remindedAgain.reminders}`);
     }
     recordResults([
-      {
-        name: 'charges-first-run',
-        path: `Rent charging job, first run over ${TENANCIES.toLocaleString('en-US')} tenancies (charges/s; p99_ms = run time)`,
-        connections: 1,
-        product_rps: Math.round(first.charges / (first.ms / 1000)),
-        baseline_rps: null,
-        ratio: null,
-        p99_ms: Math.round(first.ms),
-        seconds: Number((first.ms / 1000).toFixed(2)),
-        peak_mb: Math.round(first.peakRssMb),
-      },
-      {
-        name: 'reminders',
-        path: `Rent reminders job, "due in 3 days" and "late" over ${TENANCIES.toLocaleString('en-US')} tenancies (reminders/s; p99_ms = run time)`,
-        connections: 1,
-        product_rps: Math.round(reminded.reminders / (reminded.ms / 1000)),
-        baseline_rps: null,
-        ratio: null,
-        p99_ms: Math.round(reminded.ms),
-        seconds: Number((reminded.ms / 1000).toFixed(2)),
-        peak_mb: Math.round(reminded.peakRssMb),
-      },
-      {
-        name: 'late-fees-first-run',
-        path: `Late fee job, the first ${LATE_DAYS} days late over ${TENANCIES.toLocaleString('en-US')} tenancies (fees/s; p99_ms = run time)`,
-        connections: 1,
-        product_rps: Math.round(fined.fees / (fined.ms / 1000)),
-        baseline_rps: null,
-        ratio: null,
-        p99_ms: Math.round(fined.ms),
-        seconds: Number((fined.ms / 1000).toFixed(2)),
-        peak_mb: Math.round(fined.peakRssMb),
-      },
-      {
-        name: 'late-fees-nothing-new',
-        path: `Late fee job, run with nothing new over ${TENANCIES.toLocaleString('en-US')} tenancies (tenancies/s; p99_ms = run time)`,
-        connections: 1,
-        product_rps: Math.round(TENANCIES / (finedAgain.ms / 1000)),
-        baseline_rps: null,
-        ratio: null,
-        p99_ms: Math.round(finedAgain.ms),
-        seconds: Number((finedAgain.ms / 1000).toFixed(2)),
-        peak_mb: Math.round(finedAgain.peakRssMb),
-      },
-      {
-        name: 'charges-nothing-due',
-        path: `Rent charging job, run with nothing due over ${TENANCIES.toLocaleString('en-US')} tenancies (tenancies/s; p99_ms = run time)`,
-        connections: 1,
-        product_rps: Math.round(idle.tenancies / (idle.ms / 1000)),
-        baseline_rps: null,
-        ratio: null,
-        p99_ms: Math.round(idle.ms),
-        seconds: Number((idle.ms / 1000).toFixed(2)),
-        peak_mb: Math.round(idle.peakRssMb),
-      },
+      jobRunRow('charges-first-run', `Rent charging job, first run over ${TENANCIES.toLocaleString('en-US')} tenancies (charges/s; p99_ms = run time)`, first.charges, first),
+      jobRunRow('reminders', `Rent reminders job, "due in 3 days" and "late" over ${TENANCIES.toLocaleString('en-US')} tenancies (reminders/s; p99_ms = run time)`, reminded.reminders, reminded),
+      jobRunRow('late-fees-first-run', `Late fee job, the first ${LATE_DAYS} days late over ${TENANCIES.toLocaleString('en-US')} tenancies (fees/s; p99_ms = run time)`, fined.fees, fined),
+      jobRunRow('late-fees-nothing-new', `Late fee job, run with nothing new over ${TENANCIES.toLocaleString('en-US')} tenancies (tenancies/s; p99_ms = run time)`, TENANCIES, finedAgain),
+      jobRunRow('charges-nothing-due', `Rent charging job, run with nothing due over ${TENANCIES.toLocaleString('en-US')} tenancies (tenancies/s; p99_ms = run time)`, idle.tenancies, idle),
     ]);
   } finally {
     await database.drop();

@@ -492,8 +492,22 @@ function recordResults(rows) {
   writeFileSync(RESULTS, `${JSON.stringify(merged, null, 2)}\n`);
 }
 
+/** A results row of one run of a scheduled job: `count` things done at its rate, its time as p99_ms and seconds. */
+const jobRunRow = (name, path, count, run) => ({
+  name,
+  path,
+  connections: 1,
+  product_rps: Math.round(count / (run.ms / 1000)),
+  baseline_rps: null,
+  ratio: null,
+  p99_ms: Math.round(run.ms),
+  seconds: Number((run.ms / 1000).toFixed(2)),
+  peak_mb: Math.round(run.peakRssMb),
+});
+
 module.exports = {
   root,
+  jobRunRow,
   inProductCli,
   postDueRentCharges,
   projectStatements,
